@@ -1,0 +1,360 @@
+/* domain.c - integer variables and their domains (DESIGN section 4): sorted
+ * lists of disjoint, non-adjacent closed intervals over int64_t.
+ *
+ * A single interval is stored inline in the variable (no allocation: the
+ * common case).  Longer lists are immutable arena arrays, replaced
+ * copy-on-write: the first change of a variable at a level saves its old
+ * domain on the trail (once per level, by stamp) and installs a fresh array;
+ * later changes at the same level may overwrite that array in place.
+ * Every update computes the strongest event (FIX, BOUNDS, DOMAIN) and wakes
+ * the subscribers (queue.c).  Domains only shrink: install() asserts it.
+ * Never does arithmetic on bounds that could overflow in 64 bits.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_internal.h"
+
+/* ---- Reading ---------------------------------------------------------------- */
+
+static inline const PropVarRec *rec(const PropStore *s, PropVar x) {
+  assert(x >= 0 && x < s->nvars);
+  return &s->vars[x];
+}
+
+/* The interval list of a variable; `one` holds the inline interval. */
+static inline const PropInterval *ivs(const PropVarRec *v, PropInterval *one) {
+  if (v->iv) return v->iv;
+  one->lo = v->lo;
+  one->hi = v->hi;
+  return one;
+}
+
+int prop_var_count(const PropStore *s) { return s->nvars; }
+int64_t prop_min(const PropStore *s, PropVar x) { return rec(s, x)->lo; }
+int64_t prop_max(const PropStore *s, PropVar x) { return rec(s, x)->hi; }
+bool prop_is_fixed(const PropStore *s, PropVar x) { return rec(s, x)->lo == rec(s, x)->hi; }
+
+int64_t prop_value(const PropStore *s, PropVar x) {
+  assert(prop_is_fixed(s, x));
+  return rec(s, x)->lo;
+}
+
+int prop_interval_count(const PropStore *s, PropVar x) { return rec(s, x)->n; }
+
+PropInterval prop_interval(const PropStore *s, PropVar x, int i) {
+  const PropVarRec *v = rec(s, x);
+  assert(i >= 0 && i < v->n);
+  if (v->iv) return v->iv[i];
+  return (PropInterval){v->lo, v->hi};
+}
+
+/* Index of the first interval whose hi >= v (n if none). */
+static int first_hi_ge(const PropInterval *iv, int n, int64_t v) {
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (iv[mid].hi < v) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+bool prop_has(const PropStore *s, PropVar x, int64_t v) {
+  const PropVarRec *r = rec(s, x);
+  if (v < r->lo || v > r->hi) return false;
+  if (!r->iv) return true;
+  int i = first_hi_ge(r->iv, r->n, v);
+  return i < r->n && r->iv[i].lo <= v;
+}
+
+uint64_t prop_size(const PropStore *s, PropVar x) {
+  const PropVarRec *r = rec(s, x);
+  PropInterval one;
+  const PropInterval *iv = ivs(r, &one);
+  prop_wide total = 0;
+  for (int i = 0; i < r->n; i++) total += (prop_wide)iv[i].hi - iv[i].lo + 1;
+  return total > (prop_wide)UINT64_MAX ? UINT64_MAX : (uint64_t)total;
+}
+
+bool prop_next(const PropStore *s, PropVar x, int64_t v, int64_t *out) {
+  const PropVarRec *r = rec(s, x);
+  if (v >= r->hi) return false;
+  if (v < r->lo) { *out = r->lo; return true; }
+  if (!r->iv) { *out = v + 1; return true; }
+  int i = first_hi_ge(r->iv, r->n, v + 1);   /* v < hi: no overflow */
+  assert(i < r->n);
+  *out = r->iv[i].lo > v + 1 ? r->iv[i].lo : v + 1;
+  return true;
+}
+
+bool prop_prev(const PropStore *s, PropVar x, int64_t v, int64_t *out) {
+  const PropVarRec *r = rec(s, x);
+  if (v <= r->lo) return false;
+  if (v > r->hi) { *out = r->hi; return true; }
+  if (!r->iv) { *out = v - 1; return true; }
+  int i = first_hi_ge(r->iv, r->n, v - 1);   /* v > lo: no overflow */
+  assert(i < r->n);
+  *out = r->iv[i].lo <= v - 1 ? v - 1 : r->iv[i - 1].hi;
+  return true;
+}
+
+/* ---- Creating ----------------------------------------------------------------- */
+
+static PropVar var_new(PropStore *s) {
+  prop_grow((void **)&s->vars, &s->capvars, s->nvars + 1, sizeof *s->vars);
+  PropVar x = s->nvars++;
+  PropVarRec *v = &s->vars[x];
+  memset(v, 0, sizeof *v);
+  v->n = 1;
+  v->stamp = s->stamp;   /* created at this level: changes need no trail */
+  v->parent = x;
+  v->size = 1;
+  return x;
+}
+
+PropVar prop_new_var(PropStore *s, int64_t lo, int64_t hi) {
+  assert(lo <= hi);
+  PropVar x = var_new(s);
+  s->vars[x].lo = lo;
+  s->vars[x].hi = hi;
+  return x;
+}
+
+PropVar prop_new_const(PropStore *s, int64_t value) { return prop_new_var(s, value, value); }
+
+/* Sorts and merges overlapping or adjacent intervals in place; returns n. */
+static int cmp_iv(const void *a, const void *b) {
+  const PropInterval *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+static int normalize(PropInterval *iv, int n) {
+  if (n == 0) return 0;
+  qsort(iv, (size_t)n, sizeof *iv, cmp_iv);
+  int k = 0;
+  for (int i = 1; i < n; i++) {
+    assert(iv[i].lo <= iv[i].hi);
+    if ((prop_wide)iv[i].lo <= (prop_wide)iv[k].hi + 1) {
+      if (iv[i].hi > iv[k].hi) iv[k].hi = iv[i].hi;
+    } else {
+      iv[++k] = iv[i];
+    }
+  }
+  return k + 1;
+}
+
+PropVar prop_new_var_domain(PropStore *s, const PropDomain *d) {
+  assert(d && d->n > 0);
+  prop_grow((void **)&s->scratch, &s->capscratch, d->n, sizeof *s->scratch);
+  memcpy(s->scratch, d->iv, (size_t)d->n * sizeof *d->iv);
+  int n = normalize(s->scratch, d->n);
+  PropVar x = prop_new_var(s, s->scratch[0].lo, s->scratch[n - 1].hi);
+  if (n > 1) {
+    PropVarRec *v = &s->vars[x];
+    v->iv = prop_alloc(s, (size_t)n * sizeof *v->iv);
+    memcpy(v->iv, s->scratch, (size_t)n * sizeof *v->iv);
+    v->n = n;
+  }
+  return x;
+}
+
+/* ---- Updating ----------------------------------------------------------------- */
+
+static bool fail(PropStore *s) {
+  prop_fail(s);
+  return false;
+}
+
+/* Replaces dom(x) by iv[0..n) (n >= 1, a subset of the old domain, possibly
+   equal), trailing the old domain, and wakes subscribers.  iv must not be
+   the variable's own array unless it is a prefix-preserving slice of it. */
+static bool install(PropStore *s, PropVar x, const PropInterval *iv, int n) {
+  PropVarRec *v = &s->vars[x];
+  int64_t lo = iv[0].lo, hi = iv[n - 1].hi;
+  assert(n >= 1 && lo <= hi);
+  assert(lo >= v->lo && hi <= v->hi && "domains only shrink");
+  if (n == v->n) {   /* unchanged? (a subset with the same intervals) */
+    if (n == 1 ? (lo == v->lo && hi == v->hi)
+               : memcmp(iv, v->iv, (size_t)n * sizeof *iv) == 0)
+      return true;
+  }
+  int64_t olo = v->lo, ohi = v->hi;
+  bool owned = v->stamp == s->stamp;
+  if (!owned) {
+    PropTrailEntry e = {.kind = TR_DOM, .var = x,
+                        .u.dom = {v->lo, v->hi, v->iv, v->n, v->stamp}};
+    prop_trail_entry(s, &e);
+    v->stamp = s->stamp;
+  }
+  if (n == 1) {
+    v->iv = NULL;
+  } else if (owned && v->iv && v->n >= n) {
+    memmove(v->iv, iv, (size_t)n * sizeof *iv);
+  } else {
+    PropInterval *fresh = prop_alloc(s, (size_t)n * sizeof *iv);
+    memcpy(fresh, iv, (size_t)n * sizeof *iv);
+    v = &s->vars[x];
+    v->iv = fresh;
+  }
+  v->lo = lo;
+  v->hi = hi;
+  v->n = n;
+  int ev = PROP_EV_DOMAIN;
+  if (lo != olo || hi != ohi) ev |= PROP_EV_BOUNDS;
+  if (lo == hi) ev |= PROP_EV_FIX;   /* it was not fixed: something changed */
+  prop_notify(s, x, ev);
+  return true;
+}
+
+/* Inline fast path: a single interval shrinks to [lo, hi] (lo <= hi). */
+static bool install_one(PropStore *s, PropVar x, int64_t lo, int64_t hi) {
+  PropInterval one = {lo, hi};
+  return install(s, x, &one, 1);
+}
+
+static PropInterval *scratch(PropStore *s, int n) {
+  prop_grow((void **)&s->scratch, &s->capscratch, n, sizeof *s->scratch);
+  return s->scratch;
+}
+
+bool prop_restrict_range(PropStore *s, PropVar x, int64_t lo, int64_t hi) {
+  if (s->failed) return false;
+  PropVarRec *v = &s->vars[x];
+  assert(x >= 0 && x < s->nvars);
+  if (lo <= v->lo && hi >= v->hi) return true;
+  if (lo < v->lo) lo = v->lo;
+  if (hi > v->hi) hi = v->hi;
+  if (lo > hi) return fail(s);
+  if (!v->iv) return install_one(s, x, lo, hi);
+  int i = first_hi_ge(v->iv, v->n, lo);
+  int j = first_hi_ge(v->iv, v->n, hi);   /* iv[j].hi >= hi: j < n */
+  if (v->iv[j].lo > hi) j--;
+  if (i > j) return fail(s);
+  if (i == j) {
+    int64_t a = v->iv[i].lo > lo ? v->iv[i].lo : lo;
+    int64_t b = v->iv[i].hi < hi ? v->iv[i].hi : hi;
+    return install_one(s, x, a, b);
+  }
+  int n = j - i + 1;
+  PropInterval *t = scratch(s, n);
+  v = &s->vars[x];
+  memcpy(t, v->iv + i, (size_t)n * sizeof *t);
+  if (t[0].lo < lo) t[0].lo = lo;
+  if (t[n - 1].hi > hi) t[n - 1].hi = hi;
+  return install(s, x, t, n);
+}
+
+bool prop_set_min(PropStore *s, PropVar x, int64_t lo) {
+  return prop_restrict_range(s, x, lo, INT64_MAX);
+}
+
+bool prop_set_max(PropStore *s, PropVar x, int64_t hi) {
+  return prop_restrict_range(s, x, INT64_MIN, hi);
+}
+
+bool prop_set_min_wide(PropStore *s, PropVar x, prop_wide lo) {
+  if (s->failed) return false;
+  if (lo > (prop_wide)INT64_MAX) return fail(s);
+  if (lo <= (prop_wide)INT64_MIN) return true;
+  return prop_set_min(s, x, (int64_t)lo);
+}
+
+bool prop_set_max_wide(PropStore *s, PropVar x, prop_wide hi) {
+  if (s->failed) return false;
+  if (hi < (prop_wide)INT64_MIN) return fail(s);
+  if (hi >= (prop_wide)INT64_MAX) return true;
+  return prop_set_max(s, x, (int64_t)hi);
+}
+
+bool prop_fix(PropStore *s, PropVar x, int64_t v) {
+  return prop_restrict_range(s, x, v, v);
+}
+
+bool prop_remove_range(PropStore *s, PropVar x, int64_t lo, int64_t hi) {
+  if (s->failed) return false;
+  assert(x >= 0 && x < s->nvars);
+  PropVarRec *v = &s->vars[x];
+  if (lo > hi || hi < v->lo || lo > v->hi) return true;
+  if (lo <= v->lo && hi >= v->hi) return fail(s);
+  if (lo <= v->lo) return prop_restrict_range(s, x, hi + 1, v->hi);   /* hi < v->hi */
+  if (hi >= v->hi) return prop_restrict_range(s, x, v->lo, lo - 1);   /* lo > v->lo */
+  /* strictly inside the bounds: lo - 1 and hi + 1 cannot overflow */
+  if (!v->iv) {
+    PropInterval two[2] = {{v->lo, lo - 1}, {hi + 1, v->hi}};
+    return install(s, x, two, 2);
+  }
+  int i = first_hi_ge(v->iv, v->n, lo);   /* first touched */
+  int j = first_hi_ge(v->iv, v->n, hi);   /* last possibly touched */
+  if (v->iv[j].lo > hi) j--;
+  if (i > j) return true;                 /* [lo, hi] falls in a gap */
+  PropInterval *t = scratch(s, v->n + 1);
+  v = &s->vars[x];
+  int k = 0;
+  for (int a = 0; a < i; a++) t[k++] = v->iv[a];
+  if (v->iv[i].lo < lo) t[k++] = (PropInterval){v->iv[i].lo, lo - 1};
+  if (v->iv[j].hi > hi) t[k++] = (PropInterval){hi + 1, v->iv[j].hi};
+  for (int a = j + 1; a < v->n; a++) t[k++] = v->iv[a];
+  assert(k >= 1);
+  return install(s, x, t, k);
+}
+
+bool prop_remove(PropStore *s, PropVar x, int64_t v) {
+  return prop_remove_range(s, x, v, v);
+}
+
+bool prop_restrict_domain(PropStore *s, PropVar x, const PropDomain *d) {
+  if (s->failed) return false;
+  assert(x >= 0 && x < s->nvars);
+  if (d->n == 0) return fail(s);
+  if (d->n == 1) return prop_restrict_range(s, x, d->iv[0].lo, d->iv[0].hi);
+  PropVarRec *v = &s->vars[x];
+  PropInterval one;
+  int n = v->n;
+  PropInterval *t = scratch(s, n + d->n);
+  v = &s->vars[x];
+  const PropInterval *a = ivs(v, &one);
+  int k = 0, i = 0, j = 0;
+  while (i < n && j < d->n) {
+    int64_t lo = a[i].lo > d->iv[j].lo ? a[i].lo : d->iv[j].lo;
+    int64_t hi = a[i].hi < d->iv[j].hi ? a[i].hi : d->iv[j].hi;
+    if (lo <= hi) t[k++] = (PropInterval){lo, hi};
+    if (a[i].hi < d->iv[j].hi) i++; else j++;
+  }
+  if (k == 0) return fail(s);
+  return install(s, x, t, k);
+}
+
+/* ---- Domain copies ------------------------------------------------------------ */
+
+static void dom_reserve(PropDomain *d, int n) {
+  if (d->cap >= n) return;
+  int cap = d->cap ? d->cap : 4;
+  while (cap < n) cap *= 2;
+  PropInterval *iv = realloc(d->iv, (size_t)cap * sizeof *iv);
+  if (!iv) abort();
+  d->iv = iv;
+  d->cap = cap;
+}
+
+void prop_domain_get(const PropStore *s, PropVar x, PropDomain *out) {
+  const PropVarRec *v = rec(s, x);
+  PropInterval one;
+  const PropInterval *iv = ivs(v, &one);
+  dom_reserve(out, v->n);
+  memcpy(out->iv, iv, (size_t)v->n * sizeof *iv);
+  out->n = v->n;
+}
+
+void prop_domain_union(PropDomain *acc, const PropDomain *other) {
+  if (other->n == 0) return;
+  dom_reserve(acc, acc->n + other->n);
+  memcpy(acc->iv + acc->n, other->iv, (size_t)other->n * sizeof *other->iv);
+  acc->n = normalize(acc->iv, acc->n + other->n);
+}
+
+void prop_domain_free(PropDomain *d) {
+  free(d->iv);
+  d->iv = NULL;
+  d->n = d->cap = 0;
+}

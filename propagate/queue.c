@@ -1,0 +1,195 @@
+/* queue.c - propagators, subscriptions and the propagation queue (DESIGN
+ * section 4, the INKA paper section 5.1).
+ *
+ * States: a propagator is POSTED when created, EVALUATION while its
+ * propagate() runs, SUSPENDED after it (waiting for an event), ENTAILED
+ * (never run again) or FAILED.  The transitions to ENTAILED and FAILED are
+ * trailed; the others are transient and written directly.
+ *
+ * The queue has PROP_PRIO_COUNT FIFO levels; the lowest non-empty level runs
+ * first.  A propagator is queued at most once (its queued flag).  A
+ * propagator in evaluation is queued only by its own prunings, and only if
+ * its class is not idempotent; one in evaluation in an outer frame (it is
+ * running a trial) is never queued or run by the trial.  Entailed and failed
+ * propagators are never queued (subscriptions to them are skipped lazily).
+ * On failure the queue is emptied and the store marked failed.
+ */
+#include <assert.h>
+
+#include "store_internal.h"
+
+void *prop_propagator_new(PropStore *s, const PropClass *cls, size_t bytes) {
+  assert(bytes >= sizeof(Propagator));
+  assert(cls && cls->propagate);
+  assert(cls->priority >= 0 && cls->priority < PROP_PRIO_COUNT);
+  Propagator *p = prop_alloc(s, bytes);
+  p->cls = cls;
+  p->state = PROP_STATE_POSTED;
+  p->id = s->next_id++;
+  return p;
+}
+
+void prop_subscribe(PropStore *s, Propagator *p, PropVar x, int event) {
+  assert(x >= 0 && x < s->nvars);
+  assert(event & (PROP_EV_FIX | PROP_EV_BOUNDS | PROP_EV_DOMAIN));
+  PropSub *sub = prop_alloc(s, sizeof *sub);
+  sub->p = p;
+  sub->event = event;
+  PropVarRec *v = &s->vars[x];
+  sub->next = v->subs;
+  /* a variable created after the last push vanishes with it: no trail */
+  if (s->nchoices > 0 && x < s->choices[s->nchoices - 1].nvars) {
+    PropTrailEntry e = {.kind = TR_SUBS, .var = x, .u.subs = v->subs};
+    prop_trail_entry(s, &e);
+  }
+  v->subs = sub;
+}
+
+/* ---- The queue ------------------------------------------------------------- */
+
+static void enqueue(PropStore *s, Propagator *p) {
+  p->queued = true;
+  p->next_in_queue = NULL;
+  int l = p->cls->priority;
+  if (s->tail[l]) s->tail[l]->next_in_queue = p; else s->head[l] = p;
+  s->tail[l] = p;
+  s->nonempty |= 1u << l;
+}
+
+/* Whether p running now (at this trial depth) is the current propagator. */
+static bool is_running_here(const PropStore *s, const Propagator *p) {
+  return p == s->current && s->current_trial == s->trial_depth;
+}
+
+static void wake(PropStore *s, Propagator *p) {
+  if (p->queued) return;
+  if (p->state == PROP_STATE_ENTAILED || p->state == PROP_STATE_FAILED) return;
+  if (p->state == PROP_STATE_EVALUATION &&
+      (!is_running_here(s, p) || p->cls->idempotent))
+    return;
+  enqueue(s, p);
+  s->stats.wakeups++;
+}
+
+void prop_notify(PropStore *s, PropVar x, int ev) {
+  for (PropSub *sub = s->vars[x].subs; sub; sub = sub->next)
+    if (sub->event & ev) wake(s, sub->p);
+}
+
+void prop_wake(PropStore *s, Propagator *p) {
+  if (s->failed || p->queued) return;
+  if (p->state == PROP_STATE_ENTAILED || p->state == PROP_STATE_FAILED) return;
+  /* an explicit wake of the running propagator re-runs it even if it is
+     idempotent: the caller knows something besides its prunings changed */
+  if (p->state == PROP_STATE_EVALUATION && !is_running_here(s, p)) return;
+  enqueue(s, p);
+  s->stats.wakeups++;
+}
+
+void prop_queue_clear(PropStore *s) {
+  for (int l = 0; l < PROP_PRIO_COUNT; l++) {
+    Propagator *p = s->head[l];
+    while (p) {
+      Propagator *next = p->next_in_queue;
+      p->queued = false;
+      p->next_in_queue = NULL;
+      p = next;
+    }
+    s->head[l] = s->tail[l] = NULL;
+  }
+  s->nonempty = 0;
+}
+
+/* Takes p out of the middle of its level (rare: p became entailed after
+   its own prunings queued it). */
+static void unqueue(PropStore *s, Propagator *p) {
+  int l = p->cls->priority;
+  Propagator *prev = NULL, *q = s->head[l];
+  while (q != p) {
+    assert(q);
+    prev = q;
+    q = q->next_in_queue;
+  }
+  if (prev) prev->next_in_queue = p->next_in_queue; else s->head[l] = p->next_in_queue;
+  if (s->tail[l] == p) s->tail[l] = prev;
+  if (!s->head[l]) s->nonempty &= ~(1u << l);
+  p->queued = false;
+  p->next_in_queue = NULL;
+}
+
+void prop_fail(PropStore *s) {
+  if (!s->failed) {
+    s->failed = true;
+    s->stats.failures++;
+  }
+  prop_queue_clear(s);
+}
+
+/* ---- Running ---------------------------------------------------------------- */
+
+/* Runs p once; false if the store failed. */
+static bool run(PropStore *s, Propagator *p) {
+  assert(p->state != PROP_STATE_ENTAILED && p->state != PROP_STATE_FAILED);
+  Propagator *outer = s->current;
+  int outer_trial = s->current_trial;
+  s->current = p;
+  s->current_trial = s->trial_depth;
+  p->state = PROP_STATE_EVALUATION;
+  s->stats.propagations++;
+  PropStatus st = p->cls->propagate(s, p);
+  s->current = outer;
+  s->current_trial = outer_trial;
+  p->state = PROP_STATE_SUSPENDED;
+  if (st == PROP_FAILED || s->failed) {
+    prop_save_int(s, &p->state, PROP_STATE_FAILED);
+    prop_fail(s);
+    return false;
+  }
+  if (st == PROP_ENTAILED) {
+    if (p->queued) unqueue(s, p);
+    prop_save_int(s, &p->state, PROP_STATE_ENTAILED);
+  }
+  return true;
+}
+
+/* Inside propagation at this trial depth: the running loop reaches the
+   fixpoint, callers only queue. */
+static bool inside_propagation(const PropStore *s) {
+  return s->current && s->current_trial == s->trial_depth;
+}
+
+bool prop_propagate(PropStore *s) {
+  if (s->failed) return false;
+  if (inside_propagation(s)) return true;
+  while (s->nonempty) {
+    int l = __builtin_ctz(s->nonempty);
+    Propagator *p = s->head[l];
+    s->head[l] = p->next_in_queue;
+    if (!s->head[l]) {
+      s->tail[l] = NULL;
+      s->nonempty &= ~(1u << l);
+    }
+    p->queued = false;
+    p->next_in_queue = NULL;
+    assert(p->state != PROP_STATE_ENTAILED && "an entailed propagator is never queued");
+    /* busy in an outer frame (this is a trial it runs): the trial restores
+       the outer queue afterwards, p runs there */
+    if (p->state == PROP_STATE_EVALUATION) continue;
+    if (!run(s, p)) return false;
+  }
+  return true;
+}
+
+bool prop_post(PropStore *s, Propagator *p) {
+  if (s->failed) return false;
+  assert(p->state == PROP_STATE_POSTED && !p->queued);
+  if (inside_propagation(s)) {
+    enqueue(s, p);
+    s->stats.wakeups++;
+    return true;
+  }
+  if (!run(s, p)) return false;
+  return prop_propagate(s);
+}
+
+Propagator *prop_current(const PropStore *s) { return s->current; }

@@ -1,0 +1,80 @@
+/* store.c - the store's life cycle, decision variables, known-equal classes
+ * (union-find) and statistics.  Everything the kernel keeps hangs off the
+ * store: no global mutable state.
+ */
+#include <assert.h>
+#include <stdlib.h>
+
+#include "store_internal.h"
+
+PropStore *prop_store_new(void) {
+  PropStore *s = calloc(1, sizeof *s);
+  if (!s) abort();
+  prop_arena_init(s);
+  s->trial_limit = 4;
+  return s;
+}
+
+void prop_store_free(PropStore *s) {
+  if (!s) return;
+  prop_arena_free(s);
+  free(s->trail);
+  free(s->choices);
+  free(s->vars);
+  free(s->scratch);
+  free(s->qsave);
+  free(s->decisions);
+  free(s);
+}
+
+bool prop_failed(const PropStore *s) { return s->failed; }
+
+const PropStats *prop_stats(const PropStore *s) { return &s->stats; }
+
+/* ---- Decision variables: an append-only list whose length is restored by
+   prop_pop. ------------------------------------------------------------------- */
+
+void prop_add_decision(PropStore *s, PropVar x) {
+  assert(x >= 0 && x < s->nvars);
+  prop_grow((void **)&s->decisions, &s->capdecisions, s->ndecisions + 1, sizeof *s->decisions);
+  s->decisions[s->ndecisions++] = x;
+}
+
+int prop_decision_count(const PropStore *s) { return s->ndecisions; }
+
+PropVar prop_decision(const PropStore *s, int i) {
+  assert(i >= 0 && i < s->ndecisions);
+  return s->decisions[i];
+}
+
+/* ---- Known-equal classes: union by size, no path compression, every
+   write trailed. ---------------------------------------------------------------- */
+
+static PropVar find(const PropStore *s, PropVar x) {
+  while (s->vars[x].parent != x) x = s->vars[x].parent;
+  return x;
+}
+
+static void set_uf(PropStore *s, PropVar x, int32_t parent, int32_t size) {
+  PropVarRec *v = &s->vars[x];
+  if (s->nchoices > 0 && x < s->choices[s->nchoices - 1].nvars) {
+    PropTrailEntry e = {.kind = TR_UF, .var = x, .u.uf = {v->parent, v->size}};
+    prop_trail_entry(s, &e);
+  }
+  v->parent = parent;
+  v->size = size;
+}
+
+void prop_unify(PropStore *s, PropVar x, PropVar y) {
+  assert(x >= 0 && x < s->nvars && y >= 0 && y < s->nvars);
+  PropVar a = find(s, x), b = find(s, y);
+  if (a == b) return;
+  if (s->vars[a].size < s->vars[b].size) { PropVar t = a; a = b; b = t; }
+  set_uf(s, b, a, s->vars[b].size);
+  set_uf(s, a, a, s->vars[a].size + s->vars[b].size);
+}
+
+bool prop_same(PropStore *s, PropVar x, PropVar y) {
+  assert(x >= 0 && x < s->nvars && y >= 0 && y < s->nvars);
+  return x == y || find(s, x) == find(s, y);
+}

@@ -1,0 +1,133 @@
+/* store_internal.h - the layout of PropStore, shared by the files of
+ * propagate/ only (nothing outside propagate/ may include it).
+ *
+ * Memory model (DESIGN section 4):
+ *  - one arena: chunks that never move; a choice point records (chunk, offset)
+ *    and popping restores it, so whatever was allocated after the push is gone;
+ *  - one trail: typed entries (a word, a domain, a subscription list head, a
+ *    union-find node) undone in reverse order by prop_pop;
+ *  - variables live in a malloc'd array indexed by PropVar (it may move: the
+ *    trail refers to variables by index, never by address);
+ *  - a domain is [lo, hi] inline (n == 1, iv == NULL) or an immutable
+ *    arena array of n >= 2 disjoint, non-adjacent, sorted intervals.
+ *    Updates are copy-on-write: the old (lo, hi, iv, n) goes on the trail
+ *    once per choice point (time stamps), the new array is allocated at the
+ *    current level and may be overwritten in place while the level lasts.
+ */
+#ifndef INKA_PROPAGATE_STORE_INTERNAL_H
+#define INKA_PROPAGATE_STORE_INTERNAL_H
+
+#include <stdint.h>
+
+#include "inka/prop.h"
+
+#define PROP_ALIGN 16
+#define PROP_CHUNK_BYTES ((size_t)1 << 16)
+
+/* A subscription: p wants to hear about events in `event` on one variable. */
+typedef struct PropSub {
+  Propagator *p;
+  struct PropSub *next;
+  int event;
+} PropSub;
+
+typedef struct PropVarRec {
+  int64_t lo, hi;          /* bounds, always valid */
+  PropInterval *iv;        /* NULL when n == 1 */
+  int32_t n;               /* number of intervals, >= 1 */
+  uint32_t stamp;          /* stamp of the level that owns the current domain */
+  int32_t parent, size;    /* union-find (union by size, no compression) */
+  PropSub *subs;           /* subscription list (arena nodes, trailed head) */
+} PropVarRec;
+
+typedef struct PropChunk {
+  unsigned char *mem;
+  size_t size;
+  size_t before;           /* bytes of all chunks before this one */
+} PropChunk;
+
+enum { TR_INT, TR_I64, TR_PTR, TR_DOM, TR_SUBS, TR_UF };
+
+typedef struct PropTrailEntry {
+  int32_t kind, var;
+  union {
+    struct { void *addr; int64_t i; void *p; } w;
+    struct { int64_t lo, hi; PropInterval *iv; int32_t n; uint32_t stamp; } dom;
+    PropSub *subs;
+    struct { int32_t parent, size; } uf;
+  } u;
+} PropTrailEntry;
+
+typedef struct PropChoice {
+  int chunk;
+  size_t off;
+  size_t trail_top;
+  int nvars, ndecisions;
+  uint32_t next_id;
+  uint32_t stamp;
+} PropChoice;
+
+/* A saved member of the outer queue (trials restore the queue exactly). */
+typedef struct PropQueued {
+  Propagator *p;
+  int state;
+} PropQueued;
+
+struct PropStore {
+  /* arena */
+  PropChunk *chunks;
+  int nchunks, capchunks, chunk;   /* chunk: the current one */
+  size_t off;                      /* top inside the current chunk */
+
+  /* trail and choice points */
+  PropTrailEntry *trail;
+  size_t ntrail, captrail;
+  PropChoice *choices;
+  int nchoices, capchoices;
+  uint32_t stamp;                  /* stamp of the current level */
+  uint32_t stamp_counter;          /* last stamp handed out (never reused) */
+
+  /* variables */
+  PropVarRec *vars;
+  int nvars, capvars;
+  PropInterval *scratch;           /* temporary interval lists */
+  int capscratch;
+
+  /* propagation */
+  Propagator *head[PROP_PRIO_COUNT], *tail[PROP_PRIO_COUNT];
+  unsigned nonempty;               /* bit l: level l has members */
+  Propagator *current;             /* in evaluation, innermost */
+  int current_trial;               /* trial depth at which current started */
+  uint32_t next_id;
+  bool failed;
+
+  /* trials */
+  int trial_depth, trial_limit;
+  PropQueued *qsave;               /* stack of saved outer queues */
+  int nqsave, capqsave;
+
+  /* decision variables */
+  PropVar *decisions;
+  int ndecisions, capdecisions;
+
+  PropStats stats;
+};
+
+/* arena.c */
+void prop_arena_init(PropStore *s);
+void prop_arena_free(PropStore *s);
+size_t prop_arena_used(const PropStore *s);
+
+/* trail.c */
+void prop_trail_entry(PropStore *s, const PropTrailEntry *e);
+void prop_push_internal(PropStore *s);   /* no fixpoint requirement (trials) */
+
+/* queue.c */
+void prop_queue_clear(PropStore *s);
+void prop_fail(PropStore *s);            /* marks the store failed, clears the queue */
+void prop_notify(PropStore *s, PropVar x, int ev);
+
+/* Grows *buf (of *cap elements of size elem) to hold at least need. */
+void prop_grow(void **buf, int *cap, int need, size_t elem);
+
+#endif

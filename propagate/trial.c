@@ -1,0 +1,63 @@
+/* trial.c - trials (DESIGN section 4, "try"): open a choice point, post,
+ * propagate to a real fixpoint (including the propagators still pending in
+ * the enclosing propagation), copy out the watched domains, pop.  Used by
+ * the control operators for constructive disjunction and "exit now" tests,
+ * usually from inside a propagator's propagate().
+ *
+ * The enclosing queue is saved (members in order and their states) and
+ * rebuilt exactly after the pop.  A propagator in evaluation in an enclosing
+ * frame (the one running the trial, typically) is not run by the trial.
+ * Trials nest up to the depth limit; deeper ones do nothing.
+ */
+#include <assert.h>
+
+#include "store_internal.h"
+
+static void save_queue(PropStore *s) {
+  for (int l = 0; l < PROP_PRIO_COUNT; l++)
+    for (Propagator *p = s->head[l]; p; p = p->next_in_queue) {
+      prop_grow((void **)&s->qsave, &s->capqsave, s->nqsave + 1, sizeof *s->qsave);
+      s->qsave[s->nqsave++] = (PropQueued){p, p->state};
+    }
+}
+
+static void restore_queue(PropStore *s, int base) {
+  assert(s->nonempty == 0);
+  for (int k = base; k < s->nqsave; k++) {
+    Propagator *p = s->qsave[k].p;
+    int l = p->cls->priority;
+    p->state = s->qsave[k].state;
+    p->queued = true;
+    p->next_in_queue = NULL;
+    if (s->tail[l]) s->tail[l]->next_in_queue = p; else s->head[l] = p;
+    s->tail[l] = p;
+    s->nonempty |= 1u << l;
+  }
+  s->nqsave = base;
+}
+
+PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
+                   const PropVar *watch, int n, PropDomain *out) {
+  if (s->trial_depth >= s->trial_limit) return PROP_TRIAL_TOO_DEEP;
+  if (s->failed) return PROP_TRIAL_FAILED;
+  s->stats.trials++;
+  int base = s->nqsave;
+  save_queue(s);
+  prop_push_internal(s);
+  s->trial_depth++;
+  bool ok = post(s, ctx) && !s->failed;
+  if (ok) ok = prop_propagate(s);
+  if (ok && out)
+    for (int i = 0; i < n; i++) prop_domain_get(s, watch[i], &out[i]);
+  prop_pop(s);
+  s->trial_depth--;
+  restore_queue(s, base);
+  return ok ? PROP_TRIAL_OK : PROP_TRIAL_FAILED;
+}
+
+int prop_trial_depth(const PropStore *s) { return s->trial_depth; }
+
+void prop_set_trial_depth_limit(PropStore *s, int limit) {
+  assert(limit >= 0);
+  s->trial_limit = limit;
+}
