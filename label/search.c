@@ -1,0 +1,224 @@
+/* search.c - labeling search (DESIGN section 6): depth-first enumeration of
+ * the store's decision variables, propagating after every choice.
+ *
+ * A node picks an unfixed decision variable (the list may have grown since
+ * the parent: it is scanned again at each node), computes two or three
+ * alternatives from the value order (x = v / x != v, x <= mid / x > mid, or
+ * x = v / x < v / x > v), explores every alternative but the last under a
+ * choice point, and applies the last one in place and loops: the recursion
+ * depth is the number of open choice points, never the size of a domain.
+ * Knows nothing of C or objectives; never leaves choice points open except
+ * at an accepted leaf.
+ */
+#include <time.h>
+
+#include "inka/search.h"
+
+typedef enum { BR_EQ, BR_NE, BR_LE, BR_GT, BR_LT } BranchKind;
+typedef struct { BranchKind kind; int64_t v; } Branch;
+typedef enum { DFS_DONE, DFS_FOUND, DFS_BUDGET } Outcome;
+
+typedef struct Search {
+  PropStore *s;
+  const SearchOptions *o;
+  SearchLeafFn leaf;
+  void *ctx;
+  SearchStats st;
+  int base;            /* prop_level just inside the search's root choice point */
+  bool rejected;
+  uint64_t rng;
+  struct timespec t0;
+} Search;
+
+void search_default_options(SearchOptions *o) {
+  *o = (SearchOptions){.var_order = SEARCH_VAR_INPUT_ORDER,
+                       .val_order = SEARCH_VAL_NEAR_ZERO,
+                       .seed = 1};
+}
+
+void search_backtrack(PropStore *s, int level) {
+  while (prop_level(s) > level) prop_pop(s);
+}
+
+static double elapsed(const Search *c) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)(t.tv_sec - c->t0.tv_sec) + (double)(t.tv_nsec - c->t0.tv_nsec) * 1e-9;
+}
+
+static bool out_of_budget(const Search *c) {
+  const SearchOptions *o = c->o;
+  if (o->max_nodes && c->st.nodes >= o->max_nodes) return true;
+  if (o->max_failures && c->st.failures >= o->max_failures) return true;
+  return o->max_seconds > 0 && elapsed(c) >= o->max_seconds;
+}
+
+/* xorshift64* */
+static uint64_t next_random(Search *c) {
+  c->rng ^= c->rng >> 12;
+  c->rng ^= c->rng << 25;
+  c->rng ^= c->rng >> 27;
+  return c->rng * 0x2545F4914F6CDD1DULL;
+}
+
+/* ---- Variable order ------------------------------------------------------- */
+
+/* The decision variable to branch on, or -1 at a leaf.  *start: the first
+   index that may be unfixed (fixed variables stay fixed below a node). */
+static PropVar select_var(Search *c, int *start) {
+  PropStore *s = c->s;
+  int n = prop_decision_count(s), i = *start;
+  while (i < n && prop_is_fixed(s, prop_decision(s, i))) i++;
+  *start = i;
+  if (i == n) return -1;
+  PropVar best = prop_decision(s, i);
+  if (c->o->var_order != SEARCH_VAR_FIRST_FAIL) return best;
+  uint64_t best_size = prop_size(s, best);
+  for (i++; i < n && best_size > 2; i++) {
+    PropVar x = prop_decision(s, i);
+    if (prop_is_fixed(s, x)) continue;
+    uint64_t size = prop_size(s, x);
+    if (size < best_size) { best = x; best_size = size; }
+  }
+  return best;
+}
+
+/* ---- Value order ----------------------------------------------------------- */
+
+/* The value of dom(x) nearest 0; ties: the positive one. */
+static int64_t nearest_zero(const PropStore *s, PropVar x) {
+  if (prop_has(s, x, 0)) return 0;
+  int64_t pos, neg;
+  bool has_pos = prop_next(s, x, 0, &pos), has_neg = prop_prev(s, x, 0, &neg);
+  if (!has_neg) return pos;
+  if (!has_pos) return neg;
+  return (prop_wide)pos <= -(prop_wide)neg ? pos : neg;
+}
+
+static int64_t random_value(Search *c, PropVar x) {
+  const PropStore *s = c->s;
+  PropInterval iv = prop_interval(s, x, (int)(next_random(c) % (uint64_t)prop_interval_count(s, x)));
+  uint64_t width = (uint64_t)iv.hi - (uint64_t)iv.lo;   /* size - 1 */
+  uint64_t r = next_random(c);
+  uint64_t off = width == UINT64_MAX ? r : r % (width + 1);
+  return (int64_t)((uint64_t)iv.lo + off);
+}
+
+/* Fills br with the alternatives for x (unfixed); returns their number. */
+static int branches(Search *c, PropVar x, Branch *br) {
+  const PropStore *s = c->s;
+  int64_t lo = prop_min(s, x), hi = prop_max(s, x), v;
+  switch (c->o->val_order) {
+  case SEARCH_VAL_MIN:
+    br[0] = (Branch){BR_EQ, lo};
+    br[1] = (Branch){BR_NE, lo};
+    return 2;
+  case SEARCH_VAL_MAX:
+    br[0] = (Branch){BR_EQ, hi};
+    br[1] = (Branch){BR_NE, hi};
+    return 2;
+  case SEARCH_VAL_SPLIT:
+    v = (int64_t)(((prop_wide)lo + hi) >> 1);   /* floor: lo <= v < hi */
+    br[0] = (Branch){BR_LE, v};
+    br[1] = (Branch){BR_GT, v};
+    return 2;
+  case SEARCH_VAL_RANDOM:
+    v = random_value(c, x);
+    br[0] = (Branch){BR_EQ, v};
+    br[1] = (Branch){BR_NE, v};
+    return 2;
+  case SEARCH_VAL_NEAR_ZERO:
+  default:
+    v = nearest_zero(s, x);
+    br[0] = (Branch){BR_EQ, v};
+    if (prop_size(s, x) <= 64) {
+      br[1] = (Branch){BR_NE, v};
+      return 2;
+    }
+    int n = 1;
+    if (v > lo) br[n++] = (Branch){BR_LT, v};
+    if (v < hi) br[n++] = (Branch){BR_GT, v};
+    return n;
+  }
+}
+
+static bool apply(PropStore *s, PropVar x, Branch b) {
+  bool ok;
+  switch (b.kind) {
+  case BR_EQ: ok = prop_fix(s, x, b.v); break;
+  case BR_NE: ok = prop_remove(s, x, b.v); break;
+  case BR_LE: ok = prop_set_max(s, x, b.v); break;
+  case BR_LT: ok = prop_set_max_wide(s, x, (prop_wide)b.v - 1); break;
+  case BR_GT: ok = prop_set_min_wide(s, x, (prop_wide)b.v + 1); break;
+  default: ok = false;
+  }
+  return ok && prop_propagate(s);
+}
+
+/* ---- Depth-first search ------------------------------------------------------ */
+
+static Outcome at_leaf(Search *c) {
+  SearchLeaf r = c->leaf ? c->leaf(c->s, c->ctx) : SEARCH_ACCEPT;
+  if (r == SEARCH_REJECT) {
+    c->st.failures++;
+    c->rejected = true;
+    return DFS_DONE;
+  }
+  c->st.solutions++;
+  return r == SEARCH_ACCEPT ? DFS_FOUND : DFS_DONE;
+}
+
+static Outcome dfs(Search *c, int start) {
+  PropStore *s = c->s;
+  for (;;) {
+    if (out_of_budget(c)) return DFS_BUDGET;
+    c->st.nodes++;
+    uint64_t depth = (uint64_t)(prop_level(s) - c->base);
+    if (depth > c->st.max_depth) c->st.max_depth = depth;
+    PropVar x = select_var(c, &start);
+    if (x < 0) return at_leaf(c);
+    Branch br[3];
+    int n = branches(c, x, br);
+    for (int i = 0; i < n - 1; i++) {
+      prop_push(s);
+      if (apply(s, x, br[i])) {
+        Outcome r = dfs(c, start);
+        if (r != DFS_DONE) return r;   /* choice points stay open */
+      } else {
+        c->st.failures++;
+      }
+      prop_pop(s);
+    }
+    if (!apply(s, x, br[n - 1])) {
+      c->st.failures++;
+      return DFS_DONE;
+    }
+  }
+}
+
+SearchResult search_solve(PropStore *s, const SearchOptions *o,
+                          SearchLeafFn leaf, void *ctx, SearchStats *stats) {
+  SearchOptions defaults;
+  if (!o) {
+    search_default_options(&defaults);
+    o = &defaults;
+  }
+  Search c = {.s = s, .o = o, .leaf = leaf, .ctx = ctx,
+              .rng = o->seed ? o->seed : 0x9E3779B97F4A7C15ULL};
+  clock_gettime(CLOCK_MONOTONIC, &c.t0);
+  int level = prop_level(s);
+  Outcome r = DFS_DONE;
+  if (prop_propagate(s)) {
+    prop_push(s);
+    c.base = prop_level(s);
+    r = dfs(&c, 0);
+    if (r != DFS_FOUND) search_backtrack(s, level);
+  } else {
+    c.st.failures++;
+  }
+  c.st.seconds = elapsed(&c);
+  if (stats) *stats = c.st;
+  if (r == DFS_FOUND) return SEARCH_FOUND;
+  if (r == DFS_BUDGET) return SEARCH_BUDGET;
+  return c.rejected ? SEARCH_INCOMPLETE : SEARCH_EXHAUSTED;
+}
