@@ -1,0 +1,395 @@
+/* test_queue.c - propagators, subscriptions and the queue: event routing
+ * (FIX / BOUNDS / DOMAIN), at-most-once queueing, priority order, entailed
+ * propagators never re-run, the idempotent flag, failure clearing the queue,
+ * posting from inside propagate(), trials from inside propagate() restoring
+ * the outer queue, the trial depth limit, prop_current, states.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "inka/prop.h"
+
+/* ---- A probe: logs its runs and does what its hook says ------------------ */
+
+typedef struct Probe Probe;
+struct Probe {
+  Propagator base;
+  int tag, runs;
+  int *log, *nlog;
+  PropStatus ret;
+  PropStatus (*hook)(PropStore *s, Probe *p);
+  PropVar x, y;
+  int64_t k;
+  void *aux;
+};
+
+static PropStatus probe_propagate(PropStore *s, Propagator *p_) {
+  Probe *p = (Probe *)p_;
+  p->runs++;
+  if (p->log) p->log[(*p->nlog)++] = p->tag;
+  if (p->hook) return p->hook(s, p);
+  return p->ret;
+}
+
+static const PropClass cls_at[PROP_PRIO_COUNT] = {
+  {"probe0", probe_propagate, 0, true}, {"probe1", probe_propagate, 1, true},
+  {"probe2", probe_propagate, 2, true}, {"probe3", probe_propagate, 3, true},
+  {"probe4", probe_propagate, 4, true},
+};
+static const PropClass cls_not_idem = {"probe-ni", probe_propagate, 1, false};
+
+static Probe *probe(PropStore *s, const PropClass *cls, int tag) {
+  Probe *p = prop_propagator_new(s, cls, sizeof *p);
+  p->tag = tag;
+  p->ret = PROP_SUSPEND;
+  return p;
+}
+
+/* ---- x <= y + k (bounds) --------------------------------------------------- */
+
+static PropStatus leq_hook(PropStore *s, Probe *p) {
+  if (!prop_set_max_wide(s, p->x, (prop_wide)prop_max(s, p->y) + p->k)) return PROP_FAILED;
+  if (!prop_set_min_wide(s, p->y, (prop_wide)prop_min(s, p->x) - p->k)) return PROP_FAILED;
+  return prop_max(s, p->x) <= (prop_wide)prop_min(s, p->y) + p->k ? PROP_ENTAILED : PROP_SUSPEND;
+}
+
+static Probe *leq(PropStore *s, PropVar x, PropVar y, int64_t k, int prio) {
+  Probe *p = probe(s, &cls_at[prio], 100);
+  p->hook = leq_hook;
+  p->x = x; p->y = y; p->k = k;
+  prop_subscribe(s, &p->base, x, PROP_EV_BOUNDS);
+  prop_subscribe(s, &p->base, y, PROP_EV_BOUNDS);
+  return p;
+}
+
+/* ---- Tests ------------------------------------------------------------------ */
+
+TEST(event_routing) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 10);
+  Probe *pf = probe(s, &cls_at[0], 1), *pb = probe(s, &cls_at[0], 2), *pd = probe(s, &cls_at[0], 3);
+  prop_subscribe(s, &pf->base, x, PROP_EV_FIX);
+  prop_subscribe(s, &pb->base, x, PROP_EV_BOUNDS);
+  prop_subscribe(s, &pd->base, x, PROP_EV_DOMAIN);
+  CHECK(prop_post(s, &pf->base) && prop_post(s, &pb->base) && prop_post(s, &pd->base));
+  CHECK(pf->runs == 1 && pb->runs == 1 && pd->runs == 1);
+  CHECK_EQ_INT(pf->base.state, PROP_STATE_SUSPENDED);
+
+  CHECK(prop_remove(s, x, 5));        /* domain only */
+  CHECK(prop_propagate(s));
+  CHECK(pf->runs == 1 && pb->runs == 1 && pd->runs == 2);
+  CHECK(prop_remove(s, x, 5));        /* no change: no event */
+  CHECK(prop_propagate(s));
+  CHECK(pd->runs == 2);
+  CHECK(prop_set_min(s, x, 2));       /* bounds */
+  CHECK(prop_propagate(s));
+  CHECK(pf->runs == 1 && pb->runs == 2 && pd->runs == 3);
+  CHECK(prop_remove_range(s, x, 3, 9)); /* bounds? no: {2, 10} keeps both */
+  CHECK(prop_propagate(s));
+  CHECK(pf->runs == 1 && pb->runs == 2 && pd->runs == 4);
+  CHECK(prop_fix(s, x, 10));          /* fix: all three */
+  CHECK(prop_propagate(s));
+  CHECK(pf->runs == 2 && pb->runs == 3 && pd->runs == 5);
+  prop_store_free(s);
+}
+
+TEST(queued_at_most_once) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 100), y = prop_new_var(s, 0, 100);
+  Probe *p = probe(s, &cls_at[1], 1);
+  prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
+  prop_subscribe(s, &p->base, y, PROP_EV_DOMAIN);
+  CHECK(prop_post(s, &p->base));
+  uint64_t w = prop_stats(s)->wakeups, n = prop_stats(s)->propagations;
+  for (int i = 0; i < 10; i++) {
+    CHECK(prop_remove(s, x, 10 * i + 5));
+    CHECK(prop_remove(s, y, 10 * i + 5));
+  }
+  CHECK(p->base.queued);
+  CHECK_EQ_INT(prop_stats(s)->wakeups - w, 1);
+  CHECK(prop_propagate(s));
+  CHECK(!p->base.queued);
+  CHECK_EQ_INT(p->runs, 2);
+  CHECK_EQ_INT(prop_stats(s)->propagations - n, 1);
+  prop_store_free(s);
+}
+
+TEST(priority_order) {
+  PropStore *s = prop_store_new();
+  PropVar xs[10];
+  int log[64], nlog = 0;
+  /* tags: 10 * priority + index in the level; woken from high to low
+     priority, in index order within a level (one variable each) */
+  for (int i = 0; i < 10; i++) {
+    int prio = 4 - i / 2;
+    Probe *p = probe(s, &cls_at[prio], 10 * prio + i % 2);
+    p->log = log;
+    p->nlog = &nlog;
+    xs[i] = prop_new_var(s, 0, 100);
+    prop_subscribe(s, &p->base, xs[i], PROP_EV_DOMAIN);
+  }
+  for (int i = 0; i < 10; i++) CHECK(prop_remove(s, xs[i], 50));
+  CHECK(prop_propagate(s));
+  int want[10] = {0, 1, 10, 11, 20, 21, 30, 31, 40, 41};
+  CHECK_EQ_INT(nlog, 10);
+  for (int i = 0; i < 10 && i < nlog; i++) CHECK_EQ_INT(log[i], want[i]);
+  prop_store_free(s);
+}
+
+/* A low-priority propagator whose pruning wakes a high-priority one and a
+   low one: the high one runs before the rest of the low level. */
+static PropStatus prune_hook(PropStore *s, Probe *p) {
+  return prop_set_max(s, p->x, prop_max(s, p->x) - 1) ? PROP_SUSPEND : PROP_FAILED;
+}
+
+TEST(priority_preempts) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 100), y = prop_new_var(s, 0, 100);
+  int log[16], nlog = 0;
+  Probe *a = probe(s, &cls_at[3], 1), *b = probe(s, &cls_at[3], 2), *u = probe(s, &cls_at[0], 3);
+  Probe *all[3] = {a, b, u};
+  for (int i = 0; i < 3; i++) { all[i]->log = log; all[i]->nlog = &nlog; }
+  a->hook = prune_hook; a->x = y;
+  PropVar x2 = prop_new_var(s, 0, 100);
+  prop_subscribe(s, &a->base, x, PROP_EV_DOMAIN);
+  prop_subscribe(s, &b->base, x2, PROP_EV_DOMAIN);
+  prop_subscribe(s, &u->base, y, PROP_EV_BOUNDS);
+  CHECK(prop_remove(s, x, 7));
+  CHECK(prop_remove(s, x2, 7));
+  CHECK(prop_propagate(s));
+  CHECK_EQ_INT(nlog, 3);
+  CHECK(log[0] == 1 && log[1] == 3 && log[2] == 2);
+  prop_store_free(s);
+}
+
+TEST(entailed_never_rerun) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 10), y = prop_new_var(s, 0, 10);
+  Probe *p = leq(s, x, y, 0, 1);
+  CHECK(prop_post(s, &p->base));
+  CHECK_EQ_INT(p->runs, 1);
+  CHECK_EQ_INT(p->base.state, PROP_STATE_SUSPENDED);
+  prop_push(s);
+  CHECK(prop_set_max(s, x, 3));
+  CHECK(prop_set_min(s, y, 3));
+  CHECK(prop_propagate(s));
+  CHECK_EQ_INT(p->runs, 2);
+  CHECK_EQ_INT(p->base.state, PROP_STATE_ENTAILED);
+  CHECK(prop_set_max(s, x, 2));
+  CHECK(prop_set_min(s, y, 5));
+  prop_wake(s, &p->base);
+  CHECK(!p->base.queued);
+  CHECK(prop_propagate(s));
+  CHECK_EQ_INT(p->runs, 2);
+  prop_pop(s);
+  CHECK_EQ_INT(p->base.state, PROP_STATE_SUSPENDED);   /* alive again */
+  CHECK(prop_set_max(s, y, 8));
+  CHECK(prop_propagate(s));
+  CHECK_EQ_INT(p->runs, 3);
+  CHECK_EQ_INT(prop_max(s, x), 8);
+  prop_store_free(s);
+}
+
+/* Entailed right after queueing itself (non-idempotent): taken out of the
+   queue, never run again. */
+static PropStatus self_prune_then_entail(PropStore *s, Probe *p) {
+  if (!prop_set_max(s, p->x, prop_max(s, p->x) - 1)) return PROP_FAILED;
+  return p->runs >= 2 ? PROP_ENTAILED : PROP_SUSPEND;
+}
+
+TEST(entailed_unqueued) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 10);
+  Probe *p = probe(s, &cls_not_idem, 1);
+  Probe *q = probe(s, &cls_at[1], 2);
+  p->hook = self_prune_then_entail; p->x = x;
+  prop_subscribe(s, &p->base, x, PROP_EV_BOUNDS);
+  prop_subscribe(s, &q->base, x, PROP_EV_BOUNDS);
+  CHECK(prop_post(s, &p->base));
+  CHECK_EQ_INT(p->runs, 2);
+  CHECK_EQ_INT(prop_max(s, x), 8);
+  CHECK_EQ_INT(p->base.state, PROP_STATE_ENTAILED);
+  CHECK(!p->base.queued);
+  CHECK(q->runs >= 1 && q->runs <= 2);
+  prop_store_free(s);
+}
+
+/* Prunes its own variable down to 5, one value per run. */
+static PropStatus countdown(PropStore *s, Probe *p) {
+  if (prop_max(s, p->x) > 5 && !prop_set_max(s, p->x, prop_max(s, p->x) - 1)) return PROP_FAILED;
+  return PROP_SUSPEND;
+}
+
+TEST(idempotent_flag) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 10), y = prop_new_var(s, 0, 10);
+  Probe *ni = probe(s, &cls_not_idem, 1), *id = probe(s, &cls_at[1], 2);
+  ni->hook = id->hook = countdown;
+  ni->x = x; id->x = y;
+  prop_subscribe(s, &ni->base, x, PROP_EV_BOUNDS);
+  prop_subscribe(s, &id->base, y, PROP_EV_BOUNDS);
+  CHECK(prop_post(s, &ni->base));
+  CHECK_EQ_INT(prop_max(s, x), 5);
+  CHECK_EQ_INT(ni->runs, 6);      /* re-queued by its own prunings */
+  CHECK(prop_post(s, &id->base));
+  CHECK_EQ_INT(prop_max(s, y), 9);
+  CHECK_EQ_INT(id->runs, 1);      /* not re-queued */
+  prop_store_free(s);
+}
+
+TEST(failure_clears_queue) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 10), y = prop_new_var(s, 0, 10);
+  Probe *ps[4];
+  for (int i = 0; i < 4; i++) {
+    ps[i] = probe(s, &cls_at[2 + i % 2], i);
+    prop_subscribe(s, &ps[i]->base, x, PROP_EV_DOMAIN);
+  }
+  Probe *bad = leq(s, y, x, -20, 0);   /* y <= x - 20: fails */
+  prop_push(s);
+  CHECK(prop_remove(s, x, 3));
+  for (int i = 0; i < 4; i++) CHECK(ps[i]->base.queued);
+  uint64_t f = prop_stats(s)->failures;
+  CHECK(!prop_post(s, &bad->base));
+  CHECK(prop_failed(s));
+  CHECK_EQ_INT(prop_stats(s)->failures - f, 1);
+  CHECK_EQ_INT(bad->base.state, PROP_STATE_FAILED);
+  for (int i = 0; i < 4; i++) CHECK(!ps[i]->base.queued && ps[i]->runs == 0);
+  CHECK(!prop_propagate(s));
+  CHECK(!prop_set_min(s, y, 1));       /* failed store refuses updates */
+  prop_pop(s);
+  CHECK(!prop_failed(s));
+  CHECK(prop_has(s, x, 3));
+  prop_store_free(s);
+}
+
+/* Posting from inside propagate(): a propagator that, on its first run,
+   posts x <= y - 1; the new one is queued (not run at once), and the outer
+   loop reaches the fixpoint. */
+static PropStatus poster(PropStore *s, Probe *p) {
+  CHECK(prop_current(s) == &p->base);
+  if (p->runs == 1) {
+    Probe *q = leq(s, p->x, p->y, -1, 1);
+    p->aux = q;
+    CHECK(prop_post(s, &q->base));
+    CHECK(q->base.queued && q->runs == 0);
+    CHECK(prop_current(s) == &p->base);
+  }
+  return PROP_SUSPEND;
+}
+
+TEST(post_inside_propagate) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 10), y = prop_new_var(s, 0, 10);
+  CHECK(prop_current(s) == NULL);
+  Probe *p = probe(s, &cls_at[0], 1);
+  p->hook = poster; p->x = x; p->y = y;
+  CHECK(prop_post(s, &p->base));
+  CHECK(prop_current(s) == NULL);
+  Probe *q = p->aux;
+  CHECK_EQ_INT(q->runs, 1);
+  CHECK_EQ_INT(prop_max(s, x), 9);
+  CHECK_EQ_INT(prop_min(s, y), 1);
+  prop_store_free(s);
+}
+
+/* ---- Trials ------------------------------------------------------------------- */
+
+typedef struct { PropVar x; int64_t v; } FixCtx;
+static bool post_fix(PropStore *s, void *ctx) {
+  FixCtx *c = ctx;
+  return prop_fix(s, c->x, c->v);
+}
+
+typedef struct {
+  PropVar x, y, z;
+  Probe *pending[3];
+  PropTrial result;
+  PropDomain out[2];
+  int state_ok, queue_ok;
+} TrialCtx;
+
+/* Runs x = 4 as a trial from inside propagate() while three propagators
+   are pending in the outer queue (one of which, x <= y - 2, has work to do
+   in the trial and must run there). */
+static PropStatus trial_hook(PropStore *s, Probe *p) {
+  TrialCtx *t = p->aux;
+  for (int i = 0; i < 3; i++) CHECK(t->pending[i]->base.queued);
+  FixCtx fc = {t->x, 4};
+  PropVar watch[2] = {t->y, t->z};
+  t->result = prop_try(s, post_fix, &fc, watch, 2, t->out);
+  CHECK(!prop_failed(s));
+  CHECK(prop_current(s) == &p->base);
+  CHECK_EQ_INT(prop_trial_depth(s), 0);
+  /* the outer queue as it was: same members, same order */
+  t->queue_ok = 1;
+  for (int i = 0; i < 3; i++)
+    if (!t->pending[i]->base.queued || t->pending[i]->base.state != PROP_STATE_POSTED)
+      t->queue_ok = 0;
+  if (t->pending[0]->base.next_in_queue != &t->pending[1]->base) t->queue_ok = 0;
+  CHECK_EQ_INT(prop_min(s, t->x), 0);   /* the trial's prunings are undone */
+  return PROP_SUSPEND;
+}
+
+/* Posts aux[0..4) from inside propagate(): they are only queued. */
+static PropStatus post_all_hook(PropStore *s, Probe *p) {
+  Probe **list = p->aux;
+  for (int i = 0; i < 4; i++) CHECK(prop_post(s, &list[i]->base));
+  return PROP_ENTAILED;
+}
+
+TEST(trial_inside_propagate) {
+  PropStore *s = prop_store_new();
+  TrialCtx t = {0};
+  t.x = prop_new_var(s, 0, 10);
+  t.y = prop_new_var(s, 0, 10);
+  t.z = prop_new_var(s, 0, 10);
+  Probe *a = leq(s, t.x, t.y, -2, 1), *b = probe(s, &cls_at[1], 7), *c = leq(s, t.y, t.z, 0, 2);
+  t.pending[0] = a; t.pending[1] = b; t.pending[2] = c;
+  prop_subscribe(s, &b->base, t.x, PROP_EV_DOMAIN);
+  Probe *tr = probe(s, &cls_at[0], 9);
+  tr->hook = trial_hook;
+  tr->aux = &t;
+  prop_subscribe(s, &tr->base, t.x, PROP_EV_FIX);
+  /* w posts a, b, c, tr from inside propagation; then tr (priority 0)
+     runs first, with a, b, c pending */
+  Probe *w = probe(s, &cls_at[0], 10);
+  Probe **list = prop_alloc(s, 4 * sizeof *list);
+  list[0] = a; list[1] = b; list[2] = c; list[3] = tr;
+  w->aux = list;
+  w->hook = post_all_hook;
+  uint64_t trials = prop_stats(s)->trials;
+  CHECK(prop_post(s, &w->base));
+  CHECK_EQ_INT(tr->runs, 1);
+  CHECK_EQ_INT(prop_stats(s)->trials - trials, 1);
+  CHECK_EQ_INT(t.result, PROP_TRIAL_OK);
+  CHECK(t.queue_ok);
+  /* in the trial x = 4, so y >= 6 (a ran in the trial) and z >= 6 (c) */
+  CHECK_EQ_INT(t.out[0].n, 1);
+  CHECK(t.out[0].iv[0].lo == 6 && t.out[0].iv[0].hi == 10);
+  CHECK(t.out[1].iv[0].lo == 6 && t.out[1].iv[0].hi == 10);
+  /* afterwards the outer loop ran a, b, c for real */
+  CHECK(a->runs >= 2 && b->runs >= 1 && c->runs >= 2);
+  CHECK_EQ_INT(prop_min(s, t.y), 2);
+  CHECK_EQ_INT(prop_min(s, t.z), 2);
+  CHECK_EQ_INT(prop_min(s, t.x), 0);
+  CHECK(!prop_failed(s));
+  prop_domain_free(&t.out[0]);
+  prop_domain_free(&t.out[1]);
+  prop_store_free(s);
+}
+
+int main(void) {
+  RUN(event_routing);
+  RUN(queued_at_most_once);
+  RUN(priority_order);
+  RUN(priority_preempts);
+  RUN(entailed_never_rerun);
+  RUN(entailed_unqueued);
+  RUN(idempotent_flag);
+  RUN(failure_clears_queue);
+  RUN(post_inside_propagate);
+  RUN(trial_inside_propagate);
+  return check_summary();
+}
