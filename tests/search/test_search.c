@@ -124,6 +124,354 @@ TEST(queens_all_orders) {
     }
 }
 
+/* ---- Small random systems against enumeration -------------------------------- */
+
+static uint64_t rng_state = 0x1234567887654321ULL;
+static uint64_t rnd(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return rng_state;
+}
+static int rnd_int(int n) { return (int)(rnd() % (uint64_t)n); }
+
+typedef struct { int kind; int x, y; int64_t c; } Con;   /* 0: x != y + c, 1: x <= y + c */
+typedef struct {
+  int n, ncons;
+  int64_t lo[4], hi[4];
+  int64_t holes[4][3];
+  Con cons[6];
+} System;
+
+static bool in_dom(const System *sys, int i, int64_t v) {
+  if (v < sys->lo[i] || v > sys->hi[i]) return false;
+  for (int h = 0; h < 3; h++) if (sys->holes[i][h] == v) return false;
+  return true;
+}
+
+static bool satisfies(const System *sys, const int64_t *val) {
+  for (int k = 0; k < sys->ncons; k++) {
+    const Con *c = &sys->cons[k];
+    if (c->kind == 0 && val[c->x] == val[c->y] + c->c) return false;
+    if (c->kind == 1 && val[c->x] > val[c->y] + c->c) return false;
+  }
+  return true;
+}
+
+static long enumerate(const System *sys, int i, int64_t *val) {
+  if (i == sys->n) return satisfies(sys, val);
+  long count = 0;
+  for (int64_t v = sys->lo[i]; v <= sys->hi[i]; v++) {
+    if (!in_dom(sys, i, v)) continue;
+    val[i] = v;
+    count += enumerate(sys, i + 1, val);
+  }
+  return count;
+}
+
+static System random_system(void) {
+  System sys;
+  memset(&sys, 0, sizeof sys);
+  sys.n = 2 + rnd_int(2);
+  bool wide = rnd_int(3) == 0;   /* sizes above 64: ternary near-zero split */
+  for (int i = 0; i < sys.n; i++) {
+    int r = wide ? 40 : 5;
+    sys.lo[i] = -rnd_int(r + 1);
+    sys.hi[i] = rnd_int(r + 1);
+    for (int h = 0; h < 3; h++) sys.holes[i][h] = rnd_int(3) ? INT64_MIN : sys.lo[i] + rnd_int(2 * r + 1);
+  }
+  sys.ncons = rnd_int(5);
+  for (int k = 0; k < sys.ncons; k++) {
+    Con *c = &sys.cons[k];
+    c->kind = rnd_int(2);
+    c->x = rnd_int(sys.n);
+    do c->y = rnd_int(sys.n); while (c->y == c->x);
+    c->c = rnd_int(7) - 3;
+  }
+  return sys;
+}
+
+typedef struct { const System *sys; PropVar v[4]; long count, bad; } Leaves;
+
+static SearchLeaf check_leaf(PropStore *s, void *ctx) {
+  Leaves *l = ctx;
+  int64_t val[4];
+  for (int i = 0; i < l->sys->n; i++) {
+    if (!prop_is_fixed(s, l->v[i])) { l->bad++; return SEARCH_CONTINUE; }
+    val[i] = prop_value(s, l->v[i]);
+    if (!in_dom(l->sys, i, val[i])) l->bad++;
+  }
+  if (!satisfies(l->sys, val)) l->bad++;
+  l->count++;
+  return SEARCH_CONTINUE;
+}
+
+/* Builds the system in a fresh store; false if posting failed already. */
+static bool build(PropStore *s, const System *sys, PropVar *v) {
+  for (int i = 0; i < sys->n; i++) {
+    v[i] = prop_new_var(s, sys->lo[i], sys->hi[i]);
+    prop_add_decision(s, v[i]);
+  }
+  for (int i = 0; i < sys->n; i++)
+    for (int h = 0; h < 3; h++)
+      if (sys->holes[i][h] != INT64_MIN && !prop_remove(s, v[i], sys->holes[i][h])) return false;
+  for (int k = 0; k < sys->ncons; k++) {
+    const Con *c = &sys->cons[k];
+    bool ok = c->kind == 0 ? post_neq(s, v[c->x], v[c->y], c->c) : post_leq(s, v[c->x], v[c->y], c->c);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+TEST(random_systems_all_orders) {
+  for (int round = 0; round < 300; round++) {
+    System sys = random_system();
+    int64_t val[4];
+    long want = enumerate(&sys, 0, val);
+    for (int vo = SEARCH_VAR_INPUT_ORDER; vo <= SEARCH_VAR_FIRST_FAIL; vo++)
+      for (int va = SEARCH_VAL_NEAR_ZERO; va <= SEARCH_VAL_RANDOM; va++) {
+        PropStore *s = prop_store_new();
+        Leaves l = {.sys = &sys};
+        SearchOptions o;
+        search_default_options(&o);
+        o.var_order = vo;
+        o.val_order = va;
+        o.seed = (uint64_t)round + 1;
+        SearchStats st;
+        if (build(s, &sys, l.v)) {
+          SearchResult r = search_solve(s, &o, check_leaf, &l, &st);
+          CHECK_EQ_INT(r, SEARCH_EXHAUSTED);
+          CHECK_EQ_INT(st.solutions, l.count);
+          CHECK_EQ_INT(prop_level(s), 0);
+          for (int i = 0; i < sys.n; i++)   /* back where it started */
+            CHECK(prop_min(s, l.v[i]) >= sys.lo[i] && !prop_is_fixed(s, l.v[i]) == (prop_size(s, l.v[i]) > 1));
+        }
+        CHECK_EQ_INT(l.count, want);
+        CHECK_EQ_INT(l.bad, 0);
+        prop_store_free(s);
+      }
+  }
+}
+
+/* ---- Budgets, determinism, REJECT, FOUND ---------------------------------------- */
+
+TEST(budgets) {
+  SearchOptions o;
+  search_default_options(&o);
+  SearchStats st;
+  long count = 0;
+  PropStore *s = queens(10);
+  o.max_nodes = 100;
+  CHECK_EQ_INT(search_solve(s, &o, count_leaf, &count, &st), SEARCH_BUDGET);
+  CHECK_EQ_INT(st.nodes, 100);
+  CHECK_EQ_INT(prop_level(s), 0);
+  CHECK(!prop_failed(s));
+  o.max_nodes = 0;
+  o.max_failures = 10;
+  CHECK_EQ_INT(search_solve(s, &o, count_leaf, &count, &st), SEARCH_BUDGET);
+  CHECK_EQ_INT(st.failures, 10);
+  CHECK_EQ_INT(prop_level(s), 0);
+  o.max_failures = 0;
+  o.max_seconds = 1e-9;
+  CHECK_EQ_INT(search_solve(s, &o, count_leaf, &count, &st), SEARCH_BUDGET);
+  CHECK(st.nodes <= 1);
+  CHECK_EQ_INT(prop_level(s), 0);
+  o.max_seconds = 0;
+  count = 0;   /* budgets off again: the full count */
+  CHECK_EQ_INT(search_solve(s, &o, count_leaf, &count, &st), SEARCH_EXHAUSTED);
+  CHECK_EQ_INT(count, 724);
+  prop_store_free(s);
+}
+
+typedef struct { PropVar q[16]; int n; int64_t first[16]; bool got; } First;
+
+static SearchLeaf first_leaf(PropStore *s, void *ctx) {
+  First *f = ctx;
+  if (!f->got)
+    for (int i = 0; i < f->n; i++) f->first[i] = prop_value(s, f->q[i]);
+  f->got = true;
+  return SEARCH_CONTINUE;
+}
+
+static void random_run(uint64_t seed, SearchStats *st, First *f) {
+  PropStore *s = queens(8);
+  for (int i = 0; i < 8; i++) f->q[i] = prop_decision(s, i);
+  f->n = 8;
+  f->got = false;
+  SearchOptions o;
+  search_default_options(&o);
+  o.val_order = SEARCH_VAL_RANDOM;
+  o.var_order = SEARCH_VAR_FIRST_FAIL;
+  o.seed = seed;
+  CHECK_EQ_INT(search_solve(s, &o, first_leaf, f, st), SEARCH_EXHAUSTED);
+  CHECK_EQ_INT(prop_stats(s)->choice_points, prop_stats(s)->backtracks);
+  prop_store_free(s);
+}
+
+TEST(determinism) {
+  SearchStats a, b, c;
+  First fa = {0}, fb = {0}, fc = {0};
+  random_run(42, &a, &fa);
+  random_run(42, &b, &fb);
+  CHECK(a.nodes == b.nodes && a.failures == b.failures && a.solutions == b.solutions);
+  CHECK(a.max_depth == b.max_depth);
+  CHECK(memcmp(fa.first, fb.first, sizeof fa.first) == 0);
+  CHECK_EQ_INT(a.solutions, 92);
+  int differs = 0;
+  for (uint64_t seed = 1; seed <= 5; seed++) {
+    random_run(seed, &c, &fc);
+    differs += memcmp(fa.first, fc.first, sizeof fa.first) != 0;
+  }
+  CHECK(differs > 0);   /* the seed matters */
+}
+
+static SearchLeaf reject_odd(PropStore *s, void *ctx) {
+  (void)s;
+  return ++*(long *)ctx % 2 ? SEARCH_REJECT : SEARCH_CONTINUE;
+}
+
+static SearchLeaf reject_all(PropStore *s, void *ctx) {
+  (void)s; (void)ctx;
+  return SEARCH_REJECT;
+}
+
+TEST(reject_is_incomplete) {
+  SearchOptions o;
+  search_default_options(&o);
+  SearchStats st, st0;
+  long count = 0;
+  PropStore *s = queens(6);
+  CHECK_EQ_INT(search_solve(s, &o, count_leaf, &count, &st0), SEARCH_EXHAUSTED);
+  count = 0;
+  CHECK_EQ_INT(search_solve(s, &o, reject_odd, &count, &st), SEARCH_INCOMPLETE);
+  CHECK_EQ_INT(count, 4);
+  CHECK_EQ_INT(st.solutions, 2);
+  CHECK_EQ_INT(st.failures, st0.failures + 2);
+  CHECK_EQ_INT(search_solve(s, &o, reject_all, NULL, &st), SEARCH_INCOMPLETE);
+  CHECK_EQ_INT(st.solutions, 0);
+  prop_store_free(s);
+  /* no leaf at all: exhausted even with a rejecting callback */
+  s = queens(3);
+  CHECK_EQ_INT(search_solve(s, &o, reject_all, NULL, &st), SEARCH_EXHAUSTED);
+  prop_store_free(s);
+}
+
+TEST(found_and_cleanup) {
+  PropStore *s = queens(8);
+  SearchOptions o;
+  search_default_options(&o);
+  SearchStats st;
+  prop_push(s);   /* the caller's own level */
+  int level = prop_level(s);
+  CHECK_EQ_INT(search_solve(s, &o, NULL, NULL, &st), SEARCH_FOUND);
+  CHECK_EQ_INT(st.solutions, 1);
+  CHECK(prop_level(s) > level);
+  int64_t v[8];
+  for (int i = 0; i < 8; i++) {
+    CHECK(prop_is_fixed(s, prop_decision(s, i)));
+    v[i] = prop_value(s, prop_decision(s, i));
+  }
+  for (int i = 0; i < 8; i++)
+    for (int j = i + 1; j < 8; j++)
+      CHECK(v[i] != v[j] && v[i] - v[j] != j - i && v[j] - v[i] != j - i);
+  /* near zero: the first queen takes 0 */
+  CHECK_EQ_INT(v[0], 0);
+  search_backtrack(s, level);
+  CHECK_EQ_INT(prop_level(s), level);
+  for (int i = 0; i < 8; i++) CHECK_EQ_INT(prop_size(s, prop_decision(s, i)), 8);
+  prop_pop(s);
+  prop_store_free(s);
+}
+
+/* ---- Decision variables created during search ------------------------------------- */
+
+/* When x is fixed to k, creates y in [0, k], a decision variable, with
+   y != k - 1 (posted from inside propagate()). */
+typedef struct { Propagator base; PropVar x; } Unfold;
+
+static PropStatus unfold_propagate(PropStore *s, Propagator *p_) {
+  Unfold *p = (Unfold *)p_;
+  if (!prop_is_fixed(s, p->x)) return PROP_SUSPEND;
+  int64_t k = prop_value(s, p->x);
+  PropVar y = prop_new_var(s, 0, k);
+  prop_add_decision(s, y);
+  PropVar c = prop_new_const(s, k - 1);
+  if (!post_neq(s, y, c, 0)) return PROP_FAILED;
+  return PROP_ENTAILED;
+}
+static const PropClass unfold_class = {"unfold", unfold_propagate, PROP_PRIO_CONTROL, true};
+
+TEST(decisions_grow_during_search) {
+  for (int va = SEARCH_VAL_NEAR_ZERO; va <= SEARCH_VAL_RANDOM; va++) {
+    PropStore *s = prop_store_new();
+    PropVar x = prop_new_var(s, 0, 4);
+    prop_add_decision(s, x);
+    Unfold *p = prop_propagator_new(s, &unfold_class, sizeof *p);
+    p->x = x;
+    prop_subscribe(s, &p->base, x, PROP_EV_FIX);
+    CHECK(prop_post(s, &p->base));
+    int nvars = prop_var_count(s);
+    SearchOptions o;
+    search_default_options(&o);
+    o.val_order = va;
+    long count = 0;
+    SearchStats st;
+    CHECK_EQ_INT(search_solve(s, &o, count_leaf, &count, &st), SEARCH_EXHAUSTED);
+    /* x = 0: y in {0} minus {-1}: 1; x = k > 0: k leaves */
+    CHECK_EQ_INT(count, 1 + 1 + 2 + 3 + 4);
+    CHECK_EQ_INT(prop_decision_count(s), 1);
+    CHECK_EQ_INT(prop_var_count(s), nvars);
+    prop_store_free(s);
+  }
+}
+
+/* ---- Wide domains ------------------------------------------------------------------ */
+
+static SearchLeaf accept(PropStore *s, void *ctx) {
+  (void)s; (void)ctx;
+  return SEARCH_ACCEPT;
+}
+
+TEST(wide_domains) {
+  SearchOptions o;
+  search_default_options(&o);
+  o.max_nodes = 10000;
+  SearchStats st;
+  int64_t want_x[5] = {0, INT64_MIN, INT64_MAX - 5, 0, 0};
+  for (int va = SEARCH_VAL_NEAR_ZERO; va <= SEARCH_VAL_RANDOM; va++) {
+    PropStore *s = prop_store_new();
+    PropVar x = prop_new_var(s, INT64_MIN, INT64_MAX), y = prop_new_var(s, INT64_MIN, INT64_MAX);
+    prop_add_decision(s, x);
+    prop_add_decision(s, y);
+    CHECK(post_leq(s, x, y, -5));    /* x + 5 <= y */
+    CHECK(post_neq(s, y, x, 5));     /* y != x + 5 */
+    o.val_order = va;
+    CHECK_EQ_INT(search_solve(s, &o, accept, NULL, &st), SEARCH_FOUND);
+    int64_t vx = prop_value(s, x), vy = prop_value(s, y);
+    CHECK((prop_wide)vx + 5 < vy);
+    if (va == SEARCH_VAL_NEAR_ZERO) CHECK(vx == 0 && vy == 6);
+    if (va == SEARCH_VAL_MIN) CHECK(vx == want_x[va] && vy == INT64_MIN + 6);
+    if (va == SEARCH_VAL_MAX) CHECK(vy == INT64_MAX && vx == INT64_MAX - 6);
+    search_backtrack(s, 0);
+    prop_store_free(s);
+  }
+}
+
+TEST(failed_store) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 1);
+  prop_add_decision(s, x);
+  prop_push(s);
+  CHECK(!prop_set_min(s, x, 2));
+  SearchStats st;
+  CHECK_EQ_INT(search_solve(s, NULL, NULL, NULL, &st), SEARCH_EXHAUSTED);
+  prop_pop(s);
+  CHECK_EQ_INT(search_solve(s, NULL, NULL, NULL, &st), SEARCH_FOUND);
+  CHECK_EQ_INT(prop_value(s, x), 0);
+  search_backtrack(s, 0);
+  prop_store_free(s);
+}
+
 int main(int argc, char **argv) {
   if (argc > 1) {   /* timing: test_search N  -> all solutions of N-queens */
     SearchOptions o;
@@ -136,5 +484,13 @@ int main(int argc, char **argv) {
   }
   RUN(queens_counts);
   RUN(queens_all_orders);
+  RUN(random_systems_all_orders);
+  RUN(budgets);
+  RUN(determinism);
+  RUN(reject_is_incomplete);
+  RUN(found_and_cleanup);
+  RUN(decisions_grow_during_search);
+  RUN(wide_domains);
+  RUN(failed_store);
   return check_summary();
 }
