@@ -1,0 +1,75 @@
+/* cli.h - the pieces of the command-line program (cli/), shared by its
+ * files only.  The CLI is the one place that prints, and decides to exit.
+ */
+#ifndef INKA_CLI_H
+#define INKA_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "inka/frontend.h"
+#include "inka/ir.h"
+#include "inka/objective.h"
+
+enum { CLI_EXIT_MET = 0, CLI_EXIT_UNREACHABLE = 1, CLI_EXIT_ERROR = 2, CLI_EXIT_UNKNOWN = 3 };
+
+typedef struct CliOptions {
+  const char *file;
+  const char **clang_args;
+  int nclang_args;
+  const char *reach;          /* [FILE:]LINE as given */
+  const char *reach_file;     /* parsed from reach, or NULL */
+  int reach_line;
+  const char *reach_call;
+  int *iter;
+  int niter;
+  const char *function;
+  const char **assumes;
+  int nassumes;
+  const char *cover;
+  bool json, validate, stats, dump_ir, show_memory;
+  const char *emit_test, *emit_dir, *dot;
+  double timeout_s;
+  int64_t max_unfold;
+  uint64_t seed;
+  IrDataModel model;
+} CliOptions;
+
+/* options.c: parses argv; false with a message in err (a buffer of errlen) on
+   a usage error.  *exit_now is set for --help/--version (already printed). */
+bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t errlen, bool *exit_now);
+void cli_options_free(CliOptions *o);
+
+/* target.c: the statement of --reach and its function; false with a
+   compiler-style message in err. */
+bool cli_find_target(const IrProgram *p, const CliOptions *o, const IrStmt **stmt, const IrFunction **fn,
+                     char *err, size_t errlen);
+/* The lines of the objective statements (for validation): the target line,
+   or every call site of --reach-call NAME in functions reachable from fn. */
+int cli_objective_lines(const IrProgram *p, const IrFunction *fn, const CliOptions *o, int *lines, int cap);
+
+/* report.c */
+typedef struct CliRun {
+  const CliOptions *opt;
+  const IrProgram *prog;
+  const IrFunction *fn;
+  const IrStmt *target;
+  LblResult result;
+  const char *test_path;      /* emitted driver, or NULL */
+  int validated;              /* -1 not asked, 0 failed, 1 ok */
+  char validate_msg[256];
+  double parse_s, validate_s;
+} CliRun;
+void cli_print_text(FILE *out, const CliRun *run);
+void cli_print_json(FILE *out, const CliRun *run);
+/* A value as C source text of its type ("-5", "4294967295u"). */
+void cli_format_value(char *buf, size_t len, const IrType *t, int64_t v);
+
+/* driver.c: writes the test driver of DESIGN section 7; false with err set. */
+bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t errlen);
+
+/* validate.c: compiles and runs the driver under gcov; sets run->validated. */
+void cli_validate(CliRun *run);
+
+#endif

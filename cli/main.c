@@ -1,0 +1,158 @@
+/* main.c - inka-ng: parse the program, resolve the objective, solve, report,
+ * emit and validate the test.  The only place that prints diagnostics and
+ * chooses the exit status (DESIGN section 1: 0 met, 1 unreachable, 3
+ * unknown, 2 usage or input error).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int usage_error(const char *msg) {
+  fprintf(stderr, "inka-ng: error: %s\n", msg);
+  return CLI_EXIT_ERROR;
+}
+
+static int input_error(const char *msg) {
+  fprintf(stderr, "%s\n", msg);
+  return CLI_EXIT_ERROR;
+}
+
+static int diag_error(const IrDiag *d) {
+  fprintf(stderr, "%s:%d:%d: error: %s\n", d->loc.file ? d->loc.file : "?", d->loc.line, d->loc.col, d->message);
+  return CLI_EXIT_ERROR;
+}
+
+/* --dump-ir: the function under test, or every function of the file. */
+static int dump_ir(const IrProgram *p, const CliOptions *o) {
+  const IrFunction *fn = NULL;
+  const IrStmt *target;
+  char err[1024];
+  if (o->function || o->reach) {
+    if (!cli_find_target(p, o, &target, &fn, err, sizeof err)) return input_error(err);
+  } else {
+    const IrFunction *m = ir_find_function(p, "main");
+    if (m && m->defined) fn = m;
+  }
+  if (fn) {
+    const IrDiag *d = fe_check_reachable(p, fn);
+    if (d) return diag_error(d);
+    ir_dump_function(stdout, fn);
+    return 0;
+  }
+  for (int i = 0; i < p->nfuncs; i++) {
+    const IrFunction *f = p->funcs[i];
+    if (!f->defined) continue;
+    const IrDiag *d = fe_check_reachable(p, f);
+    if (d) return diag_error(d);
+  }
+  ir_dump_program(stdout, p);
+  return 0;
+}
+
+static int exit_status(LblVerdict v) {
+  return v == LBL_REACHABLE ? CLI_EXIT_MET : v == LBL_UNREACHABLE ? CLI_EXIT_UNREACHABLE : CLI_EXIT_UNKNOWN;
+}
+
+static bool build_query(CliRun *run, IrProgram *p, LblQuery *q, char *err, size_t len) {
+  const CliOptions *o = run->opt;
+  memset(q, 0, sizeof *q);
+  q->prog = p;
+  q->fn = run->fn;
+  q->obj.target = run->target;
+  q->obj.target_call = o->reach_call;
+  q->obj.iter = o->iter;
+  q->obj.niter = o->niter;
+  q->timeout_s = o->timeout_s;
+  q->max_unfold = o->max_unfold;
+  q->seed = o->seed;
+  q->assumes = calloc((size_t)o->nassumes + 1, sizeof *q->assumes);
+  for (int i = 0; i < o->nassumes; i++) {
+    FeErrors fe = {0};
+    q->assumes[i] = fe_parse_expr(p, run->fn, o->assumes[i], &fe);
+    if (!q->assumes[i]) {
+      snprintf(err, len, "%s", fe.text ? fe.text : "--assume: cannot parse the expression");
+      size_t n = strlen(err);
+      if (n && err[n - 1] == '\n') err[n - 1] = 0;
+      fe_errors_free(&fe);
+      return false;
+    }
+    q->nassumes++;
+  }
+  return true;
+}
+
+static int solve(CliRun *run, IrProgram *p) {
+  char err[2048];
+  LblQuery q;
+  if (!build_query(run, p, &q, err, sizeof err)) {
+    free(q.assumes);
+    return input_error(err);
+  }
+  char *terr = NULL;
+  bool ok = lbl_solve(&q, &run->result, &terr);
+  free(q.assumes);
+  if (!ok) {
+    int st = input_error(terr ? terr : "error: cannot translate the program");
+    free(terr);
+    return st;
+  }
+  const CliOptions *o = run->opt;
+  if (run->result.verdict == LBL_REACHABLE && o->emit_test) {
+    if (!cli_emit_driver(run, o->emit_test, err, sizeof err)) return input_error(err);
+    run->test_path = o->emit_test;
+  }
+  if (run->result.verdict == LBL_REACHABLE && o->validate) cli_validate(run);
+  if (o->json) cli_print_json(stdout, run);
+  else cli_print_text(stdout, run);
+  int st = exit_status(run->result.verdict);
+  lbl_result_free(&run->result);
+  return st;
+}
+
+static int run_program(const CliOptions *o) {
+  FeOptions fo = {.model = o->model, .clang_args = o->clang_args, .nclang_args = o->nclang_args};
+  FeErrors fe = {0};
+  double t0 = now_s();
+  IrProgram *p = fe_parse_file(o->file, &fo, &fe);
+  if (!p) {
+    fputs(fe.text ? fe.text : "error: cannot parse the program\n", stderr);
+    fe_errors_free(&fe);
+    return CLI_EXIT_ERROR;
+  }
+  fe_errors_free(&fe);
+  int st;
+  if (o->dump_ir) {
+    st = dump_ir(p, o);
+  } else {
+    CliRun run = {.opt = o, .prog = p, .validated = -1, .parse_s = now_s() - t0};
+    char err[1024];
+    const IrDiag *d;
+    if (!cli_find_target(p, o, &run.target, &run.fn, err, sizeof err)) st = input_error(err);
+    else if ((d = fe_check_reachable(p, run.fn))) st = diag_error(d);
+    else st = solve(&run, p);
+  }
+  fe_program_free(p);
+  return st;
+}
+
+int main(int argc, char **argv) {
+  CliOptions o;
+  char err[512];
+  bool exit_now;
+  if (!cli_parse_options(argc, argv, &o, err, sizeof err, &exit_now)) {
+    cli_options_free(&o);
+    return usage_error(err);
+  }
+  int st = exit_now ? 0 : run_program(&o);
+  cli_options_free(&o);
+  return st;
+}

@@ -1,0 +1,212 @@
+/* options.c - the command line of DESIGN section 1.  Every option of the
+ * design is recognised; one whose capability is not built yet says so and is
+ * a usage error (exit 2), never silently ignored.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define INKA_VERSION "0.1.0"
+
+static const char usage[] =
+    "usage: inka-ng [options] FILE.c [-- CLANG-ARGS]\n"
+    "\n"
+    "objectives:\n"
+    "  --reach [FILE:]LINE     inputs that execute the first statement starting on LINE\n"
+    "  --reach-call NAME       inputs that execute a call to NAME (reach_error, __VERIFIER_error, assert)\n"
+    "  --iter N[,N...]         ... in iteration N of the innermost enclosing loop (a list: of each\n"
+    "                          enclosing loop, outermost first; for a loop header, of that loop)\n"
+    "  --function NAME         the function under test (default: the one holding the target; main)\n"
+    "  --assume EXPR           a precondition over parameters and globals (repeatable)\n"
+    "  --cover statements|branches   a test suite (not implemented yet)\n"
+    "\n"
+    "output:\n"
+    "  --json                  one JSON document on stdout\n"
+    "  --emit-test FILE.c      write a compilable test driver for the inputs found\n"
+    "  --validate              compile and run the driver under gcov; check the objective happens\n"
+    "  --stats                 solver statistics\n"
+    "  --dump-ir               print the IR of the function under test (all functions without one)\n"
+    "\n"
+    "budgets and settings:\n"
+    "  --timeout S             wall-clock budget for solving (default 60)\n"
+    "  --max-unfold N          loop unfoldings and call depth on one path (default 100000)\n"
+    "  --seed N                seed of random choices (default 1)\n"
+    "  --data-model LP64|ILP32 widths of long and pointers (default LP64)\n"
+    "  --help, --version\n"
+    "\n"
+    "exit status: 0 objective met, 1 proved unreachable, 3 unknown, 2 usage or input error\n";
+
+static bool fail(char *err, size_t len, const char *fmt, const char *arg) {
+  snprintf(err, len, fmt, arg);
+  return false;
+}
+
+static bool parse_i64(const char *s, int64_t lo, int64_t *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (errno || end == s || *end || v < lo) return false;
+  *out = v;
+  return true;
+}
+
+static bool parse_iter(CliOptions *o, const char *s, char *err, size_t len) {
+  o->niter = 0;
+  free(o->iter);
+  o->iter = calloc(strlen(s) / 2 + 2, sizeof *o->iter);
+  const char *p = s;
+  for (;;) {
+    char *end;
+    errno = 0;
+    long v = strtol(p, &end, 10);
+    if (errno || end == p || v < 1 || v > 100000000) return fail(err, len, "--iter: '%s' is not a list of positive numbers", s);
+    o->iter[o->niter++] = (int)v;
+    if (*end == 0) return true;
+    if (*end != ',') return fail(err, len, "--iter: '%s' is not a list of positive numbers", s);
+    p = end + 1;
+  }
+}
+
+static bool parse_reach(CliOptions *o, const char *s, char *err, size_t len) {
+  o->reach = s;
+  const char *colon = strrchr(s, ':');
+  const char *num = colon ? colon + 1 : s;
+  int64_t line;
+  if (!parse_i64(num, 1, &line) || line > 100000000) return fail(err, len, "--reach: '%s' is not [FILE:]LINE", s);
+  o->reach_line = (int)line;
+  o->reach_file = colon ? strndup(s, (size_t)(colon - s)) : NULL;
+  return true;
+}
+
+static void push(const char ***list, int *n, const char *s) {
+  *list = realloc(*list, sizeof **list * (size_t)(*n + 1));
+  (*list)[(*n)++] = s;
+}
+
+/* Options that take a value; the value is `v`. */
+static bool value_option(CliOptions *o, const char *name, const char *v, char *err, size_t len) {
+  int64_t n;
+  if (!strcmp(name, "--reach")) return parse_reach(o, v, err, len);
+  if (!strcmp(name, "--reach-call")) return (o->reach_call = v), true;
+  if (!strcmp(name, "--iter")) return parse_iter(o, v, err, len);
+  if (!strcmp(name, "--function")) return (o->function = v), true;
+  if (!strcmp(name, "--assume")) return push(&o->assumes, &o->nassumes, v), true;
+  if (!strcmp(name, "--emit-test")) return (o->emit_test = v), true;
+  if (!strcmp(name, "--emit-dir")) return (o->emit_dir = v), true;
+  if (!strcmp(name, "--dot")) return (o->dot = v), true;
+  if (!strcmp(name, "--cover")) {
+    if (strcmp(v, "statements") && strcmp(v, "branches"))
+      return fail(err, len, "--cover: '%s' is not 'statements' or 'branches'", v);
+    return (o->cover = v), true;
+  }
+  if (!strcmp(name, "--timeout")) {
+    char *end;
+    o->timeout_s = strtod(v, &end);
+    if (end == v || *end || !(o->timeout_s > 0)) return fail(err, len, "--timeout: '%s' is not a positive number of seconds", v);
+    return true;
+  }
+  if (!strcmp(name, "--max-unfold")) {
+    if (!parse_i64(v, 1, &n)) return fail(err, len, "--max-unfold: '%s' is not a positive number", v);
+    return (o->max_unfold = n), true;
+  }
+  if (!strcmp(name, "--seed")) {
+    if (!parse_i64(v, 0, &n)) return fail(err, len, "--seed: '%s' is not a number", v);
+    return (o->seed = (uint64_t)n), true;
+  }
+  if (!strcmp(name, "--data-model")) {
+    if (!strcmp(v, "LP64")) o->model = IR_LP64;
+    else if (!strcmp(v, "ILP32")) o->model = IR_ILP32;
+    else return fail(err, len, "--data-model: '%s' is not LP64 or ILP32", v);
+    return true;
+  }
+  return fail(err, len, "unknown option '%s' (see --help)", name);
+}
+
+static const char *const value_options[] = {"--reach", "--reach-call", "--iter", "--function", "--assume",
+                                            "--emit-test", "--emit-dir", "--dot", "--cover", "--timeout",
+                                            "--max-unfold", "--seed", "--data-model", NULL};
+
+static bool takes_value(const char *name) {
+  for (int i = 0; value_options[i]; i++)
+    if (!strcmp(name, value_options[i])) return true;
+  return false;
+}
+
+static bool flag_option(CliOptions *o, const char *a) {
+  if (!strcmp(a, "--json")) return o->json = true;
+  if (!strcmp(a, "--validate")) return o->validate = true;
+  if (!strcmp(a, "--stats")) return o->stats = true;
+  if (!strcmp(a, "--dump-ir")) return o->dump_ir = true;
+  if (!strcmp(a, "--show-memory")) return o->show_memory = true;
+  return false;
+}
+
+/* What is parsed but not built yet: a usage error that says so. */
+static bool check_capabilities(const CliOptions *o, char *err, size_t len) {
+  if (o->cover) return fail(err, len, "--cover is not implemented yet%s", "");
+  if (o->emit_dir) return fail(err, len, "--emit-dir (test suites for --cover) is not implemented yet%s", "");
+  if (o->show_memory) return fail(err, len, "--show-memory is not implemented yet (memory comes with pointers)%s", "");
+  if (o->dot) return fail(err, len, "--dot is not implemented yet (memory comes with pointers)%s", "");
+  if (!o->file) return fail(err, len, "no input file (see --help)%s", "");
+  if (o->dump_ir) return true;
+  if (!o->reach && !o->reach_call) return fail(err, len, "no objective: give --reach [FILE:]LINE or --reach-call NAME%s", "");
+  if (o->reach && o->reach_call) return fail(err, len, "give either --reach or --reach-call, not both%s", "");
+  if (o->niter && !o->reach) return fail(err, len, "--iter needs --reach%s", "");
+  if (o->validate && !o->emit_test) return true; /* a temporary driver is used */
+  return true;
+}
+
+bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t len, bool *exit_now) {
+  memset(o, 0, sizeof *o);
+  o->timeout_s = 60;
+  o->max_unfold = 100000;
+  o->seed = 1;
+  *exit_now = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--")) {
+      for (i++; i < argc; i++) push(&o->clang_args, &o->nclang_args, argv[i]);
+      break;
+    }
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      fputs(usage, stdout);
+      *exit_now = true;
+      return true;
+    }
+    if (!strcmp(a, "--version")) {
+      printf("inka-ng %s\n", INKA_VERSION);
+      *exit_now = true;
+      return true;
+    }
+    if (a[0] == '-' && a[1] == '-') {
+      const char *eq = strchr(a, '=');
+      char name[64];
+      size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
+      if (nlen >= sizeof name) return fail(err, len, "unknown option '%s' (see --help)", a);
+      memcpy(name, a, nlen);
+      name[nlen] = 0;
+      if (takes_value(name)) {
+        const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        if (!v) return fail(err, len, "%s needs a value", name);
+        if (!value_option(o, name, v, err, len)) return false;
+      } else if (eq || !flag_option(o, a)) {
+        return fail(err, len, "unknown option '%s' (see --help)", a);
+      }
+      continue;
+    }
+    if (a[0] == '-' && a[1]) return fail(err, len, "unknown option '%s' (see --help)", a);
+    if (o->file) return fail(err, len, "more than one input file ('%s'); clang arguments go after --", a);
+    o->file = a;
+  }
+  return check_capabilities(o, err, len);
+}
+
+void cli_options_free(CliOptions *o) {
+  free(o->clang_args);
+  free(o->assumes);
+  free(o->iter);
+  free((void *)o->reach_file);
+}

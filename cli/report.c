@@ -1,0 +1,194 @@
+/* report.c - what the user reads: a verdict line a person takes in at a
+ * glance, or the JSON document of DESIGN section 1 (field names are a
+ * contract: add, never rename).
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "cli.h"
+
+static bool is_unsigned64(const IrType *t) { return t->kind == IR_TY_INT && !t->is_signed && t->bits == 64; }
+
+/* The value as a decimal number (unsigned 64-bit values by their bit pattern). */
+static void decimal(char *buf, size_t len, const IrType *t, int64_t v) {
+  if (is_unsigned64(t)) snprintf(buf, len, "%" PRIu64, (uint64_t)v);
+  else snprintf(buf, len, "%" PRId64, v);
+}
+
+void cli_format_value(char *buf, size_t len, const IrType *t, int64_t v) {
+  if (is_unsigned64(t)) {
+    snprintf(buf, len, "%" PRIu64 "ull", (uint64_t)v);
+  } else if (v == INT64_MIN) {
+    snprintf(buf, len, "(-9223372036854775807ll - 1)");
+  } else if (t->kind == IR_TY_INT && t->bits > 32) {
+    snprintf(buf, len, "%" PRId64 "ll", v);
+  } else if (t->kind == IR_TY_INT && !t->is_signed && t->bits == 32) {
+    snprintf(buf, len, "%" PRId64 "u", v);
+  } else if (v == INT32_MIN) {
+    snprintf(buf, len, "(-2147483647 - 1)");
+  } else {
+    snprintf(buf, len, "%" PRId64, v);
+  }
+}
+
+static void print_call(FILE *out, const CliRun *run) {
+  const LblResult *r = &run->result;
+  fprintf(out, "%s(", run->fn->name);
+  for (int i = 0; i < r->ninputs; i++) {
+    char v[64];
+    decimal(v, sizeof v, r->inputs[i].type, r->inputs[i].value);
+    fprintf(out, "%s%s = %s", i ? ", " : "", r->inputs[i].name, v);
+  }
+  fprintf(out, ")");
+  if (r->nnondet) {
+    fprintf(out, "  nondet:");
+    for (int i = 0; i < r->nnondet; i++) {
+      char v[64];
+      decimal(v, sizeof v, r->nondet[i].type, r->nondet[i].value);
+      fprintf(out, "%s %s", i ? "," : "", v);
+    }
+  }
+  if (r->has_return) {
+    char v[64];
+    decimal(v, sizeof v, run->fn->ret, r->ret);
+    fprintf(out, "  returns %s", v);
+  }
+}
+
+static void print_where(FILE *out, const CliRun *run) {
+  const CliOptions *o = run->opt;
+  if (o->reach) fprintf(out, "%s:%d (in %s)", o->file, o->reach_line, run->fn->name);
+  else fprintf(out, "a call to %s (from %s)", o->reach_call, run->fn->name);
+  if (o->niter) {
+    fprintf(out, " in iteration ");
+    for (int i = 0; i < o->niter; i++) fprintf(out, "%s%d", i ? "," : "", o->iter[i]);
+  }
+}
+
+static void print_stats(FILE *out, const LblStats *s, const CliRun *run) {
+  fprintf(out,
+          "stats: propagations %" PRIu64 ", wake-ups %" PRIu64 ", trials %" PRIu64 ", choice points %" PRIu64
+          ", backtracks %" PRIu64 ", failures %" PRIu64 ", unfoldings %" PRIu64 ", search nodes %" PRIu64
+          ", peak arena %zu bytes, parse %.3f s",
+          s->prop.propagations, s->prop.wakeups, s->prop.trials, s->prop.choice_points, s->prop.backtracks,
+          s->prop.failures, s->tr.unfoldings, s->search.nodes, s->prop.peak_arena_bytes, run->parse_s);
+  if (run->validated >= 0) fprintf(out, ", validate %.3f s", run->validate_s);
+  fprintf(out, "\n");
+}
+
+void cli_print_text(FILE *out, const CliRun *run) {
+  const LblResult *r = &run->result;
+  switch (r->verdict) {
+  case LBL_REACHABLE:
+    fprintf(out, "REACHABLE  ");
+    print_call(out, run);
+    break;
+  case LBL_UNREACHABLE:
+    fprintf(out, "UNREACHABLE  ");
+    print_where(out, run);
+    fprintf(out, ": no input reaches it");
+    break;
+  case LBL_UNKNOWN:
+    fprintf(out, "UNKNOWN  ");
+    print_where(out, run);
+    fprintf(out, ": %s", r->reason ? r->reason : "no answer");
+    break;
+  }
+  fprintf(out, "  %.3f s", r->time_s);
+  if (run->validated == 1) fprintf(out, "  validated");
+  else if (run->validated == 0) fprintf(out, "  NOT VALIDATED: %s", run->validate_msg);
+  fprintf(out, "\n");
+  if (run->test_path) fprintf(out, "test driver: %s\n", run->test_path);
+  if (run->opt->stats) print_stats(out, &r->stats, run);
+}
+
+static void json_string(FILE *out, const char *s) {
+  fputc('"', out);
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+    else if (c < 0x20) fprintf(out, "\\u%04x", c);
+    else fputc(c, out);
+  }
+  fputc('"', out);
+}
+
+static void json_values(FILE *out, const LblValue *v, int n, bool named) {
+  fputc('[', out);
+  for (int i = 0; i < n; i++) {
+    char num[64];
+    decimal(num, sizeof num, v[i].type, v[i].value);
+    if (i) fputs(", ", out);
+    if (!named) {
+      fputs(num, out);
+      continue;
+    }
+    fputs("{\"name\": ", out);
+    json_string(out, v[i].name);
+    fputs(", \"type\": ", out);
+    json_string(out, v[i].type->spelling);
+    fprintf(out, ", \"value\": %s}", num);
+  }
+  fputc(']', out);
+}
+
+static void json_stats(FILE *out, const CliRun *run) {
+  const LblStats *s = &run->result.stats;
+  fprintf(out,
+          "{\"propagations\": %" PRIu64 ", \"wakeups\": %" PRIu64 ", \"trials\": %" PRIu64
+          ", \"choice_points\": %" PRIu64 ", \"backtracks\": %" PRIu64 ", \"failures\": %" PRIu64
+          ", \"unfoldings\": %" PRIu64 ", \"search_nodes\": %" PRIu64 ", \"peak_arena_bytes\": %zu"
+          ", \"parse_s\": %.6f, \"validate_s\": %.6f}",
+          s->prop.propagations, s->prop.wakeups, s->prop.trials, s->prop.choice_points, s->prop.backtracks,
+          s->prop.failures, s->tr.unfoldings, s->search.nodes, s->prop.peak_arena_bytes, run->parse_s,
+          run->validate_s);
+}
+
+void cli_print_json(FILE *out, const CliRun *run) {
+  const LblResult *r = &run->result;
+  const CliOptions *o = run->opt;
+  fprintf(out, "{\"verdict\": \"%s\", \"function\": ", lbl_verdict_name(r->verdict));
+  json_string(out, run->fn->name);
+  if (o->reach) {
+    fputs(", \"target\": {\"file\": ", out);
+    json_string(out, o->file);
+    fprintf(out, ", \"line\": %d}", o->reach_line);
+  } else {
+    fputs(", \"target\": {\"call\": ", out);
+    json_string(out, o->reach_call);
+    fputc('}', out);
+  }
+  if (o->niter) {
+    fputs(", \"iter\": [", out);
+    for (int i = 0; i < o->niter; i++) fprintf(out, "%s%d", i ? ", " : "", o->iter[i]);
+    fputc(']', out);
+  }
+  if (r->verdict == LBL_REACHABLE) {
+    fputs(", \"inputs\": ", out);
+    json_values(out, r->inputs, r->ninputs, true);
+    fputs(", \"nondet\": ", out);
+    json_values(out, r->nondet, r->nnondet, false);
+    fputs(", \"heap\": {}", out);
+    if (r->has_return) {
+      char num[64];
+      decimal(num, sizeof num, run->fn->ret, r->ret);
+      fprintf(out, ", \"return\": %s", num);
+    }
+  }
+  if (run->test_path) {
+    fputs(", \"test\": ", out);
+    json_string(out, run->test_path);
+  }
+  if (run->validated >= 0) fprintf(out, ", \"validated\": %s", run->validated ? "true" : "false");
+  if (run->validated == 0) {
+    fputs(", \"validation\": ", out);
+    json_string(out, run->validate_msg);
+  }
+  fprintf(out, ", \"time_s\": %.6f, \"stats\": ", r->time_s);
+  json_stats(out, run);
+  if (r->verdict == LBL_UNKNOWN) {
+    fputs(", \"reason\": ", out);
+    json_string(out, r->reason ? r->reason : "no answer");
+  }
+  fputs("}\n", out);
+}

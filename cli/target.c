@@ -1,0 +1,129 @@
+/* target.c - resolving the objective's place in the program: --reach
+ * [FILE:]LINE to its statement and function, the function under test, and
+ * the source lines validation must see run.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef void (*StmtVisit)(const IrStmt *s, void *ctx);
+
+static void walk_block(const IrBlock *b, StmtVisit visit, void *ctx) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    visit(s, ctx);
+    walk_block(&s->then, visit, ctx);
+    walk_block(&s->els, visit, ctx);
+    walk_block(&s->pre, visit, ctx);
+    walk_block(&s->body, visit, ctx);
+    walk_block(&s->step, visit, ctx);
+  }
+}
+
+static bool same_file(const char *a, const char *b) {
+  if (!strcmp(a, b)) return true;
+  char ra[PATH_MAX], rb[PATH_MAX];
+  return realpath(a, ra) && realpath(b, rb) && !strcmp(ra, rb);
+}
+
+typedef struct Nearest {
+  const char *file;
+  int line, below, above;
+} Nearest;
+
+static void visit_nearest(const IrStmt *s, void *ctx) {
+  Nearest *n = ctx;
+  if (!s->loc.file || !same_file(s->loc.file, n->file)) return;
+  if (s->loc.line < n->line && s->loc.line > n->below) n->below = s->loc.line;
+  if (s->loc.line > n->line && (n->above == 0 || s->loc.line < n->above)) n->above = s->loc.line;
+}
+
+static void no_statement(const IrProgram *p, const CliOptions *o, char *err, size_t len) {
+  Nearest n = {p->path, o->reach_line, 0, 0};
+  for (int i = 0; i < p->nfuncs; i++)
+    if (p->funcs[i]->defined) walk_block(&p->funcs[i]->body, visit_nearest, &n);
+  int w = snprintf(err, len, "%s:%d:1: error: no statement starts on line %d", o->file, o->reach_line, o->reach_line);
+  if (w < 0 || (size_t)w >= len) return;
+  if (n.below && n.above)
+    snprintf(err + w, len - (size_t)w, "; the nearest lines with one are %d and %d", n.below, n.above);
+  else if (n.below || n.above)
+    snprintf(err + w, len - (size_t)w, "; the nearest line with one is %d", n.below ? n.below : n.above);
+}
+
+static bool function_under_test(const IrProgram *p, const CliOptions *o, const IrFunction **fn, char *err,
+                                size_t len) {
+  const char *name = o->function ? o->function : "main";
+  const IrFunction *f = ir_find_function(p, name);
+  if (!f || !f->defined) {
+    if (o->function) snprintf(err, len, "%s: error: no function '%s' is defined in this file", o->file, name);
+    else snprintf(err, len, "%s: error: no main function: say which function to test with --function", o->file);
+    return false;
+  }
+  *fn = f;
+  return true;
+}
+
+bool cli_find_target(const IrProgram *p, const CliOptions *o, const IrStmt **stmt, const IrFunction **fn,
+                     char *err, size_t len) {
+  *stmt = NULL;
+  *fn = NULL;
+  if (!o->reach) return function_under_test(p, o, fn, err, len);
+  if (o->reach_file && !same_file(o->reach_file, o->file)) {
+    snprintf(err, len, "%s: error: --reach names '%s', which is not the input file", o->file, o->reach_file);
+    return false;
+  }
+  for (int i = 0; i < p->nfuncs && !*stmt; i++) {
+    const IrFunction *f = p->funcs[i];
+    if (!f->defined) continue;
+    IrStmt *s = ir_find_stmt_at_line(f, o->reach_line);
+    if (s && s->loc.file && same_file(s->loc.file, o->file)) {
+      *stmt = s;
+      *fn = f;
+    }
+  }
+  if (!*stmt) {
+    no_statement(p, o, err, len);
+    return false;
+  }
+  return o->function ? function_under_test(p, o, fn, err, len) : true;
+}
+
+typedef struct Calls {
+  const char *name;
+  int *lines;
+  int n, cap;
+  const IrFunction **seen;
+  int nseen;
+} Calls;
+
+static void visit_call(const IrStmt *s, void *ctx) {
+  Calls *c = ctx;
+  if (s->kind != IR_ST_CALL) return;
+  bool hit = s->callee_name && !strcmp(s->callee_name, c->name);
+  hit |= s->builtin == IR_BI_ASSERT && (!strcmp(c->name, "assert") || !strcmp(c->name, "__assert_fail"));
+  if (hit && c->n < c->cap) c->lines[c->n++] = s->loc.line;
+}
+
+int cli_objective_lines(const IrProgram *p, const IrFunction *fn, const CliOptions *o, int *lines, int cap) {
+  if (o->reach) {
+    if (cap > 0) lines[0] = o->reach_line;
+    return 1;
+  }
+  Calls c = {o->reach_call, lines, 0, cap, NULL, 0};
+  c.seen = calloc((size_t)p->nfuncs + 1, sizeof *c.seen);
+  /* fn and every function it reaches through calls */
+  c.seen[c.nseen++] = fn;
+  for (int i = 0; i < c.nseen; i++) {
+    walk_block(&c.seen[i]->body, visit_call, &c);
+    for (int k = 0; k < c.seen[i]->ncallees; k++) {
+      const IrFunction *g = c.seen[i]->callees[k];
+      bool known = false;
+      for (int j = 0; j < c.nseen; j++) known |= c.seen[j] == g;
+      if (!known && c.nseen < p->nfuncs) c.seen[c.nseen++] = g;
+    }
+  }
+  free(c.seen);
+  return c.n;
+}

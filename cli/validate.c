@@ -1,0 +1,100 @@
+/* validate.c - --validate: compile the test driver with gcc --coverage
+ * -fwrapv, run it, and check with gcov that the objective's line ran (at
+ * least N times for --iter ...,N).  This is the independent check that a
+ * REACHABLE verdict is true of the real program, not only of our model.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Runs a shell command in dir; its exit status, or -1. */
+static int run_in(const char *dir, const char *cmd) {
+  char buf[PATH_MAX * 3];
+  snprintf(buf, sizeof buf, "cd '%s' && %s >/dev/null 2>&1", dir, cmd);
+  int st = system(buf);
+  return st == -1 ? -1 : WEXITSTATUS(st);
+}
+
+/* gcov's execution count of `line` in the .gcov file of the program, or -1. */
+static long gcov_count(const char *dir, const char *source, int line) {
+  const char *base = strrchr(source, '/');
+  base = base ? base + 1 : source;
+  char path[PATH_MAX + 64];
+  snprintf(path, sizeof path, "%s/%s.gcov", dir, base);
+  FILE *f = fopen(path, "r");
+  if (!f) return -1;
+  char text[4096];
+  long count = -1;
+  while (fgets(text, sizeof text, f)) {
+    char *c1 = strchr(text, ':');
+    if (!c1) continue;
+    char *c2 = strchr(c1 + 1, ':');
+    if (!c2 || atoi(c1 + 1) != line) continue;
+    *c1 = 0;
+    char *n = text;
+    while (*n == ' ') n++;
+    count = (*n == '#' || *n == '=' || *n == '-') ? 0 : atol(n);
+    break;
+  }
+  fclose(f);
+  return count;
+}
+
+static bool valid_path(const char *p) { return !strchr(p, '\''); }
+
+static void check_lines(CliRun *run, const char *dir) {
+  int lines[256];
+  int n = cli_objective_lines(run->prog, run->fn, run->opt, lines, 256);
+  long need = run->opt->niter ? run->opt->iter[run->opt->niter - 1] : 1;
+  long best = -1;
+  for (int i = 0; i < n && i < 256; i++) {
+    long c = gcov_count(dir, run->opt->file, lines[i]);
+    if (c > best) best = c;
+  }
+  run->validated = best >= need;
+  if (best < 0) snprintf(run->validate_msg, sizeof run->validate_msg, "gcov has no count for the target line");
+  else if (best < need)
+    snprintf(run->validate_msg, sizeof run->validate_msg, "the target line ran %ld times, needs %ld", best, need);
+}
+
+void cli_validate(CliRun *run) {
+  double start = now_s();
+  run->validated = 0;
+  char dir[] = "/tmp/inka-validate-XXXXXX";
+  if (!mkdtemp(dir)) {
+    snprintf(run->validate_msg, sizeof run->validate_msg, "cannot make a temporary directory");
+    return;
+  }
+  char driver[PATH_MAX], err[512];
+  snprintf(driver, sizeof driver, "%s/driver.c", dir);
+  if (!valid_path(run->opt->file)) {
+    snprintf(run->validate_msg, sizeof run->validate_msg, "the program path contains a quote");
+  } else if (!cli_emit_driver(run, driver, err, sizeof err)) {
+    snprintf(run->validate_msg, sizeof run->validate_msg, "%.200s", err);
+  } else if (run_in(dir, run->prog->model == IR_ILP32
+                             ? "gcc --coverage -fwrapv -O0 -w -m32 -o driver driver.c -lm"
+                             : "gcc --coverage -fwrapv -O0 -w -o driver driver.c -lm") != 0) {
+    snprintf(run->validate_msg, sizeof run->validate_msg, "the driver does not compile");
+  } else if (run_in(dir, "timeout 20 ./driver") == 124) {
+    snprintf(run->validate_msg, sizeof run->validate_msg, "the driver ran past 20 s");
+  } else {
+    run_in(dir, "gcov -o . driver.c");
+    check_lines(run, dir);
+  }
+  char rm[PATH_MAX + 32];
+  snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+  if (system(rm) != 0) { /* a leftover temporary directory is harmless */
+  }
+  run->validate_s = now_s() - start;
+}

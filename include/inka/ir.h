@@ -1,0 +1,264 @@
+/* ir.h - the typed, structured intermediate representation of a C program.
+ *
+ * The frontend (frontend/) builds it from the clang AST; everything past the
+ * frontend reads only this (DESIGN section 3).  The IR is structured, not a
+ * CFG: blocks, if, while, break/continue, return.  Expressions are free of
+ * side effects: assignments, calls, ++/--, and short-circuit evaluation that
+ * could trap or has effects are lowered into statements, each keeping the
+ * source position of the C construct it came from.
+ *
+ * Every implicit C conversion is explicit in the IR (IR_CAST), so the
+ * operands of an arithmetic operator have the operator's type, exactly as C's
+ * usual arithmetic conversions left them.
+ *
+ * All IR memory belongs to the IrProgram (one arena); fe_program_free()
+ * releases it all.  Nothing here depends on libclang.
+ */
+#ifndef INKA_IR_H
+#define INKA_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct IrType IrType;
+typedef struct IrExpr IrExpr;
+typedef struct IrStmt IrStmt;
+typedef struct IrVar IrVar;
+typedef struct IrFunction IrFunction;
+typedef struct IrInit IrInit;
+
+typedef struct IrLoc {
+  const char *file; /* as clang spells it (the path given on the command line) */
+  int line, col;    /* 1-based; 0 when unknown */
+} IrLoc;
+
+/* ---- Types ---------------------------------------------------------------
+ * Interned: two IrType pointers are equal iff the types are the same (after
+ * typedefs are looked through; enums become their underlying integer type). */
+typedef enum {
+  IR_TY_VOID,
+  IR_TY_BOOL,   /* _Bool: 0 or 1, 8 bits of storage */
+  IR_TY_INT,    /* every C integer type, with its width and signedness */
+  IR_TY_FLOAT,  /* float (bits 32) and double (bits 64); long double unsupported */
+  IR_TY_PTR,
+  IR_TY_STRUCT,
+  IR_TY_ARRAY,  /* fixed size only */
+} IrTypeKind;
+
+typedef struct IrField {
+  const char *name;
+  IrType *type;
+  int64_t offset; /* bytes from the start of the struct */
+} IrField;
+
+struct IrType {
+  IrTypeKind kind;
+  int64_t size;       /* sizeof, in bytes, in the chosen data model; 0 for void */
+  int64_t align;
+  int bits;           /* INT/BOOL/FLOAT/PTR: width in bits (BOOL: 1) */
+  bool is_signed;     /* INT: signedness (plain char is signed) */
+  const char *spelling; /* C spelling usable in a declaration: "unsigned int",
+                           "struct node *", "int [4]" (arrays: see ir_decl) */
+  IrType *base;       /* PTR: pointee; ARRAY: element type */
+  int64_t count;      /* ARRAY: number of elements */
+  const char *tag;    /* STRUCT: tag name ("node" for struct node), or NULL */
+  IrField *fields;    /* STRUCT */
+  int nfields;
+  bool complete;      /* STRUCT: false while only declared */
+};
+
+/* ---- Variables ----------------------------------------------------------- */
+typedef enum { IR_VAR_GLOBAL, IR_VAR_PARAM, IR_VAR_LOCAL } IrVarKind;
+
+struct IrVar {
+  const char *name;     /* source name; lowered temporaries are "tmp.N" (not C
+                           identifiers, so they never clash); a function's static
+                           local is a global named "f.x" */
+  IrType *type;
+  IrVarKind kind;
+  int index;            /* position in IrFunction.params/locals or IrProgram.globals */
+  bool address_taken;   /* &v appears, or v is an array or struct: v lives in memory */
+  bool is_const;        /* declared const (static const tables) */
+  bool is_temp;         /* introduced by lowering */
+  IrInit *init;         /* GLOBAL: initializer, NULL means zero-initialized.
+                           LOCAL: always NULL (initializers become statements). */
+  IrLoc loc;
+};
+
+/* Constant initializer of a global, recursively for arrays and structs.
+ * Elements/fields not listed are zero. */
+typedef enum { IR_INIT_INT, IR_INIT_FLOAT, IR_INIT_NULL, IR_INIT_ADDR, IR_INIT_LIST } IrInitKind;
+struct IrInit {
+  IrInitKind kind;
+  IrType *type;
+  int64_t ival;        /* INT (also BOOL, enum constants) */
+  double fval;         /* FLOAT */
+  IrVar *addr_of;      /* ADDR: &global (address of the whole object) */
+  IrInit **elems;      /* LIST: one per array element / struct field, in order; */
+  int nelems;          /*   an entry may be NULL (zero) and nelems may be short */
+};
+
+/* ---- Expressions ---------------------------------------------------------
+ * Side-effect free.  Lvalue forms (VAR, DEREF, FIELD, INDEX) denote a place;
+ * used as an operand they denote the value stored there (C's lvalue-to-rvalue
+ * conversion), as the operand of ADDR_OF or the target of an assignment they
+ * denote the place itself.  An array-typed lvalue is never used as a value:
+ * the frontend writes decay as ADDR_OF(INDEX(a, 0)). */
+typedef enum {
+  IR_INT_CONST,   /* ival, of type (int, pointer NULL is IR_NULL) */
+  IR_FLOAT_CONST, /* fval, of type float/double (a float constant is exactly representable) */
+  IR_NULL,        /* null pointer constant of pointer type */
+  IR_VAR,         /* lvalue: var */
+  IR_DEREF,       /* lvalue: *a[0] (a[0] of pointer type) */
+  IR_FIELD,       /* lvalue: a[0].fields[field]  (p->f is FIELD(DEREF(p), f)) */
+  IR_INDEX,       /* lvalue: a[0][a[1]], a[0] an array-typed lvalue (p[i] on a
+                     pointer is DEREF(PTR_ADD(p, i))) */
+  IR_ADDR_OF,     /* &a[0], a[0] an lvalue */
+  IR_CAST,        /* (type)a[0]: int<->int, int<->float, float<->float,
+                     ptr<->ptr, scalar->_Bool (!= 0) */
+  /* unary, operand of the result type (LNOT: operand scalar, result int) */
+  IR_NEG, IR_BITNOT, IR_LNOT,
+  /* binary arithmetic: both operands of the result type, except shifts whose
+     right operand keeps its own (promoted) type */
+  IR_ADD, IR_SUB, IR_MUL, IR_DIV, IR_REM, IR_SHL, IR_SHR, IR_BAND, IR_BOR, IR_BXOR,
+  /* comparisons: operands of one (arithmetic or pointer) type; result int 0/1 */
+  IR_LT, IR_LE, IR_GT, IR_GE, IR_EQ, IR_NE,
+  /* logical and/or on scalars, result int 0/1.  Only where evaluating the right
+     operand unconditionally is harmless (no effects, cannot trap); otherwise
+     the frontend lowers && and || into if statements. */
+  IR_LAND, IR_LOR,
+  /* a[0] ? a[1] : a[2], same harmlessness condition as LAND */
+  IR_COND,
+  /* pointer arithmetic: PTR_ADD(p, i) = p + i elements (i any integer type);
+     PTR_DIFF(p, q) = (p - q) in elements, of type ptrdiff_t */
+  IR_PTR_ADD, IR_PTR_DIFF,
+} IrExprKind;
+
+struct IrExpr {
+  IrExprKind kind;
+  IrType *type;
+  IrLoc loc;
+  int64_t ival;   /* INT_CONST */
+  double fval;    /* FLOAT_CONST */
+  IrVar *var;     /* VAR */
+  int field;      /* FIELD: index into the struct type's fields */
+  IrExpr *a[3];   /* operands */
+};
+
+/* ---- Statements ---------------------------------------------------------- */
+typedef struct IrBlock {
+  IrStmt **stmts;
+  int n;
+} IrBlock;
+
+/* Calls to functions the frontend knows by name. */
+typedef enum {
+  IR_BI_NONE,        /* a call to a function defined in the file (callee) */
+  IR_BI_MALLOC,      /* lhs = malloc(args[0] bytes) */
+  IR_BI_CALLOC,      /* lhs = calloc(args[0], args[1]) */
+  IR_BI_FREE,        /* free(args[0]) */
+  IR_BI_NONDET,      /* lhs = __VERIFIER_nondet_<type>(): a fresh input; the
+                        call's type is stmt->type (lhs may be NULL) */
+  IR_BI_ASSUME,      /* __VERIFIER_assume(args[0]): the path ends when false */
+  IR_BI_ABORT,       /* abort(): the path ends */
+  IR_BI_EXIT,        /* exit(args[0]): the path ends */
+  IR_BI_ASSERT,      /* assert(args[0]): when false, a failure (target of
+                        --reach-call assert) and the path ends */
+  IR_BI_ERROR,       /* reach_error() or __VERIFIER_error() when the file does
+                        not define it in the subset: a target, then the path ends */
+} IrBuiltin;
+
+typedef enum {
+  IR_ST_ASSIGN,   /* lhs = rhs  (lhs an lvalue expr, rhs side-effect free) */
+  IR_ST_CALL,     /* [lhs =] callee(args) or a builtin */
+  IR_ST_IF,       /* if (cond) then else els */
+  IR_ST_WHILE,    /* see below */
+  IR_ST_BREAK,    /* leaves the innermost loop */
+  IR_ST_CONTINUE, /* goes to the innermost loop's step, then its condition */
+  IR_ST_RETURN,   /* return [value] */
+  IR_ST_BLOCK,    /* { body }: a C compound statement */
+  IR_ST_DECL,     /* the lifetime of local var begins here (its value is
+                     indeterminate until assigned); re-executed in each
+                     iteration of an enclosing loop */
+  IR_ST_SKIP,     /* a statement without effect (";", "x;", a label), kept so
+                     its line can be a target */
+} IrStmtKind;
+
+/* IR_ST_WHILE executes
+ *     loop { [unless first iteration of a do-while:] { pre; if (!cond) exit; } body; step }
+ * `pre` holds the side effects of the C condition (lowered), `cond` its value.
+ * C `for (init; c; inc) s` is: init statements, then WHILE(cond=c, body=s, step=inc);
+ * `continue` runs step.  `do s while (c)` is WHILE with is_do_while set.
+ * A missing condition (for(;;)) is the constant 1. */
+struct IrStmt {
+  IrStmtKind kind;
+  IrLoc loc;           /* where the C statement starts (loops: the keyword) */
+  IrExpr *lhs;         /* ASSIGN, CALL (may be NULL) */
+  IrExpr *rhs;         /* ASSIGN; RETURN value (NULL for void) */
+  IrExpr *cond;        /* IF, WHILE */
+  IrBlock then, els;   /* IF */
+  IrBlock pre, body, step; /* WHILE (body also for BLOCK) */
+  bool is_do_while;    /* WHILE */
+  IrBuiltin builtin;   /* CALL */
+  IrFunction *callee;  /* CALL with IR_BI_NONE */
+  const char *callee_name; /* CALL: the name as written (also for builtins) */
+  IrType *type;        /* CALL: the called function's return type */
+  IrExpr **args;       /* CALL */
+  int nargs;
+  IrVar *var;          /* DECL */
+};
+
+/* ---- Diagnostics --------------------------------------------------------- */
+typedef struct IrDiag {
+  IrLoc loc;
+  const char *message; /* e.g. "unsupported: goto" (printed as file:line:col: error: message) */
+} IrDiag;
+
+/* ---- Functions and program ----------------------------------------------- */
+struct IrFunction {
+  const char *name;
+  IrType *ret;
+  IrVar **params;
+  int nparams;
+  IrVar **locals;      /* every local and temporary of the body, including
+                          those of nested blocks (names may repeat across scopes) */
+  int nlocals;
+  IrBlock body;
+  bool defined;        /* has a body in this file */
+  IrLoc loc;
+  IrLoc end;           /* the closing brace: falling off the end "returns" here */
+  /* When the function uses a construct outside the subset, the first such
+     construct; the function is then unusable but the rest of the program is
+     fine unless the function under test can reach it. */
+  IrDiag *unsupported;
+  IrFunction **callees; /* the defined functions its body calls (no duplicates) */
+  int ncallees;
+};
+
+typedef enum { IR_LP64, IR_ILP32 } IrDataModel;
+
+typedef struct IrProgram {
+  const char *path;      /* the main file */
+  IrDataModel model;
+  IrFunction **funcs;    /* in source order; declared-only functions too */
+  int nfuncs;
+  IrVar **globals;       /* including static locals, in source order */
+  int nglobals;
+  struct IrArena *arena; /* owns every IR object */
+} IrProgram;
+
+/* ---- Helpers shared by every reader of the IR (frontend/ir.c) ------------ */
+IrFunction *ir_find_function(const IrProgram *p, const char *name);
+/* The first statement (in source order, depth-first) of fn whose location
+   starts on `line` of the main file; NULL if none. */
+IrStmt *ir_find_stmt_at_line(const IrFunction *fn, int line);
+/* Prints fn as readable text, each statement prefixed by its line. */
+void ir_dump_function(FILE *out, const IrFunction *fn);
+void ir_dump_program(FILE *out, const IrProgram *p);
+/* Is the expression an lvalue form (VAR, DEREF, FIELD, INDEX)? */
+bool ir_is_lvalue(const IrExpr *e);
+/* A C declaration of `name` with type t ("int a[4]", "struct node *p"). */
+const char *ir_decl(IrProgram *p, const IrType *t, const char *name);
+
+#endif

@@ -1,0 +1,67 @@
+/* objective.h - answering one objective on one function (label/objective.c,
+ * DESIGN section 6): build the model, post the preconditions, search the
+ * inputs, and turn what happened into a verdict that never lies.
+ *
+ *   REACHABLE    a leaf where every input is fixed and every ite and w of the
+ *                path decided (propagation executed the program) meets the
+ *                objective;
+ *   UNREACHABLE  propagation and search refuted every input, and no budget
+ *                nor abandoned path cut anything;
+ *   UNKNOWN      anything else, with the reason.
+ */
+#ifndef INKA_OBJECTIVE_H
+#define INKA_OBJECTIVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "inka/ir.h"
+#include "inka/prop.h"
+#include "inka/search.h"
+#include "inka/translate.h"
+
+typedef enum { LBL_REACHABLE, LBL_UNREACHABLE, LBL_UNKNOWN } LblVerdict;
+
+typedef struct LblQuery {
+  const IrProgram *prog;
+  const IrFunction *fn;        /* under test */
+  TrObjective obj;
+  IrExpr **assumes;            /* --assume, over fn's parameters and globals */
+  int nassumes;
+  double timeout_s;            /* wall clock for solving; 0: none */
+  int64_t max_unfold;
+  uint64_t seed;
+} LblQuery;
+
+typedef struct LblValue {
+  const char *name;
+  const IrType *type;
+  int64_t value;               /* as stored: unsigned 64-bit values as their bit pattern */
+} LblValue;
+
+typedef struct LblStats {
+  PropStats prop;
+  SearchStats search;
+  TrStats tr;
+} LblStats;
+
+typedef struct LblResult {
+  LblVerdict verdict;
+  const char *reason;          /* UNKNOWN: why (static string) */
+  LblValue *inputs;            /* REACHABLE: the parameters, in order */
+  int ninputs;
+  LblValue *nondet;            /* REACHABLE: nondet values in call order */
+  int nnondet;
+  bool has_return;
+  int64_t ret;
+  double time_s;               /* solving time */
+  LblStats stats;
+} LblResult;
+
+/* Answers q.  Returns false with a message in *err (malloc'd, compiler
+   style) when the program or the objective cannot be translated. */
+bool lbl_solve(const LblQuery *q, LblResult *r, char **err);
+void lbl_result_free(LblResult *r);
+const char *lbl_verdict_name(LblVerdict v);
+
+#endif

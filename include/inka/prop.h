@@ -1,0 +1,194 @@
+/* prop.h - the solver kernel (DESIGN section 4): variables and domains, one
+ * arena and one trail, choice points, the propagation queue, trials.
+ *
+ * The kernel knows nothing of C.  Everything the solver creates during search
+ * (variables, propagators, subscriptions, operator state) lives in the store's
+ * arena; a choice point records the arena top and the trail top, and
+ * backtracking restores both, so whatever was created after the choice point
+ * vanishes with it.
+ *
+ * Integer variables have domains that are sorted lists of disjoint closed
+ * intervals over int64_t.  Pointer variables are integer variables whose
+ * values are location numbers (0 is NULL), so "any location except ndom" is
+ * simply an interval list with holes.
+ *
+ * Failure: a domain update that empties a domain returns false and marks the
+ * store failed; the caller stops and returns false/PROP_FAILED up the stack.
+ * Only prop_pop() clears the failed state.
+ */
+#ifndef INKA_PROP_H
+#define INKA_PROP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct PropStore PropStore;
+typedef int32_t PropVar;              /* an integer variable: index in the store */
+typedef __int128 prop_wide;           /* 128-bit intermediate arithmetic */
+
+typedef struct PropInterval {
+  int64_t lo, hi;                     /* closed, lo <= hi */
+} PropInterval;
+
+/* A domain copied out of the store (malloc-owned, survives backtracking):
+   what trials report and constructive disjunction unions. */
+typedef struct PropDomain {
+  PropInterval *iv;
+  int n, cap;                         /* n == 0: empty domain */
+} PropDomain;
+
+/* ---- Store life cycle ---------------------------------------------------- */
+PropStore *prop_store_new(void);
+void prop_store_free(PropStore *s);
+bool prop_failed(const PropStore *s);
+
+/* ---- Arena --------------------------------------------------------------- */
+/* Zeroed, 16-byte aligned memory that lives until the enclosing choice point
+   is popped (or the store is freed). */
+void *prop_alloc(PropStore *s, size_t bytes);
+
+/* ---- Trail: reversible writes to arena (or any long-lived) memory -------- */
+void prop_save_int(PropStore *s, int *addr, int value);        /* *addr = value, undone on pop */
+void prop_save_i64(PropStore *s, int64_t *addr, int64_t value);
+void prop_save_ptr(PropStore *s, void **addr, void *value);
+
+/* ---- Variables ----------------------------------------------------------- */
+PropVar prop_new_var(PropStore *s, int64_t lo, int64_t hi);    /* asserts lo <= hi */
+PropVar prop_new_const(PropStore *s, int64_t value);
+PropVar prop_new_var_domain(PropStore *s, const PropDomain *d); /* d non-empty */
+int prop_var_count(const PropStore *s);
+
+int64_t prop_min(const PropStore *s, PropVar x);
+int64_t prop_max(const PropStore *s, PropVar x);
+bool prop_is_fixed(const PropStore *s, PropVar x);
+int64_t prop_value(const PropStore *s, PropVar x);             /* asserts fixed */
+bool prop_has(const PropStore *s, PropVar x, int64_t v);
+uint64_t prop_size(const PropStore *s, PropVar x);             /* saturates at UINT64_MAX */
+/* Smallest value > v in dom(x); false if none. */
+bool prop_next(const PropStore *s, PropVar x, int64_t v, int64_t *out);
+/* Largest value < v in dom(x); false if none. */
+bool prop_prev(const PropStore *s, PropVar x, int64_t v, int64_t *out);
+int prop_interval_count(const PropStore *s, PropVar x);
+PropInterval prop_interval(const PropStore *s, PropVar x, int i);
+
+/* Domain updates: false (and the store failed) when the domain empties.
+   The wide forms clamp: a bound beyond int64 range fails or is a no-op as
+   appropriate, so propagators can compute in 128 bits without overflow. */
+bool prop_set_min(PropStore *s, PropVar x, int64_t lo);
+bool prop_set_max(PropStore *s, PropVar x, int64_t hi);
+bool prop_set_min_wide(PropStore *s, PropVar x, prop_wide lo);
+bool prop_set_max_wide(PropStore *s, PropVar x, prop_wide hi);
+bool prop_fix(PropStore *s, PropVar x, int64_t v);
+bool prop_remove(PropStore *s, PropVar x, int64_t v);
+bool prop_remove_range(PropStore *s, PropVar x, int64_t lo, int64_t hi);
+bool prop_restrict_range(PropStore *s, PropVar x, int64_t lo, int64_t hi);
+bool prop_restrict_domain(PropStore *s, PropVar x, const PropDomain *d);
+
+/* Known-equal classes (trailed union-find): posting x = y may unify them, so
+   that x != y or x < y with same(x, y) fails without labeling. */
+void prop_unify(PropStore *s, PropVar x, PropVar y);
+bool prop_same(PropStore *s, PropVar x, PropVar y);
+
+/* ---- Domain copies -------------------------------------------------------- */
+void prop_domain_get(const PropStore *s, PropVar x, PropDomain *out); /* overwrites out */
+void prop_domain_union(PropDomain *acc, const PropDomain *other);    /* acc |= other */
+void prop_domain_free(PropDomain *d);
+
+/* ---- Propagators ---------------------------------------------------------
+ * A propagator is an arena object whose first member is a Propagator:
+ *
+ *   typedef struct { Propagator base; PropVar x, y; } Less;
+ *   Less *p = prop_propagator_new(s, &less_class, sizeof *p);
+ *   p->x = x; p->y = y;
+ *   prop_subscribe(s, &p->base, x, PROP_EV_BOUNDS); ...
+ *   return prop_post(s, &p->base);     // runs it now or queues it
+ *
+ * propagate() prunes domains and returns PROP_SUSPEND (wait for the next
+ * event), PROP_ENTAILED (never run again: unsubscribed on the trail) or
+ * PROP_FAILED.  States follow the INKA paper (section 5.1): posted,
+ * evaluation (running), suspended, entailed, failed. */
+typedef struct Propagator Propagator;
+
+typedef enum { PROP_SUSPEND, PROP_ENTAILED, PROP_FAILED } PropStatus;
+typedef enum {
+  PROP_STATE_POSTED, PROP_STATE_EVALUATION, PROP_STATE_SUSPENDED,
+  PROP_STATE_ENTAILED, PROP_STATE_FAILED
+} PropState;
+
+/* Events, in increasing strength: a subscription to DOMAIN is woken by every
+   change, to BOUNDS by bound changes and fixing, to FIX only by fixing. */
+enum { PROP_EV_FIX = 1, PROP_EV_BOUNDS = 2, PROP_EV_DOMAIN = 4 };
+
+/* Priorities: the queue runs every lower level to its fixpoint before it
+   runs anything of a higher level. */
+enum { PROP_PRIO_UNARY = 0, PROP_PRIO_LINEAR = 1, PROP_PRIO_NONLINEAR = 2,
+       PROP_PRIO_GLOBAL = 3, PROP_PRIO_CONTROL = 4, PROP_PRIO_COUNT = 5 };
+
+typedef struct PropClass {
+  const char *name;
+  PropStatus (*propagate)(PropStore *s, Propagator *p);
+  int priority;           /* PROP_PRIO_* */
+  bool idempotent;        /* if true, its own prunings do not re-queue it */
+} PropClass;
+
+struct Propagator {       /* kernel fields; treat as read-only outside propagate/ */
+  const PropClass *cls;
+  int state;              /* PropState, trailed */
+  bool queued;
+  Propagator *next_in_queue;
+  uint32_t id;            /* creation order, for determinism and debugging */
+};
+
+void *prop_propagator_new(PropStore *s, const PropClass *cls, size_t bytes);
+void prop_subscribe(PropStore *s, Propagator *p, PropVar x, int event);
+/* Runs the propagator once (and the queue to fixpoint if this is not inside
+   propagation).  Returns false if the store failed. */
+bool prop_post(PropStore *s, Propagator *p);
+/* Re-queue p as if one of its variables changed (operators whose state other
+   than domains changed, e.g. a memory grew). */
+void prop_wake(PropStore *s, Propagator *p);
+/* Runs the queue to its fixpoint; false on failure. */
+bool prop_propagate(PropStore *s);
+/* The propagator currently in evaluation, or NULL. */
+Propagator *prop_current(const PropStore *s);
+
+/* ---- Choice points -------------------------------------------------------- */
+void prop_push(PropStore *s);          /* the queue must be empty (fixpoint) */
+void prop_pop(PropStore *s);           /* back to the state at the matching push */
+int prop_level(const PropStore *s);    /* number of open choice points */
+
+/* ---- Trials (constructive disjunction, "exit now" tests) ------------------
+ * prop_try opens a choice point, calls post(s, ctx) (which posts constraints
+ * and returns false if posting failed), propagates to a fixpoint, copies the
+ * domains of watch[0..n) into out[0..n) (when it did not fail and out is not
+ * NULL), and pops.  A trial may run inside a propagator; the queue state of
+ * the enclosing propagation is saved and restored around it.  Trials nest up
+ * to prop_set_trial_depth_limit (default 4); deeper ones are not run. */
+typedef enum { PROP_TRIAL_FAILED, PROP_TRIAL_OK, PROP_TRIAL_TOO_DEEP } PropTrial;
+typedef bool (*PropPostFn)(PropStore *s, void *ctx);
+PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
+                   const PropVar *watch, int n, PropDomain *out);
+int prop_trial_depth(const PropStore *s);
+void prop_set_trial_depth_limit(PropStore *s, int limit);
+
+/* ---- Decision variables (what search labels) ----------------------------- */
+/* Appends x to the store's list of decision variables (trailed: variables
+   created during search are forgotten on backtrack). */
+void prop_add_decision(PropStore *s, PropVar x);
+int prop_decision_count(const PropStore *s);
+PropVar prop_decision(const PropStore *s, int i);
+
+/* ---- Statistics ------------------------------------------------------------ */
+typedef struct PropStats {
+  uint64_t propagations;   /* propagator runs */
+  uint64_t wakeups;        /* queue insertions */
+  uint64_t trials;
+  uint64_t choice_points;
+  uint64_t backtracks;
+  uint64_t failures;
+  size_t peak_arena_bytes;
+} PropStats;
+const PropStats *prop_stats(const PropStore *s);
+
+#endif

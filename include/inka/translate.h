@@ -1,0 +1,77 @@
+/* translate.h - the constraint model of a C function (operators/translate.c,
+ * ite.c, w.c; DESIGN section 5).
+ *
+ * tr_new posts, on a fresh store, the constraints of one execution of the
+ * function under test together with its objective: "the target runs" (in the
+ * given iterations of its loops).  Scalars whose address is never taken are
+ * SSA values; if statements and loops become the control operators `ite` and
+ * `w`, which translate their branches and unfold their iterations lazily,
+ * while solving.  Once every input (parameter, nondet value) is fixed,
+ * propagation decides every ite and w: propagation *is* execution.
+ */
+#ifndef INKA_TRANSLATE_H
+#define INKA_TRANSLATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "inka/ir.h"
+#include "inka/prop.h"
+
+typedef struct Tr Tr;
+
+typedef struct TrObjective {
+  const IrStmt *target;      /* --reach: the statement that must run, or NULL */
+  const char *target_call;   /* --reach-call: any call to this name, or NULL */
+  const int *iter;           /* --iter: iterations of the innermost niter loops */
+  int niter;                 /*   enclosing the target, outermost first; 0 = any */
+} TrObjective;
+
+typedef struct TrLimits {
+  int64_t max_unfold;        /* loop unfoldings and call depth alive on one path */
+  double deadline;           /* CLOCK_MONOTONIC seconds after which unfolding
+                                stops (the path is abandoned); 0: none */
+} TrLimits;
+
+/* An input the search chooses: a parameter of the function under test, or
+   the value of one executed __VERIFIER_nondet_* call. */
+typedef struct TrInput {
+  const char *name;          /* parameter name, or the nondet function's name */
+  const IrType *type;
+  PropVar var;
+} TrInput;
+
+/* Builds the model of fn with objective obj on store s.  Returns NULL and a
+   message in *err (malloc'd) when the program uses what the translator does
+   not support yet, or when the objective is malformed (--iter deeper than
+   the loops around the target).  The model may already be failed (check
+   prop_failed): then no input meets the objective. */
+Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn,
+           const TrObjective *obj, const TrLimits *lim, char **err);
+void tr_free(Tr *t);
+
+/* Posts an extra precondition (--assume): e must be a pure expression over
+   fn's parameters and the globals. False if the store failed. */
+bool tr_assume(Tr *t, const IrExpr *e);
+
+/* The parameters, in order. */
+int tr_param_count(const Tr *t);
+TrInput tr_param(const Tr *t, int i);
+/* The nondet values of the current (decided) path, in call order; returns the
+   count and fills up to cap entries.  -1 if some control is still undecided. */
+int tr_nondet(const Tr *t, TrInput *out, int cap);
+/* Is every ite and w of the current path decided (the path fully executed)? */
+bool tr_decided(const Tr *t);
+/* The return value of fn on the decided path; false if none (void, or the
+   path ended by abort/exit). */
+bool tr_return_value(const Tr *t, int64_t *out);
+/* Did a budget (--max-unfold) or an abandoned path (a value no test controls)
+   cut the exploration anywhere?  Then "no solution" is not a proof. */
+bool tr_incomplete(const Tr *t, const char **reason);
+
+typedef struct TrStats {
+  uint64_t unfoldings, ite_decided, ite_trials, w_trials;
+} TrStats;
+const TrStats *tr_stats(const Tr *t);
+
+#endif

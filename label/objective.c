@@ -1,0 +1,116 @@
+/* objective.c - one objective on one function: model, preconditions,
+ * labeling search, verdict (DESIGN section 6).
+ *
+ * The search labels the inputs (parameters first, then the nondet values as
+ * executed calls create them), first-fail, values nearest 0 first and
+ * bisection on wide domains.  A leaf is a solution only when the model says
+ * every ite and w of the path decided; otherwise it is rejected and the
+ * verdict can no longer be UNREACHABLE.  This file must never turn a budget
+ * or a rejected leaf into a proof.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "inka/objective.h"
+
+const char *lbl_verdict_name(LblVerdict v) {
+  switch (v) {
+  case LBL_REACHABLE: return "reachable";
+  case LBL_UNREACHABLE: return "unreachable";
+  default: return "unknown";
+  }
+}
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static SearchLeaf at_leaf(PropStore *s, void *ctx) {
+  (void)s;
+  return tr_decided(ctx) ? SEARCH_ACCEPT : SEARCH_REJECT;
+}
+
+static void read_solution(const Tr *t, PropStore *s, LblResult *r) {
+  r->ninputs = tr_param_count(t);
+  r->inputs = calloc((size_t)r->ninputs + 1, sizeof *r->inputs);
+  for (int i = 0; i < r->ninputs; i++) {
+    TrInput in = tr_param(t, i);
+    r->inputs[i] = (LblValue){in.name, in.type, prop_value(s, in.var)};
+  }
+  int n = tr_nondet(t, NULL, 0);
+  TrInput *nd = calloc((size_t)(n > 0 ? n : 1), sizeof *nd);
+  n = n > 0 ? tr_nondet(t, nd, n) : 0;
+  r->nnondet = n;
+  r->nondet = calloc((size_t)n + 1, sizeof *r->nondet);
+  for (int i = 0; i < n; i++) r->nondet[i] = (LblValue){nd[i].name, nd[i].type, prop_value(s, nd[i].var)};
+  free(nd);
+  r->has_return = tr_return_value(t, &r->ret);
+}
+
+/* No solution: a proof only if nothing was cut. */
+static void no_solution(const Tr *t, LblResult *r, const char *cut) {
+  const char *why = NULL;
+  if (cut) {
+    r->verdict = LBL_UNKNOWN;
+    r->reason = cut;
+  } else if (tr_incomplete(t, &why)) {
+    r->verdict = LBL_UNKNOWN;
+    r->reason = why ? why : "a budget was exhausted";
+  } else {
+    r->verdict = LBL_UNREACHABLE;
+  }
+}
+
+static void search(const LblQuery *q, Tr *t, PropStore *s, LblResult *r, double start) {
+  SearchOptions o;
+  search_default_options(&o);
+  o.var_order = SEARCH_VAR_FIRST_FAIL;
+  o.val_order = SEARCH_VAL_NEAR_ZERO;
+  o.seed = q->seed;
+  if (q->timeout_s > 0) {
+    o.max_seconds = q->timeout_s - (now_s() - start);
+    if (o.max_seconds <= 0) o.max_seconds = 1e-6;
+  }
+  int level = prop_level(s);
+  switch (search_solve(s, &o, at_leaf, t, &r->stats.search)) {
+  case SEARCH_FOUND:
+    r->verdict = LBL_REACHABLE;
+    read_solution(t, s, r);
+    search_backtrack(s, level);
+    break;
+  case SEARCH_EXHAUSTED: no_solution(t, r, NULL); break;
+  case SEARCH_INCOMPLETE: no_solution(t, r, "some inputs leave the path undecided (a loop or call budget was hit)"); break;
+  case SEARCH_BUDGET: no_solution(t, r, "the time budget (--timeout) ran out"); break;
+  }
+}
+
+bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
+  memset(r, 0, sizeof *r);
+  double start = now_s();
+  PropStore *s = prop_store_new();
+  TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0};
+  Tr *t = tr_new(s, q->prog, q->fn, &q->obj, &lim, err);
+  if (!t) {
+    prop_store_free(s);
+    return false;
+  }
+  bool ok = !prop_failed(s);
+  for (int i = 0; i < q->nassumes && ok; i++) ok = tr_assume(t, q->assumes[i]);
+  if (!ok) no_solution(t, r, NULL);
+  else search(q, t, s, r, start);
+  r->time_s = now_s() - start;
+  r->stats.prop = *prop_stats(s);
+  r->stats.tr = *tr_stats(t);
+  tr_free(t);
+  prop_store_free(s);
+  return true;
+}
+
+void lbl_result_free(LblResult *r) {
+  free(r->inputs);
+  free(r->nondet);
+  memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,178 @@
+/* ite.c - the conditional operator ite(B, then, else, in, out) (DESIGN 5.3,
+ * INKA paper section 3).
+ *
+ * When B is decided, the chosen branch is translated from `in` and its final
+ * state is joined to `out`.  Otherwise each branch is tried in a trial: a
+ * branch whose trial fails is refuted and the other one is taken; when both
+ * survive, every watched variable is pruned to the union of what the two
+ * trials allowed (constructive disjunction), and the ite suspends until one
+ * of its variables changes.
+ *
+ * It must never take a branch that propagation has not forced: a refutation
+ * comes only from a failed trial, never from a budget.
+ */
+#include <stdlib.h>
+
+#include "tr_internal.h"
+
+typedef struct Ite {
+  Propagator base;
+  Tr *t;
+  PropVar cond;
+  TrBranch branch[2];   /* [1] when cond holds, [0] otherwise */
+  TrState *in, *out;
+  const TrWrites *writes;
+  int decided;          /* trailed */
+} Ite;
+
+void tr_resolve_trace(Tr *t, TrTrace *join, TrTrace *end) {
+  if (!join || join == end || join->kind != TR_TRACE_JOIN) return;
+  prop_save_ptr(t->s, (void **)&join->resolved, end);
+}
+
+/* Runs branch v from `in` into `out`; false on failure. */
+static bool take_branch(Ite *it, int v) {
+  Tr *t = it->t;
+  TrState *end = tr_branch(t, &it->branch[v], it->in);
+  if (!end || !tr_join(t, it->out, end, it->writes)) return false;
+  tr_resolve_trace(t, it->out->trace, end->trace);
+  return true;
+}
+
+static bool decide(Ite *it, int v) {
+  Tr *t = it->t;
+  prop_save_int(t->s, &it->decided, 1);
+  prop_save_int(t->s, t->undecided, *t->undecided - 1);
+  t->stats.ite_decided++;
+  return take_branch(it, v);
+}
+
+typedef struct Trial {
+  Ite *it;
+  int v;
+} Trial;
+
+static bool post_branch(PropStore *s, void *ctx) {
+  Trial *tr = ctx;
+  return prop_fix(s, tr->it->cond, tr->v) && take_branch(tr->it, tr->v);
+}
+
+int tr_trial_vars(Tr *t, const TrState *a, const TrState *b, PropVar cond, PropVar **vars) {
+  int cap = 2 * (a->fn->nparams + a->fn->nlocals + TR_NFLAGS + 2) + 1 + prop_decision_count(t->s);
+  cap += 2 * t->prog->nglobals;
+  *vars = malloc(sizeof(PropVar) * (size_t)cap);
+  int n = tr_state_vars(a, NULL, *vars, cap);
+  if (b) n += tr_state_vars(b, NULL, *vars + n, cap - n);
+  for (int g = 0; g < t->prog->nglobals && n < cap; g++) {
+    (*vars)[n++] = a->global[g];
+    if (b && n < cap) (*vars)[n++] = b->global[g];
+  }
+  if (n < cap) (*vars)[n++] = cond;
+  for (int i = 0; i < prop_decision_count(t->s) && n < cap; i++) (*vars)[n++] = prop_decision(t->s, i);
+  return n;
+}
+
+bool tr_prune_union(Tr *t, const PropVar *vars, int n, const PropDomain *a, const PropDomain *b) {
+  PropDomain u = {0};
+  bool ok = true;
+  for (int i = 0; i < n && ok; i++) {
+    u.n = 0;
+    prop_domain_union(&u, &a[i]);
+    prop_domain_union(&u, &b[i]);
+    ok = prop_restrict_domain(t->s, vars[i], &u);
+  }
+  prop_domain_free(&u);
+  return ok;
+}
+
+static void free_domains(PropDomain *d, int n) {
+  for (int i = 0; i < n; i++) prop_domain_free(&d[i]);
+  free(d);
+}
+
+/* Constructive disjunction over the two branches. */
+static PropStatus try_both(Ite *it) {
+  Tr *t = it->t;
+  PropVar *vars;
+  int n = tr_trial_vars(t, it->in, it->out, it->cond, &vars);
+  PropDomain *dom[2] = {calloc((size_t)n + 1, sizeof(PropDomain)), calloc((size_t)n + 1, sizeof(PropDomain))};
+  PropTrial r[2];
+  for (int v = 1; v >= 0; v--) {
+    Trial ctx = {it, v};
+    r[v] = prop_try(t->s, post_branch, &ctx, vars, n, dom[v]);
+    t->stats.ite_trials++;
+  }
+  PropStatus st = PROP_SUSPEND;
+  if (r[0] == PROP_TRIAL_TOO_DEEP || r[1] == PROP_TRIAL_TOO_DEEP) {
+    st = PROP_SUSPEND;
+  } else if (r[0] == PROP_TRIAL_FAILED && r[1] == PROP_TRIAL_FAILED) {
+    st = PROP_FAILED;
+  } else if (r[0] == PROP_TRIAL_FAILED || r[1] == PROP_TRIAL_FAILED) {
+    int v = r[1] == PROP_TRIAL_FAILED ? 0 : 1;
+    st = prop_fix(t->s, it->cond, v) && decide(it, v) ? PROP_ENTAILED : PROP_FAILED;
+  } else if (!tr_prune_union(t, vars, n, dom[0], dom[1])) {
+    st = PROP_FAILED;
+  } else if (prop_is_fixed(t->s, it->cond)) {
+    int v = (int)prop_value(t->s, it->cond);
+    st = decide(it, v) ? PROP_ENTAILED : PROP_FAILED;
+  }
+  free_domains(dom[0], n);
+  free_domains(dom[1], n);
+  free(vars);
+  return st;
+}
+
+static PropStatus ite_propagate(PropStore *s, Propagator *p) {
+  Ite *it = (Ite *)p;
+  if (it->decided) return PROP_ENTAILED;
+  if (prop_is_fixed(s, it->cond)) return decide(it, (int)prop_value(s, it->cond)) ? PROP_ENTAILED : PROP_FAILED;
+  return try_both(it);
+}
+
+static const PropClass ite_class = {"ite", ite_propagate, PROP_PRIO_CONTROL, true};
+
+static void subscribe_state(PropStore *s, Propagator *p, const TrState *st) {
+  for (int i = 0; i < st->fn->nparams + st->fn->nlocals; i++)
+    if (st->slot[i] != TR_UNINIT && !prop_is_fixed(s, st->slot[i])) prop_subscribe(s, p, st->slot[i], PROP_EV_BOUNDS);
+  for (int f = 0; f < TR_NFLAGS; f++)
+    if (!prop_is_fixed(s, st->flag[f])) prop_subscribe(s, p, st->flag[f], PROP_EV_FIX);
+  if (!prop_is_fixed(s, st->reached)) prop_subscribe(s, p, st->reached, PROP_EV_FIX);
+  if (st->retval != TR_UNINIT && !prop_is_fixed(s, st->retval)) prop_subscribe(s, p, st->retval, PROP_EV_BOUNDS);
+}
+
+void tr_subscribe_state(Tr *t, Propagator *p, const TrState *st) { subscribe_state(t->s, p, st); }
+
+TrState *tr_ite(Tr *t, PropVar cond, const TrBranch *then_br, const TrBranch *else_br,
+                TrState *in, TrState *out, const TrWrites *writes) {
+  if (prop_is_fixed(t->s, cond)) {
+    TrState *end = tr_branch(t, prop_value(t->s, cond) ? then_br : else_br, in);
+    if (!end || !out) return end;
+    if (!tr_join(t, out, end, writes)) return NULL;
+    tr_resolve_trace(t, out->trace, end->trace);
+    return out;
+  }
+  if (!out) {
+    TrWrites *w = prop_alloc(t->s, sizeof *w);
+    tr_writes_init(t, in, w);
+    tr_branch_writes(t, then_br, in, w);
+    tr_branch_writes(t, else_br, in, w);
+    out = tr_fresh_outputs(t, in, w, then_br, else_br);
+    TrTrace *join = prop_alloc(t->s, sizeof *join);
+    join->kind = TR_TRACE_JOIN;
+    out->trace = join;
+    writes = w;
+  }
+  Ite *it = prop_propagator_new(t->s, &ite_class, sizeof *it);
+  it->t = t;
+  it->cond = cond;
+  it->branch[1] = *then_br;
+  it->branch[0] = *else_br;
+  it->in = in;
+  it->out = out;
+  it->writes = writes;
+  prop_save_int(t->s, t->undecided, *t->undecided + 1);
+  prop_subscribe(t->s, &it->base, cond, PROP_EV_FIX);
+  subscribe_state(t->s, &it->base, in);
+  subscribe_state(t->s, &it->base, out);
+  return prop_post(t->s, &it->base) ? out : NULL;
+}

@@ -1,0 +1,174 @@
+/* tr_internal.h - what translate.c, ite.c and w.c share; nothing outside
+ * operators/ includes it.
+ *
+ * A TrState is the SSA state at one program point: the solver variable that
+ * holds each scalar's current value, and the control flags that say whether
+ * execution still runs there.  States are immutable once built (suspended
+ * operators keep pointers to them); a statement makes a modified copy.  All
+ * of them live in the store's arena, so they vanish on backtrack together
+ * with the constraints that use them.
+ */
+#ifndef INKA_TR_INTERNAL_H
+#define INKA_TR_INTERNAL_H
+
+#include "inka/arith.h"
+#include "inka/translate.h"
+
+/* A slot that holds no value yet (a local before its first assignment). */
+#define TR_UNINIT ((PropVar)-1)
+
+/* The nondet values along a path, newest first.  A JOIN node stands for the
+   trace at the exit of an ite or a w: it is resolved (trailed) when the
+   operator decides which way execution went. */
+typedef struct TrTrace TrTrace;
+struct TrTrace {
+  enum { TR_TRACE_NONDET, TR_TRACE_JOIN } kind;
+  PropVar var;               /* NONDET */
+  const IrType *type;        /* NONDET */
+  const char *name;          /* NONDET: the function called */
+  TrTrace *prev;             /* NONDET */
+  TrTrace *resolved;         /* JOIN, NULL until decided */
+};
+
+/* Control flags: execution runs at a point iff all four are 0. */
+enum { TR_ENDED, TR_RETURNED, TR_BROKEN, TR_CONTINUED, TR_NFLAGS };
+
+typedef struct TrState {
+  const IrFunction *fn;      /* the frame: slots index fn->params then fn->locals */
+  PropVar *slot;             /* nparams + nlocals, TR_UNINIT when unassigned */
+  PropVar *global;           /* one per program global (SSA scalars) */
+  PropVar flag[TR_NFLAGS];   /* booleans */
+  PropVar retval;            /* the frame's return value once RETURNED */
+  PropVar reached;           /* boolean: the objective happened */
+  int *iter;                 /* per objective loop: current iteration, 0 = outside */
+  TrTrace *trace;
+} TrState;
+
+/* What a branch of an ite executes. */
+typedef enum {
+  TR_BR_EMPTY,               /* nothing */
+  TR_BR_END,                 /* the path ends (abort, exit, failed assume, trap);
+                                reach_first: the objective happens first (a
+                                failing assert that is the objective) */
+  TR_BR_BLOCK,               /* block->stmts[from..], resuming stmts[from] with cache */
+  TR_BR_LOOP,                /* the loop goes on: check `iteration` of `loop` */
+} TrBranchKind;
+
+typedef struct TrCache TrCache;  /* values of subexpressions of one statement */
+typedef struct TrLoop TrLoop;    /* one execution of a loop statement (w.c) */
+
+typedef struct TrBranch {
+  TrBranchKind kind;
+  bool reach_first;
+  const IrBlock *block;
+  int from;
+  TrCache *cache;
+  TrLoop *loop;
+  int iteration;
+} TrBranch;
+
+/* Which parts of a state a piece of code may write. */
+typedef struct TrWrites {
+  uint8_t *slot;             /* per frame slot */
+  uint8_t *global;           /* per global */
+  bool flag[TR_NFLAGS];
+  bool retval, reached;
+} TrWrites;
+
+typedef struct TrMemo TrMemo;
+
+/* Static facts about a statement (tr_facts.c); over-approximations. */
+typedef struct TrFacts {
+  bool may_end;         /* abort/exit/assume/assert/error, a trap, or a call that may */
+  bool has_return;      /* a return, not counting callees */
+  bool has_break;       /* a break of the enclosing loop (not of nested loops) */
+  bool has_continue;
+  bool contains_obj;    /* the target or the objective call, also through calls */
+  uint8_t *slot;        /* frame slots assigned (NULL: none) */
+  uint8_t *global;      /* globals assigned, also through calls (NULL: none) */
+} TrFacts;
+
+struct Tr {
+  PropStore *s;
+  const IrProgram *prog;
+  const IrFunction *fn;      /* under test */
+  TrObjective obj;
+  const IrStmt **obj_loop;   /* the loops obj.iter speaks of, outermost first */
+  TrLimits lim;
+  PropVar zero, one;         /* constants made at the root */
+  TrState *initial, *final;
+  int *unfolded;             /* arena, trailed: unfoldings alive on this path */
+  int *undecided;            /* arena, trailed: ite and w not decided yet */
+  int call_depth;            /* translation recursion through calls */
+  bool budget_hit;           /* sticky */
+  const char *incomplete_reason;
+  TrMemo *memo;              /* static facts about statements (malloc) */
+  TrInput *params;
+  TrStats stats;
+};
+
+/* tr_facts.c */
+TrMemo *tr_memo_new(void);
+void tr_memo_free(TrMemo *m);
+const TrFacts *tr_facts(Tr *t, const IrFunction *fn, const IrStmt *s);
+const TrFacts *tr_function_facts(Tr *t, const IrFunction *fn);
+int tr_frame_slot(const IrFunction *fn, const IrVar *v);
+bool tr_is_objective_stmt(const Tr *t, const IrStmt *s);
+
+/* translate.c */
+TrState *tr_state_copy(Tr *t, const TrState *st);
+/* Translates block->stmts[from..] from st; the state after, or NULL if the
+   store failed. */
+TrState *tr_block(Tr *t, const IrBlock *block, int from, TrCache *cache, TrState *st);
+/* Translates one branch from st (the ite's condition already posted). */
+TrState *tr_branch(Tr *t, const TrBranch *br, TrState *st);
+/* Runs at point st?  1 yes, 0 no, -1 unknown (then *live is a boolean var). */
+int tr_live(Tr *t, const TrState *st, PropVar *live);
+/* The writes of a branch / of a loop's remaining iterations from st. */
+void tr_branch_writes(Tr *t, const TrBranch *br, const TrState *st, TrWrites *w);
+void tr_loop_writes(Tr *t, const IrStmt *loop, int next_iter, const TrState *st, TrWrites *w);
+void tr_writes_init(Tr *t, const TrState *st, TrWrites *w);
+/* A state like `in` where every written part is a fresh variable (a local
+   unassigned in `in` stays unassigned unless both branches a and b assign it). */
+TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b);
+/* Posts out == end on every written part; false on failure. */
+bool tr_join(Tr *t, const TrState *out, const TrState *end, const TrWrites *w);
+/* Appends the variables of st's written parts (all parts when w is NULL) to
+   vars (for trials); returns how many. */
+int tr_state_vars(const TrState *st, const TrWrites *w, PropVar *vars, int cap);
+OpCType tr_ctype(const IrType *ty);
+PropVar tr_fresh(Tr *t, const IrType *ty);
+/* b = (x != 0) for x of type ty (x itself when already 0/1); TR_UNINIT on failure. */
+PropVar tr_truth(Tr *t, const IrType *ty, PropVar x);
+/* A side-effect-free expression evaluated in st (--assume, loop conditions);
+   *ok false when it failed or may trap. */
+PropVar tr_eval_pure(Tr *t, const TrState *st, const IrExpr *e, bool *ok);
+/* Is the objective's iteration spec compatible with st for loop `loop` at
+   iteration k (k = 0: not the loop's own check)? */
+bool tr_objective_possible(Tr *t, const TrState *st, const IrStmt *loop, int k);
+int tr_objective_loop_index(const Tr *t, const IrStmt *loop);
+void tr_set_reached(Tr *t, TrState *st);
+
+/* ite.c: posts ite(cond, then, else) from `in`; returns the state after it,
+   or NULL on failure.  Decides at once when cond is fixed.  The outputs are
+   fresh variables for what the branches write, unless out/writes are given
+   (a loop's continuation joins the loop's own outputs). */
+TrState *tr_ite(Tr *t, PropVar cond, const TrBranch *then_br, const TrBranch *else_br,
+                TrState *in, TrState *out, const TrWrites *writes);
+/* Restricts each of vars[0..n) to the union of its domains in two trials;
+   false on failure. */
+bool tr_prune_union(Tr *t, const PropVar *vars, int n, const PropDomain *a, const PropDomain *b);
+/* The variables trials watch: those of the given states, plus the decisions. */
+int tr_trial_vars(Tr *t, const TrState *a, const TrState *b, PropVar cond, PropVar **vars);
+/* Resolves a JOIN trace node to the trace where execution continued. */
+void tr_resolve_trace(Tr *t, TrTrace *join, TrTrace *end);
+
+/* w.c: monotonic seconds, for the deadline */
+double tr_clock(void);
+/* w.c: the loop statement from `in`; the state after the loop, NULL on failure. */
+TrState *tr_loop(Tr *t, const IrStmt *loop, TrState *in);
+/* Continues `loop` with the check of `iteration` from st (a TR_BR_LOOP
+   branch); returns the loop's outputs. */
+TrState *tr_loop_continue(Tr *t, TrLoop *loop, int iteration, TrState *st);
+
+#endif

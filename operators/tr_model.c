@@ -1,0 +1,315 @@
+/* tr_model.c - the model of one function under test: the initial state (its
+ * inputs), the translation of its body in a root propagator, the objective,
+ * and what the search asks of the model afterwards (inputs, nondet values
+ * in call order, return value, whether every control operator decided).
+ *
+ * It also says which programs the translator handles today
+ * (check_subset): what it cannot translate is reported before solving,
+ * never silently mistranslated.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tr_internal.h"
+
+/* ---- The translated subset ------------------------------------------------ */
+typedef struct Subset {
+  const IrProgram *prog;
+  char *err;
+  const IrFunction **seen;
+  int nseen, capseen;
+} Subset;
+
+static void reject(Subset *c, IrLoc loc, const char *fmt, ...) {
+  if (c->err) return;
+  char what[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  size_t n = strlen(what) + strlen(loc.file ? loc.file : "?") + 64;
+  c->err = malloc(n);
+  snprintf(c->err, n, "%s:%d:%d: error: unsupported: %s (not implemented yet)", loc.file ? loc.file : "?",
+           loc.line, loc.col, what);
+}
+
+static bool scalar_type(const IrType *t) { return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL; }
+
+static void check_type(Subset *c, IrLoc loc, const IrType *t) {
+  if (t->kind == IR_TY_FLOAT) reject(c, loc, "floating-point values");
+  else if (t->kind == IR_TY_PTR || t->kind == IR_TY_ARRAY || t->kind == IR_TY_STRUCT)
+    reject(c, loc, "pointers, arrays and structs");
+}
+
+static void check_expr(Subset *c, const IrExpr *e) {
+  if (!e || c->err) return;
+  switch (e->kind) {
+  case IR_DEREF: case IR_FIELD: case IR_INDEX: case IR_ADDR_OF: case IR_PTR_ADD: case IR_PTR_DIFF: case IR_NULL:
+    reject(c, e->loc, "pointers, arrays and structs");
+    return;
+  case IR_FLOAT_CONST:
+    reject(c, e->loc, "floating-point values");
+    return;
+  case IR_VAR:
+    if (e->var->address_taken) reject(c, e->loc, "variables whose address is taken");
+    break;
+  default: break;
+  }
+  if (e->type->kind != IR_TY_VOID) check_type(c, e->loc, e->type);
+  for (int i = 0; i < 3; i++) check_expr(c, e->a[i]);
+}
+
+static void check_function(Subset *c, const IrFunction *fn);
+
+static void check_block(Subset *c, const IrBlock *b) {
+  for (int i = 0; i < b->n && !c->err; i++) {
+    const IrStmt *s = b->stmts[i];
+    check_expr(c, s->lhs);
+    check_expr(c, s->rhs);
+    check_expr(c, s->cond);
+    for (int a = 0; a < s->nargs; a++) check_expr(c, s->args[a]);
+    if (s->kind == IR_ST_CALL) {
+      if (s->builtin == IR_BI_MALLOC || s->builtin == IR_BI_CALLOC || s->builtin == IR_BI_FREE)
+        reject(c, s->loc, "dynamic memory (%s)", s->callee_name ? s->callee_name : "malloc");
+      if (s->builtin == IR_BI_NONDET && !scalar_type(s->type)) check_type(c, s->loc, s->type);
+      if (s->builtin == IR_BI_NONE && s->callee) check_function(c, s->callee);
+    }
+    if (s->kind == IR_ST_DECL) check_type(c, s->loc, s->var->type);
+    check_block(c, &s->then);
+    check_block(c, &s->els);
+    check_block(c, &s->pre);
+    check_block(c, &s->body);
+    check_block(c, &s->step);
+  }
+}
+
+static void check_function(Subset *c, const IrFunction *fn) {
+  for (int i = 0; i < c->nseen; i++)
+    if (c->seen[i] == fn) return;
+  if (c->nseen == c->capseen) {
+    c->capseen = c->capseen ? 2 * c->capseen : 16;
+    c->seen = realloc(c->seen, sizeof *c->seen * (size_t)c->capseen);
+  }
+  c->seen[c->nseen++] = fn;
+  if (fn->ret->kind != IR_TY_VOID) check_type(c, fn->loc, fn->ret);
+  for (int i = 0; i < fn->nparams; i++) check_type(c, fn->params[i]->loc, fn->params[i]->type);
+  for (int i = 0; i < fn->nlocals; i++) {
+    check_type(c, fn->locals[i]->loc, fn->locals[i]->type);
+    if (fn->locals[i]->address_taken) reject(c, fn->locals[i]->loc, "variables whose address is taken");
+  }
+  check_block(c, &fn->body);
+}
+
+static char *check_subset(const IrProgram *p, const IrFunction *fn) {
+  Subset c = {.prog = p};
+  for (int g = 0; g < p->nglobals && !c.err; g++) {
+    const IrVar *v = p->globals[g];
+    (void)v; /* globals are checked where used: an unused aggregate is harmless */
+  }
+  check_function(&c, fn);
+  free(c.seen);
+  return c.err;
+}
+
+/* ---- The objective's loops ------------------------------------------------- */
+typedef struct LoopPath {
+  const IrStmt **loops;
+  int n, cap;
+} LoopPath;
+
+static void path_push(LoopPath *lp, const IrStmt *s) {
+  if (lp->n == lp->cap) {
+    lp->cap = lp->cap ? 2 * lp->cap : 8;
+    lp->loops = realloc(lp->loops, sizeof *lp->loops * (size_t)lp->cap);
+  }
+  lp->loops[lp->n++] = s;
+}
+
+/* The loops around target in block, outermost first; false if not inside. */
+static bool find_loops(const IrBlock *b, const IrStmt *target, LoopPath *lp) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    if (s == target) {
+      if (s->kind == IR_ST_WHILE) path_push(lp, s);
+      return true;
+    }
+    bool loop = s->kind == IR_ST_WHILE;
+    if (loop) path_push(lp, s);
+    if (find_loops(&s->then, target, lp) || find_loops(&s->els, target, lp) || find_loops(&s->pre, target, lp) ||
+        find_loops(&s->body, target, lp) || find_loops(&s->step, target, lp))
+      return true;
+    if (loop) lp->n--;
+  }
+  return false;
+}
+
+static char *format_error(const char *fmt, ...) {
+  char *buf = malloc(512);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, 512, fmt, ap);
+  va_end(ap);
+  return buf;
+}
+
+static char *objective_loops(Tr *t) {
+  if (t->obj.niter == 0) return NULL;
+  if (!t->obj.target) return format_error("--iter needs a --reach target");
+  LoopPath lp = {0};
+  for (int f = 0; f < t->prog->nfuncs && lp.n == 0; f++) {
+    const IrFunction *fn = t->prog->funcs[f];
+    if (fn->defined && !find_loops(&fn->body, t->obj.target, &lp)) lp.n = 0;
+  }
+  if (lp.n < t->obj.niter) {
+    const IrLoc *l = &t->obj.target->loc;
+    char *e = format_error("%s:%d:%d: error: --iter gives %d iteration number(s) but line %d is inside %d loop(s)",
+                           l->file, l->line, l->col, t->obj.niter, l->line, lp.n);
+    free(lp.loops);
+    return e;
+  }
+  t->obj_loop = malloc(sizeof *t->obj_loop * (size_t)t->obj.niter);
+  memcpy(t->obj_loop, lp.loops + (lp.n - t->obj.niter), sizeof *t->obj_loop * (size_t)t->obj.niter);
+  int *iter = malloc(sizeof *iter * (size_t)t->obj.niter);
+  memcpy(iter, t->obj.iter, sizeof *iter * (size_t)t->obj.niter);
+  t->obj.iter = iter;
+  free(lp.loops);
+  return NULL;
+}
+
+/* ---- The model ------------------------------------------------------------------ */
+static TrState *initial_state(Tr *t) {
+  const IrFunction *fn = t->fn;
+  TrState *st = prop_alloc(t->s, sizeof *st);
+  int n = fn->nparams + fn->nlocals;
+  st->fn = fn;
+  st->slot = prop_alloc(t->s, sizeof(PropVar) * (size_t)(n + 1));
+  t->params = calloc((size_t)fn->nparams + 1, sizeof *t->params);
+  for (int i = 0; i < n; i++) st->slot[i] = TR_UNINIT;
+  for (int i = 0; i < fn->nparams; i++) {
+    const IrVar *v = fn->params[i];
+    st->slot[i] = tr_fresh(t, v->type);
+    prop_add_decision(t->s, st->slot[i]);
+    t->params[i] = (TrInput){v->name, v->type, st->slot[i]};
+  }
+  int ng = t->prog->nglobals;
+  st->global = prop_alloc(t->s, sizeof(PropVar) * (size_t)(ng + 1));
+  for (int g = 0; g < ng; g++) {
+    const IrVar *v = t->prog->globals[g];
+    bool scalar = scalar_type(v->type) && !v->address_taken;
+    int64_t init = v->init && v->init->kind == IR_INIT_INT ? v->init->ival : 0;
+    st->global[g] = scalar ? prop_new_const(t->s, init) : TR_UNINIT;
+  }
+  for (int f = 0; f < TR_NFLAGS; f++) st->flag[f] = t->zero;
+  st->retval = fn->ret->kind == IR_TY_VOID ? TR_UNINIT : tr_fresh(t, fn->ret);
+  st->reached = t->zero;
+  st->iter = prop_alloc(t->s, sizeof(int) * (size_t)(t->obj.niter + 1));
+  return st;
+}
+
+/* The translation runs inside a propagator, so that constraints posted while
+   translating are queued and propagated together, with the objective. */
+typedef struct Root {
+  Propagator base;
+  Tr *t;
+} Root;
+
+static PropStatus root_propagate(PropStore *s, Propagator *p) {
+  Tr *t = ((Root *)p)->t;
+  t->final = tr_block(t, &t->fn->body, 0, NULL, t->initial);
+  if (!t->final) return PROP_FAILED;
+  return prop_fix(s, t->final->reached, 1) ? PROP_ENTAILED : PROP_FAILED;
+}
+
+static const PropClass root_class = {"translate", root_propagate, PROP_PRIO_CONTROL, true};
+
+Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn, const TrObjective *obj, const TrLimits *lim,
+           char **err) {
+  *err = NULL;
+  Tr *t = calloc(1, sizeof *t);
+  t->s = s;
+  t->prog = p;
+  t->fn = fn;
+  t->obj = *obj;
+  t->lim = *lim;
+  if ((*err = objective_loops(t)) || (*err = check_subset(p, fn))) {
+    tr_free(t);
+    return NULL;
+  }
+  t->memo = tr_memo_new();
+  t->zero = prop_new_const(s, 0);
+  t->one = prop_new_const(s, 1);
+  t->unfolded = prop_alloc(s, sizeof *t->unfolded);
+  t->undecided = prop_alloc(s, sizeof *t->undecided);
+  t->initial = initial_state(t);
+  Root *root = prop_propagator_new(s, &root_class, sizeof *root);
+  root->t = t;
+  prop_post(s, &root->base);
+  return t;
+}
+
+void tr_free(Tr *t) {
+  if (!t) return;
+  tr_memo_free(t->memo);
+  if (t->obj_loop) free((void *)t->obj.iter);
+  free(t->obj_loop);
+  free(t->params);
+  free(t);
+}
+
+bool tr_assume(Tr *t, const IrExpr *e) {
+  if (prop_failed(t->s)) return false;
+  bool ok;
+  PropVar v = tr_eval_pure(t, t->initial, e, &ok);
+  if (!ok) {
+    if (!prop_failed(t->s)) t->incomplete_reason = "an --assume expression may trap";
+    return false;
+  }
+  PropVar b = tr_truth(t, e->type, v);
+  return b != TR_UNINIT && prop_fix(t->s, b, 1) && prop_propagate(t->s);
+}
+
+int tr_param_count(const Tr *t) { return t->fn->nparams; }
+TrInput tr_param(const Tr *t, int i) { return t->params[i]; }
+
+int tr_nondet(const Tr *t, TrInput *out, int cap) {
+  if (!t->final) return -1;
+  int n = 0;
+  for (const TrTrace *tr = t->final->trace; tr;) {
+    if (tr->kind == TR_TRACE_JOIN) {
+      if (!tr->resolved) return -1;
+      tr = tr->resolved;
+      continue;
+    }
+    if (n < cap) out[n] = (TrInput){tr->name, tr->type, tr->var};
+    n++;
+    tr = tr->prev;
+  }
+  int m = n < cap ? n : cap; /* newest first: reverse into call order */
+  for (int i = 0; i < m / 2; i++) {
+    TrInput x = out[i];
+    out[i] = out[m - 1 - i];
+    out[m - 1 - i] = x;
+  }
+  return n;
+}
+
+bool tr_decided(const Tr *t) { return *t->undecided == 0; }
+
+bool tr_return_value(const Tr *t, int64_t *out) {
+  const TrState *f = t->final;
+  if (!f || f->retval == TR_UNINIT) return false;
+  PropStore *s = t->s;
+  if (!prop_is_fixed(s, f->flag[TR_ENDED]) || prop_value(s, f->flag[TR_ENDED])) return false;
+  if (!prop_is_fixed(s, f->retval)) return false;
+  *out = prop_value(s, f->retval);
+  return true;
+}
+
+bool tr_incomplete(const Tr *t, const char **reason) {
+  if (reason) *reason = t->incomplete_reason;
+  return t->budget_hit || t->incomplete_reason;
+}
+
+const TrStats *tr_stats(const Tr *t) { return &t->stats; }

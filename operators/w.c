@@ -1,0 +1,212 @@
+/* w.c - the loop operator w(B, body, in, out) with lazy unfolding (DESIGN
+ * 5.3; Gotlieb, Botella, Rueher 1998).
+ *
+ * One execution of a loop statement is a TrLoop: its outputs `out` are fresh
+ * variables for everything the loop may write.  Each check of the condition
+ * (iteration k) is a w propagator on the state before that check:
+ *  - B holds: unfold iteration k (translate the body and the step) and post
+ *    the check of iteration k + 1 on the state after it;
+ *  - B fails: the loop exits here: out = the state at this check;
+ *  - otherwise try "exit now": if it fails, the loop must iterate; else try
+ *    one unfolding: if it fails, the loop must exit; else prune to the union
+ *    of both trials and suspend.
+ * Unfoldings alive on a path count against --max-unfold; past it the path is
+ * abandoned and the search can no longer claim a proof.
+ *
+ * It must never exit or iterate a loop that propagation has not forced.
+ */
+#include <stdlib.h>
+#include <time.h>
+
+#include "tr_internal.h"
+
+struct TrLoop {
+  const IrStmt *stmt;
+  TrState *out;          /* the loop's outputs, shared by all its checks */
+  TrWrites writes;
+  int obj_index;         /* position among the --iter loops, or -1 */
+};
+
+typedef struct W {
+  Propagator base;
+  Tr *t;
+  TrLoop *loop;
+  int k;                 /* this is the check of iteration k */
+  TrState *at;           /* the state at the check (after the condition's side effects) */
+  PropVar b;             /* the condition: iterate iff 1 */
+  int decided;           /* trailed */
+} W;
+
+static bool check(Tr *t, TrLoop *L, int k, TrState *st);
+
+double tr_clock(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The loop exits at state st. */
+static bool exit_loop(Tr *t, TrLoop *L, TrState *st) {
+  if (!tr_join(t, L->out, st, &L->writes)) return false;
+  tr_resolve_trace(t, L->out->trace, st->trace);
+  return true;
+}
+
+/* After the body and step of iteration k-1, from st: check iteration k. */
+static bool next_check(Tr *t, TrLoop *L, int k, TrState *st) {
+  PropVar live = TR_UNINIT;
+  int running = tr_live(t, st, &live);
+  if (prop_failed(t->s)) return false;
+  if (running == 0) return exit_loop(t, L, st);
+  if (running == 1) return check(t, L, k, st);
+  TrBranch go_on = {.kind = TR_BR_LOOP, .loop = L, .iteration = k};
+  TrBranch leave = {.kind = TR_BR_EMPTY};
+  return tr_ite(t, live, &go_on, &leave, st, L->out, &L->writes) != NULL;
+}
+
+/* Iteration k runs from the check state P. */
+static bool unfold(Tr *t, TrLoop *L, int k, TrState *P) {
+  if (*t->unfolded >= t->lim.max_unfold) {
+    t->budget_hit = true;
+    t->incomplete_reason = "the loop unfolding budget (--max-unfold) ran out";
+    return false;
+  }
+  if (t->lim.deadline > 0 && (t->stats.unfoldings & 63) == 0 && tr_clock() > t->lim.deadline) {
+    t->budget_hit = true;
+    t->incomplete_reason = "the time budget (--timeout) ran out";
+    return false;
+  }
+  prop_save_int(t->s, t->unfolded, *t->unfolded + 1);
+  t->stats.unfoldings++;
+  TrState *B = tr_state_copy(t, P);
+  if (L->obj_index >= 0) B->iter[L->obj_index] = k;
+  if (L->stmt == t->obj.target && t->obj.niter > 0 && tr_objective_possible(t, B, NULL, 0)) {
+    bool now = true;
+    for (int j = 0; j < t->obj.niter; j++) now &= B->iter[j] == t->obj.iter[j];
+    if (now) tr_set_reached(t, B);
+  }
+  TrState *S = tr_block(t, &L->stmt->body, 0, NULL, B);
+  if (!S) return false;
+  S = tr_state_copy(t, S);
+  S->flag[TR_CONTINUED] = t->zero; /* continue ends only this iteration */
+  if (!(S = tr_block(t, &L->stmt->step, 0, NULL, S))) return false;
+  return next_check(t, L, k + 1, S);
+}
+
+static bool decide(W *w, int v) {
+  Tr *t = w->t;
+  prop_save_int(t->s, &w->decided, 1);
+  prop_save_int(t->s, t->undecided, *t->undecided - 1);
+  return v ? unfold(t, w->loop, w->k, w->at) : exit_loop(t, w->loop, w->at);
+}
+
+typedef struct Trial {
+  W *w;
+  int v;
+} Trial;
+
+static bool post_choice(PropStore *s, void *ctx) {
+  Trial *tr = ctx;
+  W *w = tr->w;
+  if (!prop_fix(s, w->b, tr->v)) return false;
+  return tr->v ? unfold(w->t, w->loop, w->k, w->at) : exit_loop(w->t, w->loop, w->at);
+}
+
+static PropStatus w_propagate(PropStore *s, Propagator *p) {
+  W *w = (W *)p;
+  Tr *t = w->t;
+  if (w->decided) return PROP_ENTAILED;
+  if (prop_is_fixed(s, w->b)) return decide(w, (int)prop_value(s, w->b)) ? PROP_ENTAILED : PROP_FAILED;
+  PropVar *vars;
+  int n = tr_trial_vars(t, w->at, w->loop->out, w->b, &vars);
+  PropDomain *dom[2] = {calloc((size_t)n + 1, sizeof(PropDomain)), calloc((size_t)n + 1, sizeof(PropDomain))};
+  PropStatus st = PROP_SUSPEND;
+  Trial exit_now = {w, 0}, iterate = {w, 1};
+  PropTrial r0 = prop_try(s, post_choice, &exit_now, vars, n, dom[0]);
+  t->stats.w_trials++;
+  if (r0 == PROP_TRIAL_FAILED) {
+    st = prop_fix(s, w->b, 1) && decide(w, 1) ? PROP_ENTAILED : PROP_FAILED;
+  } else if (r0 == PROP_TRIAL_OK) {
+    PropTrial r1 = prop_try(s, post_choice, &iterate, vars, n, dom[1]);
+    t->stats.w_trials++;
+    if (r1 == PROP_TRIAL_FAILED)
+      st = prop_fix(s, w->b, 0) && decide(w, 0) ? PROP_ENTAILED : PROP_FAILED;
+    else if (r1 == PROP_TRIAL_OK && !tr_prune_union(t, vars, n, dom[0], dom[1]))
+      st = PROP_FAILED;
+    else if (prop_is_fixed(s, w->b))
+      st = decide(w, (int)prop_value(s, w->b)) ? PROP_ENTAILED : PROP_FAILED;
+  }
+  for (int i = 0; i < n; i++) {
+    prop_domain_free(&dom[0][i]);
+    prop_domain_free(&dom[1][i]);
+  }
+  free(dom[0]);
+  free(dom[1]);
+  free(vars);
+  return st;
+}
+
+static const PropClass w_class = {"w", w_propagate, PROP_PRIO_CONTROL, true};
+
+void tr_subscribe_state(Tr *t, Propagator *p, const TrState *st);
+
+/* The check of iteration k from st (where execution runs). */
+static bool check(Tr *t, TrLoop *L, int k, TrState *st) {
+  /* Once no later iteration can meet the objective, the loop leaves
+     `reached` as it finds it. */
+  if (L->writes.reached && !tr_objective_possible(t, st, L->stmt, k) &&
+      (k == 1 || tr_objective_possible(t, st, L->stmt, k - 1)) &&
+      !op_rel(t->s, L->out->reached, OP_EQ, st->reached))
+    return false;
+  TrState *P = tr_block(t, &L->stmt->pre, 0, NULL, st);
+  if (!P) return false;
+  PropVar live = TR_UNINIT;
+  int running = tr_live(t, P, &live);
+  if (prop_failed(t->s)) return false;
+  if (running == 0) return exit_loop(t, L, P);
+  bool ok = running == 1;
+  PropVar c = ok ? tr_eval_pure(t, P, L->stmt->cond, &ok) : TR_UNINIT;
+  if (!ok) {
+    if (!prop_failed(t->s))
+      t->incomplete_reason = "a loop condition that may trap or end the path is not supported yet";
+    return false;
+  }
+  PropVar b = tr_truth(t, L->stmt->cond->type, c);
+  if (b == TR_UNINIT) return false;
+  if (prop_is_fixed(t->s, b)) return prop_value(t->s, b) ? unfold(t, L, k, P) : exit_loop(t, L, P);
+  W *w = prop_propagator_new(t->s, &w_class, sizeof *w);
+  w->t = t;
+  w->loop = L;
+  w->k = k;
+  w->at = P;
+  w->b = b;
+  prop_save_int(t->s, t->undecided, *t->undecided + 1);
+  prop_subscribe(t->s, &w->base, b, PROP_EV_FIX);
+  tr_subscribe_state(t, &w->base, P);
+  tr_subscribe_state(t, &w->base, L->out);
+  return prop_post(t->s, &w->base);
+}
+
+TrState *tr_loop_continue(Tr *t, TrLoop *L, int k, TrState *st) {
+  TrState *run = tr_state_copy(t, st);
+  for (int f = 0; f < TR_NFLAGS; f++) run->flag[f] = t->zero;
+  return check(t, L, k, run) ? L->out : NULL;
+}
+
+TrState *tr_loop(Tr *t, const IrStmt *stmt, TrState *in) {
+  TrLoop *L = prop_alloc(t->s, sizeof *L);
+  L->stmt = stmt;
+  L->obj_index = tr_objective_loop_index(t, stmt);
+  if (stmt == t->obj.target && t->obj.niter == 0) { /* the loop statement runs */
+    in = tr_state_copy(t, in);
+    tr_set_reached(t, in);
+  }
+  tr_writes_init(t, in, &L->writes);
+  tr_loop_writes(t, stmt, 1, in, &L->writes);
+  L->out = tr_fresh_outputs(t, in, &L->writes, NULL, NULL);
+  TrTrace *join = prop_alloc(t->s, sizeof *join);
+  join->kind = TR_TRACE_JOIN;
+  L->out->trace = join;
+  bool ok = stmt->is_do_while ? unfold(t, L, 1, in) : check(t, L, 1, in);
+  return ok ? L->out : NULL;
+}
