@@ -32,17 +32,18 @@ void *prop_propagator_new(PropStore *s, const PropClass *cls, size_t bytes) {
 void prop_subscribe(PropStore *s, Propagator *p, PropVar x, int event) {
   assert(x >= 0 && x < s->nvars);
   assert(event & (PROP_EV_FIX | PROP_EV_BOUNDS | PROP_EV_DOMAIN));
+  int which = event & PROP_EV_DOMAIN ? SUB_DOMAIN : event & PROP_EV_BOUNDS ? SUB_BOUNDS : SUB_FIX;
   PropSub *sub = prop_alloc(s, sizeof *sub);
   sub->p = p;
   sub->event = event;
   PropVarRec *v = &s->vars[x];
-  sub->next = v->subs;
+  sub->next = v->subs[which];
   /* a variable created after the last push vanishes with it: no trail */
   if (s->nchoices > 0 && x < s->choices[s->nchoices - 1].nvars) {
-    PropTrailEntry e = {.kind = TR_SUBS, .var = x, .u.subs = v->subs};
+    PropTrailEntry e = {.kind = TR_SUBS, .var = x, .u.subs = {v->subs[which], which}};
     prop_trail_entry(s, &e);
   }
-  v->subs = sub;
+  v->subs[which] = sub;
 }
 
 /* ---- The queue ------------------------------------------------------------- */
@@ -71,9 +72,14 @@ static void wake(PropStore *s, Propagator *p) {
   s->stats.wakeups++;
 }
 
+/* ev: PROP_EV_DOMAIN, plus BOUNDS if a bound moved, plus FIX if fixed. */
 void prop_notify(PropStore *s, PropVar x, int ev) {
-  for (PropSub *sub = s->vars[x].subs; sub; sub = sub->next)
-    if (sub->event & ev) wake(s, sub->p);
+  PropSub *const *subs = s->vars[x].subs;
+  for (PropSub *sub = subs[SUB_DOMAIN]; sub; sub = sub->next) wake(s, sub->p);
+  if (ev & PROP_EV_BOUNDS)
+    for (PropSub *sub = subs[SUB_BOUNDS]; sub; sub = sub->next) wake(s, sub->p);
+  if (ev & PROP_EV_FIX)
+    for (PropSub *sub = subs[SUB_FIX]; sub; sub = sub->next) wake(s, sub->p);
 }
 
 void prop_wake(PropStore *s, Propagator *p) {

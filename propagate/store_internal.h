@@ -24,7 +24,10 @@
 #define PROP_ALIGN 16
 #define PROP_CHUNK_BYTES ((size_t)1 << 16)
 
-/* A subscription: p wants to hear about events in `event` on one variable. */
+/* A subscription: p wants to hear about events in `event` on one variable.
+   A variable keeps one list per kind of event, so that a change walks only
+   the subscriptions it wakes. */
+enum { SUB_FIX, SUB_BOUNDS, SUB_DOMAIN };
 typedef struct PropSub {
   Propagator *p;
   struct PropSub *next;
@@ -37,7 +40,8 @@ typedef struct PropVarRec {
   int32_t n;               /* number of intervals, >= 1 */
   uint32_t stamp;          /* stamp of the level that owns the current domain */
   int32_t parent, size;    /* union-find (union by size, no compression) */
-  PropSub *subs;           /* subscription list (arena nodes, trailed head) */
+  PropSub *subs[3];        /* subscriptions by kind (SUB_FIX, SUB_BOUNDS, SUB_DOMAIN):
+                              arena nodes, trailed heads */
 } PropVarRec;
 
 typedef struct PropChunk {
@@ -53,7 +57,7 @@ typedef struct PropTrailEntry {
   union {
     struct { void *addr; int64_t i; void *p; } w;
     struct { int64_t lo, hi; PropInterval *iv; int32_t n; uint32_t stamp; } dom;
-    PropSub *subs;
+    struct { PropSub *old; int32_t which; } subs;
     struct { int32_t parent, size; } uf;
   } u;
 } PropTrailEntry;
@@ -119,7 +123,11 @@ void prop_arena_free(PropStore *s);
 size_t prop_arena_used(const PropStore *s);
 
 /* trail.c */
-void prop_trail_entry(PropStore *s, const PropTrailEntry *e);
+void prop_trail_grow(PropStore *s);
+static inline void prop_trail_entry(PropStore *s, const PropTrailEntry *e) {
+  if (s->ntrail == s->captrail) prop_trail_grow(s);
+  s->trail[s->ntrail++] = *e;
+}
 void prop_push_internal(PropStore *s);   /* no fixpoint requirement (trials) */
 
 /* queue.c */

@@ -10,15 +10,12 @@
 
 #include "store_internal.h"
 
-void prop_trail_entry(PropStore *s, const PropTrailEntry *e) {
-  if (s->ntrail == s->captrail) {
-    size_t ncap = s->captrail ? 2 * s->captrail : 1024;
-    PropTrailEntry *nt = realloc(s->trail, ncap * sizeof *nt);
-    if (!nt) abort();
-    s->trail = nt;
-    s->captrail = ncap;
-  }
-  s->trail[s->ntrail++] = *e;
+void prop_trail_grow(PropStore *s) {
+  size_t ncap = s->captrail ? 2 * s->captrail : 1024;
+  PropTrailEntry *nt = realloc(s->trail, ncap * sizeof *nt);
+  if (!nt) abort();
+  s->trail = nt;
+  s->captrail = ncap;
 }
 
 void prop_save_int(PropStore *s, int *addr, int value) {
@@ -78,7 +75,7 @@ static void undo(PropStore *s, const PropTrailEntry *e) {
     v->stamp = e->u.dom.stamp;
     break;
   }
-  case TR_SUBS: s->vars[e->var].subs = e->u.subs; break;
+  case TR_SUBS: s->vars[e->var].subs[e->u.subs.which] = e->u.subs.old; break;
   case TR_UF:
     s->vars[e->var].parent = e->u.uf.parent;
     s->vars[e->var].size = e->u.uf.size;
