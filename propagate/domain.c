@@ -183,7 +183,7 @@ static bool install(PropStore *s, PropVar x, const PropInterval *iv, int n) {
   bool owned = v->stamp == s->stamp;
   if (!owned) {
     PropTrailEntry e = {.kind = TR_DOM, .var = x,
-                        .u.dom = {v->lo, v->hi, v->iv, v->n, v->stamp}};
+                        .u.dom = {v->lo, v->hi, v->iv, v->stamp, v->n}};
     prop_trail_entry(s, &e);
     v->stamp = s->stamp;
   }
@@ -318,7 +318,11 @@ bool prop_restrict_domain(PropStore *s, PropVar x, const PropDomain *d) {
   while (i < n && j < d->n) {
     int64_t lo = a[i].lo > d->iv[j].lo ? a[i].lo : d->iv[j].lo;
     int64_t hi = a[i].hi < d->iv[j].hi ? a[i].hi : d->iv[j].hi;
-    if (lo <= hi) t[k++] = (PropInterval){lo, hi};
+    assert(j == 0 || d->iv[j - 1].hi < d->iv[j].lo);   /* d sorted, disjoint */
+    if (lo <= hi) {
+      if (k > 0 && (prop_wide)t[k - 1].hi + 1 == lo) t[k - 1].hi = hi;   /* d had adjacent pieces */
+      else t[k++] = (PropInterval){lo, hi};
+    }
     if (a[i].hi < d->iv[j].hi) i++; else j++;
   }
   if (k == 0) return fail(s);

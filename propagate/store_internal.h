@@ -38,7 +38,7 @@ typedef struct PropVarRec {
   int64_t lo, hi;          /* bounds, always valid */
   PropInterval *iv;        /* NULL when n == 1 */
   int32_t n;               /* number of intervals, >= 1 */
-  uint32_t stamp;          /* stamp of the level that owns the current domain */
+  uint64_t stamp;          /* stamp of the level that owns the current domain */
   int32_t parent, size;    /* union-find (union by size, no compression) */
   PropSub *subs[3];        /* subscriptions by kind (SUB_FIX, SUB_BOUNDS, SUB_DOMAIN):
                               arena nodes, trailed heads */
@@ -56,7 +56,7 @@ typedef struct PropTrailEntry {
   int32_t kind, var;
   union {
     struct { void *addr; int64_t i; void *p; } w;
-    struct { int64_t lo, hi; PropInterval *iv; int32_t n; uint32_t stamp; } dom;
+    struct { int64_t lo, hi; PropInterval *iv; uint64_t stamp; int32_t n; } dom;
     struct { PropSub *old; int32_t which; } subs;
     struct { int32_t parent, size; } uf;
   } u;
@@ -68,7 +68,7 @@ typedef struct PropChoice {
   size_t trail_top;
   int nvars, ndecisions;
   uint32_t next_id;
-  uint32_t stamp;
+  uint64_t stamp;
 } PropChoice;
 
 /* A saved member of the outer queue (trials restore the queue exactly). */
@@ -88,8 +88,8 @@ struct PropStore {
   size_t ntrail, captrail;
   PropChoice *choices;
   int nchoices, capchoices;
-  uint32_t stamp;                  /* stamp of the current level */
-  uint32_t stamp_counter;          /* last stamp handed out (never reused) */
+  uint64_t stamp;                  /* stamp of the current level */
+  uint64_t stamp_counter;          /* last stamp handed out (never reused) */
 
   /* variables */
   PropVarRec *vars;

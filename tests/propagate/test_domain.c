@@ -278,6 +278,13 @@ TEST(constants_and_copies) {
   prop_domain_free(&d);
   prop_domain_free(&e);
   prop_domain_free(&f);
+  /* restrict_domain with adjacent pieces keeps the canonical form */
+  PropVar y = prop_new_var(s, 0, 10);
+  PropInterval pieces[3] = {{0, 3}, {4, 5}, {8, 9}};
+  PropDomain p = {pieces, 3, 3};
+  CHECK(prop_restrict_domain(s, y, &p));
+  CHECK_EQ_INT(prop_interval_count(s, y), 2);
+  CHECK(prop_interval(s, y, 0).hi == 5 && prop_interval(s, y, 1).lo == 8);
   prop_store_free(s);
 }
 
