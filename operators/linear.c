@@ -1,0 +1,458 @@
+/* linear.c - linear constraints: sum(a_i * x_i) rel c (op_linear,
+ * op_linear_wide) and binary relations x rel y (op_rel).
+ *
+ * Posting normalises the constraint (zero and duplicate terms, fixed terms
+ * folded into c, <, >, >= turned into <=, coefficients divided by their gcd)
+ * and then picks the cheapest propagator that is exact for the form:
+ *   - no term: decided at post; one term: a unary domain update at post;
+ *   - x - y rel c (the pairs (1, -1) and (-1, 1)):
+ *       != : wakes on FIX only, removes one value and is entailed (N-queens);
+ *       <= : bounds, one pass (idempotent);
+ *       == : bounds, and interval-list intersection when a domain has holes
+ *            (domain consistent); c == 0 also unifies x and y (prop_unify);
+ *       prop_same(x, y) decides 0 rel c at post;
+ *   - the general form: bounds consistency for <= and ==, sums in 128 bits
+ *     (saturating: a saturated partial sum only ever skips a pruning), and
+ *     for != a value removal once a single term is unfixed.
+ * Once every variable is fixed, each propagator decides (entailed or failed).
+ *
+ * Never: an int64 overflow (all bound arithmetic is 128-bit), a pruning
+ * that removes a solution.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inka/arith.h"
+#include "arith_wide.h"
+
+/* Relations after normalisation. */
+typedef enum { LIN_EQ, LIN_NE, LIN_LE } LinRel;
+
+/* ---- Helpers ----------------------------------------------------------------- */
+
+static bool decide(PropStore *s, prop_wide v, LinRel rel, prop_wide c) {
+  bool ok = rel == LIN_EQ ? v == c : rel == LIN_NE ? v != c : v <= c;
+  if (ok) return !prop_failed(s);
+  return arith_fail(s);
+}
+
+/* a * x <= bound, a != 0 */
+static bool prune_le(PropStore *s, PropVar x, prop_wide a, prop_wide bound) {
+  if (a > 0) return prop_set_max_wide(s, x, wide_floor_div(bound, a));
+  return prop_set_min_wide(s, x, wide_ceil_div(bound, a));
+}
+
+/* a * x >= bound, a != 0 */
+static bool prune_ge(PropStore *s, PropVar x, prop_wide a, prop_wide bound) {
+  if (a > 0) return prop_set_min_wide(s, x, wide_ceil_div(bound, a));
+  return prop_set_max_wide(s, x, wide_floor_div(bound, a));
+}
+
+static inline prop_wide term_lo(const PropStore *s, PropVar x, prop_wide a) {
+  return a > 0 ? a * wlo(s, x) : a * whi(s, x);
+}
+
+static inline prop_wide term_hi(const PropStore *s, PropVar x, prop_wide a) {
+  return a > 0 ? a * whi(s, x) : a * wlo(s, x);
+}
+
+/* ---- x - y != c: wakes on FIX only ------------------------------------------ */
+
+typedef struct DiffNe {
+  Propagator base;
+  PropVar x, y;
+  prop_wide c;
+} DiffNe;
+
+static PropStatus diff_ne_propagate(PropStore *s, Propagator *base) {
+  DiffNe *p = (DiffNe *)base;
+  /* Rule: x fixed => y != x - c;  y fixed => x != y + c. */
+  if (prop_is_fixed(s, p->x)) {
+    prop_wide v = (prop_wide)prop_value(s, p->x) - p->c;
+    if (wide_fits_i64(v) && !prop_remove(s, p->y, (int64_t)v)) return PROP_FAILED;
+    return PROP_ENTAILED;
+  }
+  if (prop_is_fixed(s, p->y)) {
+    prop_wide v = (prop_wide)prop_value(s, p->y) + p->c;
+    if (wide_fits_i64(v) && !prop_remove(s, p->x, (int64_t)v)) return PROP_FAILED;
+    return PROP_ENTAILED;
+  }
+  return PROP_SUSPEND;
+}
+
+static const PropClass diff_ne_class = {"x-y!=c", diff_ne_propagate, PROP_PRIO_UNARY, true};
+
+static bool post_diff_ne(PropStore *s, PropVar x, PropVar y, prop_wide c) {
+  if (prop_is_fixed(s, x) || prop_is_fixed(s, y)) {
+    DiffNe tmp = {.x = x, .y = y, .c = c};
+    return diff_ne_propagate(s, &tmp.base) != PROP_FAILED && !prop_failed(s);
+  }
+  DiffNe *p = prop_propagator_new(s, &diff_ne_class, sizeof *p);
+  p->x = x;
+  p->y = y;
+  p->c = c;
+  prop_subscribe(s, &p->base, x, PROP_EV_FIX);
+  prop_subscribe(s, &p->base, y, PROP_EV_FIX);
+  return prop_post(s, &p->base);
+}
+
+/* ---- x - y <= c: bounds, one pass ------------------------------------------- */
+
+typedef struct DiffLe {
+  Propagator base;
+  PropVar x, y;
+  prop_wide c;
+} DiffLe;
+
+static PropStatus diff_le_propagate(PropStore *s, Propagator *base) {
+  DiffLe *p = (DiffLe *)base;
+  /* Rule 1: max(x) <= max(y) + c.  Rule 2: min(y) >= min(x) - c. */
+  if (!prop_set_max_wide(s, p->x, whi(s, p->y) + p->c)) return PROP_FAILED;
+  if (!prop_set_min_wide(s, p->y, wlo(s, p->x) - p->c)) return PROP_FAILED;
+  /* Entailed once every pair satisfies it. */
+  if (whi(s, p->x) - wlo(s, p->y) <= p->c) return PROP_ENTAILED;
+  return PROP_SUSPEND;
+}
+
+static const PropClass diff_le_class = {"x-y<=c", diff_le_propagate, PROP_PRIO_LINEAR, true};
+
+static bool post_diff_le(PropStore *s, PropVar x, PropVar y, prop_wide c) {
+  DiffLe *p = prop_propagator_new(s, &diff_le_class, sizeof *p);
+  p->x = x;
+  p->y = y;
+  p->c = c;
+  prop_subscribe(s, &p->base, x, PROP_EV_BOUNDS);
+  prop_subscribe(s, &p->base, y, PROP_EV_BOUNDS);
+  return prop_post(s, &p->base);
+}
+
+/* ---- x - y == c: bounds, or domains when there are holes ----------------- */
+
+typedef struct DiffEq {
+  Propagator base;
+  PropVar x, y;
+  prop_wide c;
+} DiffEq;
+
+/* dom(x) := dom(x) ∩ (dom(y) + c), then dom(y) := dom(x) - c. */
+static bool diff_eq_domains(PropStore *s, PropVar x, PropVar y, prop_wide c) {
+  IvBuf d;
+  ivbuf_init(&d);
+  int nx = prop_interval_count(s, x), ny = prop_interval_count(s, y);
+  int i = 0, j = 0;
+  while (i < nx && j < ny) {
+    PropInterval a = prop_interval(s, x, i), b = prop_interval(s, y, j);
+    prop_wide blo = b.lo + c, bhi = b.hi + c;
+    prop_wide lo = wmax(a.lo, blo), hi = wmin(a.hi, bhi);
+    if (lo <= hi) ivbuf_push(&d, lo, hi);
+    if ((prop_wide)a.hi < bhi) i++; else j++;
+  }
+  bool ok = d.n > 0 && ivbuf_restrict(s, x, &d);
+  if (d.n == 0) ok = prop_set_min_wide(s, x, WIDE_MAX);
+  if (ok) {
+    /* shift back: every interval of d minus c fits int64, as it came from y */
+    for (int k = 0; k < d.n; k++) {
+      d.iv[k].lo = (int64_t)(d.iv[k].lo - c);
+      d.iv[k].hi = (int64_t)(d.iv[k].hi - c);
+    }
+    ok = ivbuf_restrict(s, y, &d);
+  }
+  ivbuf_free(&d);
+  return ok;
+}
+
+static PropStatus diff_eq_propagate(PropStore *s, Propagator *base) {
+  DiffEq *p = (DiffEq *)base;
+  /* Rule 1 (bounds): x in [min y + c, max y + c], y in [min x - c, max x - c]. */
+  if (!wide_restrict(s, p->x, wlo(s, p->y) + p->c, whi(s, p->y) + p->c)) return PROP_FAILED;
+  if (!wide_restrict(s, p->y, wlo(s, p->x) - p->c, whi(s, p->x) - p->c)) return PROP_FAILED;
+  /* Rule 2 (domains): with holes on either side, intersect the lists. */
+  if (prop_interval_count(s, p->x) > 1 || prop_interval_count(s, p->y) > 1) {
+    if (!diff_eq_domains(s, p->x, p->y, p->c)) return PROP_FAILED;
+  }
+  if (prop_is_fixed(s, p->x)) return PROP_ENTAILED;   /* then y is fixed too */
+  return PROP_SUSPEND;
+}
+
+static const PropClass diff_eq_class = {"x-y==c", diff_eq_propagate, PROP_PRIO_LINEAR, true};
+
+static bool post_diff_eq(PropStore *s, PropVar x, PropVar y, prop_wide c) {
+  if (c == 0) prop_unify(s, x, y);
+  DiffEq *p = prop_propagator_new(s, &diff_eq_class, sizeof *p);
+  p->x = x;
+  p->y = y;
+  p->c = c;
+  prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
+  prop_subscribe(s, &p->base, y, PROP_EV_DOMAIN);
+  return prop_post(s, &p->base);
+}
+
+static bool post_diff(PropStore *s, PropVar x, PropVar y, LinRel rel, prop_wide c) {
+  if (x == y || prop_same(s, x, y)) return decide(s, 0, rel, c);
+  switch (rel) {
+  case LIN_NE: return post_diff_ne(s, x, y, c);
+  case LIN_LE: return post_diff_le(s, x, y, c);
+  case LIN_EQ: return post_diff_eq(s, x, y, c);
+  }
+  return false;
+}
+
+/* ---- The general form: sum(a_i x_i) rel c ------------------------------------ */
+
+typedef struct Linear {
+  Propagator base;
+  LinRel rel;
+  bool dups;      /* a variable occurs in two terms: <= must loop too */
+  int n;
+  PropVar *x;
+  prop_wide *a;
+  prop_wide c;
+} Linear;
+
+/* Sum of the lower (upper) bounds of all terms; *sat when saturated. */
+static prop_wide sum_lo(const PropStore *s, const Linear *p, int skip, bool *sat) {
+  prop_wide t = 0;
+  for (int i = 0; i < p->n; i++)
+    if (i != skip) t = wide_sat_add(t, term_lo(s, p->x[i], p->a[i]), sat);
+  return t;
+}
+
+static prop_wide sum_hi(const PropStore *s, const Linear *p, int skip, bool *sat) {
+  prop_wide t = 0;
+  for (int i = 0; i < p->n; i++)
+    if (i != skip) t = wide_sat_add(t, term_hi(s, p->x[i], p->a[i]), sat);
+  return t;
+}
+
+/* The sum of the other terms' lower (upper: hi) bounds, from the total when
+   it is exact, else recomputed; false when it saturates (then skip). */
+static bool rest_bound(const PropStore *s, const Linear *p, int i, bool hi,
+                       prop_wide total, bool total_sat, prop_wide *out) {
+  bool sat = false;
+  if (!total_sat) {
+    prop_wide own = hi ? term_hi(s, p->x[i], p->a[i]) : term_lo(s, p->x[i], p->a[i]);
+    *out = wide_sat_sub(total, own, &sat);
+  } else {
+    *out = hi ? sum_hi(s, p, i, &sat) : sum_lo(s, p, i, &sat);
+  }
+  return !sat;
+}
+
+static PropStatus linear_ne(PropStore *s, Linear *p) {
+  int unfixed = -1;
+  bool sat = false;
+  prop_wide fixed_sum = 0;
+  for (int i = 0; i < p->n; i++) {
+    if (!prop_is_fixed(s, p->x[i])) {
+      if (unfixed >= 0) return PROP_SUSPEND;   /* two unfixed: nothing to do */
+      unfixed = i;
+      continue;
+    }
+    fixed_sum = wide_sat_add(fixed_sum, p->a[i] * prop_value(s, p->x[i]), &sat);
+  }
+  /* Rule: all fixed => decide. */
+  if (unfixed < 0) return !sat && fixed_sum == p->c ? PROP_FAILED : PROP_ENTAILED;
+  /* Rule: one unfixed term a*x => x != (c - rest) / a when it divides. */
+  if (sat) return PROP_ENTAILED;   /* |rest| beyond any reachable a*x */
+  prop_wide r = wide_sat_sub(p->c, fixed_sum, &sat);
+  prop_wide a = p->a[unfixed];
+  if (!sat && r % a == 0 && wide_fits_i64(r / a)) {
+    if (!prop_remove(s, p->x[unfixed], (int64_t)(r / a))) return PROP_FAILED;
+  }
+  return PROP_ENTAILED;
+}
+
+static bool bounds_changed(const PropStore *s, PropVar x, int64_t lo, int64_t hi) {
+  return prop_min(s, x) != lo || prop_max(s, x) != hi;
+}
+
+static PropStatus linear_propagate(PropStore *s, Propagator *base) {
+  Linear *p = (Linear *)base;
+  if (p->rel == LIN_NE) return linear_ne(s, p);
+  for (;;) {
+    bool lsat = false, hsat = false, changed = false;
+    prop_wide L = sum_lo(s, p, -1, &lsat), H = sum_hi(s, p, -1, &hsat);
+    /* Rule 1: the smallest sum exceeds c => fail (for == also: largest below c). */
+    if (L > p->c) return PROP_FAILED;
+    if (p->rel == LIN_EQ && H < p->c) return PROP_FAILED;
+    /* Rule 2: entailment. */
+    if (p->rel == LIN_LE && H <= p->c) return PROP_ENTAILED;
+    if (p->rel == LIN_EQ && L == p->c && H == p->c && !lsat && !hsat) return PROP_ENTAILED;
+    for (int i = 0; i < p->n; i++) {
+      PropVar x = p->x[i];
+      int64_t lo = prop_min(s, x), hi = prop_max(s, x);
+      prop_wide rest;
+      /* Rule 3: a_i x_i <= c - (sum of the other lower bounds). */
+      if (rest_bound(s, p, i, false, L, lsat, &rest)) {
+        bool sat = false;
+        prop_wide b = wide_sat_sub(p->c, rest, &sat);
+        if (!sat && !prune_le(s, x, p->a[i], b)) return PROP_FAILED;
+      }
+      /* Rule 4 (==): a_i x_i >= c - (sum of the other upper bounds). */
+      if (p->rel == LIN_EQ && rest_bound(s, p, i, true, H, hsat, &rest)) {
+        bool sat = false;
+        prop_wide b = wide_sat_sub(p->c, rest, &sat);
+        if (!sat && !prune_ge(s, x, p->a[i], b)) return PROP_FAILED;
+      }
+      if (bounds_changed(s, x, lo, hi)) changed = true;
+    }
+    /* <= is idempotent in one pass (unless a variable occurs twice);
+       == loops to its fixpoint. */
+    if (!changed || (p->rel == LIN_LE && !p->dups)) break;
+  }
+  return PROP_SUSPEND;
+}
+
+static const PropClass linear_class = {"linear", linear_propagate, PROP_PRIO_LINEAR, true};
+
+/* ---- Posting ------------------------------------------------------------------ */
+
+typedef struct Term {
+  PropVar x;
+  prop_wide a;
+} Term;
+
+typedef struct Terms {
+  int n;
+  Term *t;
+  bool dups;      /* a variable occurs twice (coefficients too big to merge) */
+} Terms;
+
+static int cmp_term(const void *l, const void *r) {
+  const Term *a = l, *b = r;
+  return a->x < b->x ? -1 : a->x > b->x;
+}
+
+/* Merges duplicate variables (while the coefficient stays within 2^63),
+   drops zero coefficients, folds fixed terms into *c while c stays far from
+   the 128-bit limits. */
+static void normalize_terms(PropStore *s, Terms *t, prop_wide *c) {
+  qsort(t->t, (size_t)t->n, sizeof *t->t, cmp_term);
+  int m = 0;
+  for (int i = 0; i < t->n; i++) {
+    Term cur = t->t[i];
+    if (m > 0 && t->t[m - 1].x == cur.x) {
+      prop_wide sum = t->t[m - 1].a + cur.a;
+      if (wabs(sum) <= WIDE_I64_MAX + 1) {
+        t->t[m - 1].a = sum;
+        continue;
+      }
+      t->dups = true;
+    }
+    t->t[m++] = cur;
+  }
+  int k = 0;
+  for (int i = 0; i < m; i++) {
+    Term cur = t->t[i];
+    if (cur.a == 0) continue;
+    if (prop_is_fixed(s, cur.x)) {
+      prop_wide nc = *c - cur.a * prop_value(s, cur.x);   /* |a * v| <= 2^126 */
+      if (wabs(*c) < WIDE_POW2(125) && wabs(nc) < WIDE_POW2(125)) {
+        *c = nc;
+        continue;
+      }
+    }
+    t->t[k++] = cur;
+  }
+  t->n = k;
+}
+
+/* One term a*x rel c: a domain update. */
+static bool post_unary(PropStore *s, PropVar x, prop_wide a, LinRel rel, prop_wide c) {
+  switch (rel) {
+  case LIN_EQ:
+    if (c % a != 0) return prop_set_min_wide(s, x, WIDE_MAX);
+    return prop_set_min_wide(s, x, c / a) && prop_set_max_wide(s, x, c / a);
+  case LIN_NE:
+    if (c % a != 0 || !wide_fits_i64(c / a)) return !prop_failed(s);
+    return prop_remove(s, x, (int64_t)(c / a));
+  case LIN_LE:
+    return prune_le(s, x, a, c);
+  }
+  return false;
+}
+
+static bool post_general(PropStore *s, const Terms *t, LinRel rel, prop_wide c);
+
+/* Divides by the gcd of the coefficients, then picks the propagator. */
+static bool post_terms(PropStore *s, Terms *t, LinRel rel, prop_wide c) {
+  prop_wide g = 0;
+  for (int i = 0; i < t->n; i++) g = wide_gcd(g, t->t[i].a);
+  if (g > 1) {
+    for (int i = 0; i < t->n; i++) t->t[i].a /= g;
+    if (rel == LIN_LE) c = wide_floor_div(c, g);
+    else if (c % g != 0) return rel == LIN_NE ? true : arith_fail(s);   /* == never holds */
+    else c /= g;
+  }
+  const Term *a = t->t;
+  if (t->n == 0) return decide(s, 0, rel, c);
+  if (t->n == 1) return post_unary(s, a[0].x, a[0].a, rel, c);
+  if (t->n == 2 && a[0].a == 1 && a[1].a == -1) return post_diff(s, a[0].x, a[1].x, rel, c);
+  if (t->n == 2 && a[0].a == -1 && a[1].a == 1) return post_diff(s, a[1].x, a[0].x, rel, c);
+  return post_general(s, t, rel, c);
+}
+
+static bool post_general(PropStore *s, const Terms *t, LinRel rel, prop_wide c) {
+  Linear *p = prop_propagator_new(s, &linear_class, sizeof *p);
+  p->rel = rel;
+  p->n = t->n;
+  p->c = c;
+  p->dups = t->dups;
+  p->x = prop_alloc(s, (size_t)t->n * sizeof *p->x);
+  p->a = prop_alloc(s, (size_t)t->n * sizeof *p->a);
+  for (int i = 0; i < t->n; i++) {
+    p->x[i] = t->t[i].x;
+    p->a[i] = t->t[i].a;
+  }
+  int ev = rel == LIN_NE ? PROP_EV_FIX : PROP_EV_BOUNDS;
+  for (int i = 0; i < t->n; i++) prop_subscribe(s, &p->base, p->x[i], ev);
+  return prop_post(s, &p->base);
+}
+
+bool op_linear_wide(PropStore *s, int n, const int64_t *coef, const PropVar *xs, OpRel rel,
+                    prop_wide c) {
+  if (prop_failed(s)) return false;
+  assert(n >= 0);
+  assert(c > WIDE_MIN + 2 && c < WIDE_MAX - 2);
+  Terms t = {n, malloc((size_t)(n ? n : 1) * sizeof(Term)), false};
+  if (!t.t) abort();
+  for (int i = 0; i < n; i++) t.t[i] = (Term){xs[i], coef[i]};
+  /* <, >, >= become <= (negating when needed); c stays exact in 128 bits */
+  LinRel lr = LIN_LE;
+  bool negate = false;
+  switch (rel) {
+  case OP_EQ: lr = LIN_EQ; break;
+  case OP_NE: lr = LIN_NE; break;
+  case OP_LE: break;
+  case OP_LT: c -= 1; break;
+  case OP_GE: negate = true; break;
+  case OP_GT: negate = true; c += 1; break;
+  }
+  if (negate) {
+    for (int i = 0; i < n; i++) t.t[i].a = -t.t[i].a;
+    c = -c;
+  }
+  normalize_terms(s, &t, &c);
+  bool ok = post_terms(s, &t, lr, c);
+  free(t.t);
+  return ok && !prop_failed(s);
+}
+
+bool op_linear(PropStore *s, int n, const int64_t *coef, const PropVar *x, OpRel rel, int64_t c) {
+  return op_linear_wide(s, n, coef, x, rel, c);
+}
+
+bool op_rel(PropStore *s, PropVar x, OpRel rel, PropVar y) {
+  if (prop_failed(s)) return false;
+  /* x rel y is x - y rel 0: straight to the binary propagators. */
+  switch (rel) {
+  case OP_EQ: return post_diff(s, x, y, LIN_EQ, 0);
+  case OP_NE: return post_diff(s, x, y, LIN_NE, 0);
+  case OP_LE: return post_diff(s, x, y, LIN_LE, 0);
+  case OP_LT: return post_diff(s, x, y, LIN_LE, -1);
+  case OP_GE: return post_diff(s, y, x, LIN_LE, 0);
+  case OP_GT: return post_diff(s, y, x, LIN_LE, -1);
+  }
+  return false;
+}
