@@ -1,0 +1,197 @@
+/* fe.h - what the files of frontend/ share, and nothing else includes.
+ *
+ * The conversion context (FeCtx) carries everything one parse needs: the
+ * libclang translation unit, the IR arena, the type and declaration tables
+ * and the state of the function being converted.  There is no global
+ * mutable state: two parses never share anything.
+ *
+ * Conventions inside frontend/:
+ *   - conversion functions never return NULL for an expression: after a
+ *     diagnostic they return a harmless constant so callers need no checks;
+ *   - the first construct outside the subset is recorded with fe_unsupported()
+ *     on the current function (or global) and conversion goes on;
+ *   - recursion goes through fe_enter()/fe_leave(), which cap the depth.
+ */
+#ifndef INKA_FE_H
+#define INKA_FE_H
+
+#include <clang-c/Index.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "inka/frontend.h"
+#include "inka/ir.h"
+
+#define FE_MAX_DEPTH 256
+#define FE_MAX_INIT_ELEMS (1 << 20)
+
+/* ---- arena.c: the IR arena, growable arrays, strings ---------------------- */
+typedef struct IrArena IrArena;
+IrArena *fe_arena_new(void);
+void fe_arena_free(IrArena *a);
+void fe_arena_set_saved(IrArena *a, void *p);
+void *fe_arena_saved(const IrArena *a);
+void *fe_alloc(IrArena *a, size_t n); /* zeroed; never NULL (aborts on OOM) */
+char *fe_strdup(IrArena *a, const char *s);
+char *fe_fmt(IrArena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *fe_vfmt(IrArena *a, const char *fmt, va_list ap);
+/* Appends p to the arena-owned array *arr of *n elements. */
+void fe_push(IrArena *a, void ***arr, int *n, void *p);
+
+/* A malloc'd growing string (for error texts and dumps). */
+typedef struct FeBuf {
+  char *s;
+  size_t len, cap;
+} FeBuf;
+void fe_buf_add(FeBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- map.c: hash maps keyed by libclang cursors ------------------------- */
+typedef struct FeMapEntry {
+  CXCursor key;
+  unsigned hash;
+  void *value;
+  bool used;
+} FeMapEntry;
+typedef struct FeMap {
+  FeMapEntry *slots;
+  size_t cap, n;
+} FeMap;
+void *fe_map_get(const FeMap *m, CXCursor key);
+void fe_map_put(FeMap *m, CXCursor key, void *value);
+void fe_map_free(FeMap *m);
+
+/* ---- the conversion context ---------------------------------------------- */
+typedef struct FeFunc {   /* frontend-side data of one IrFunction */
+  IrFunction *fn;
+  CXCursor def;           /* the definition, when has_def */
+  bool has_def;
+  bool translated;
+} FeFunc;
+
+typedef struct FeGlobal { /* frontend-side data of one global */
+  IrVar *var;             /* NULL when its type or initializer is unsupported */
+  IrDiag *unsupported;
+} FeGlobal;
+
+typedef struct FeCtx {
+  IrProgram *prog;
+  IrArena *A;
+  CXTranslationUnit tu;
+  CXFile main_file;
+  /* interned types (types.c) */
+  IrType **types;
+  int ntypes;
+  FeMap struct_types;     /* canonical struct decl cursor -> IrType */
+  /* declarations (parse.c) */
+  FeMap funcs;            /* canonical FunctionDecl -> FeFunc */
+  FeMap globals;          /* canonical VarDecl -> FeGlobal */
+  FeMap sysdefs;          /* canonical FunctionDecl -> definition in a system header */
+  FeFunc **ffuncs;        /* parallel to prog->funcs */
+  int nffuncs;
+  /* file names seen, for IrLoc.file */
+  const char **files;
+  int nfiles;
+  /* the function being converted (stmt.c, expr.c) */
+  IrFunction *fn;
+  FeGlobal *global;       /* the global whose initializer is being converted */
+  FeMap locals;           /* VarDecl -> IrVar */
+  int ntemps;
+  int depth;
+  int loop_depth;
+  /* set by fe_parse_expr: no statements may be emitted */
+  bool pure_only;
+  /* set by fe_parse_expr: globals and structs are the program's, by name */
+  bool reuse_program;
+} FeCtx;
+
+/* What a parse leaves for fe_parse_expr (in the program's arena). */
+typedef struct FeSaved {
+  const char **args; /* the clang arguments, as given to clang */
+  int nargs;
+  bool stub32;       /* the empty gnu/stubs-32.h was supplied */
+  IrType **types;    /* the interned types */
+  int ntypes;
+} FeSaved;
+extern const char fe_stub32_path[];
+void fe_clang_args(const FeOptions *opt, const char ***args, int *nargs, bool *stub32);
+
+/* diagnostics (parse.c) */
+bool fe_format_errors(CXTranslationUnit tu, const char *path, bool presumed, FeBuf *b);
+IrLoc fe_loc(FeCtx *c, CXCursor cur);
+IrLoc fe_loc_of(FeCtx *c, CXSourceLocation l);
+void fe_unsupported(FeCtx *c, IrLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+bool fe_failed(FeCtx *c);       /* has the current function/global a diagnostic? */
+bool fe_enter(FeCtx *c, CXCursor cur); /* depth guard: false (and a diagnostic) when too deep */
+void fe_leave(FeCtx *c);
+bool fe_in_system_header(CXCursor cur);
+bool fe_const_type(CXType t);
+char *fe_spelling(FeCtx *c, CXCursor cur); /* arena copy of clang_getCursorSpelling */
+
+/* children (parse.c) */
+typedef struct FeKids {
+  CXCursor *k;
+  int n;
+} FeKids;
+FeKids fe_kids(FeCtx *c, CXCursor cur); /* arena array of the direct children */
+CXCursor fe_strip(CXCursor cur);        /* through ParenExpr */
+
+/* declarations (parse.c) */
+FeFunc *fe_func_for(FeCtx *c, CXCursor decl); /* creates the entry on first use */
+FeGlobal *fe_global_for(FeCtx *c, CXCursor decl);
+
+/* ---- types.c --------------------------------------------------------------- */
+char *fe_declarator(IrArena *A, const IrType *t, const char *name); /* "int (*p)[4]" */
+/* NULL with a diagnostic in *why (arena string) when outside the subset. */
+IrType *fe_type(FeCtx *c, CXType t, const char **why);
+IrType *fe_type_int(FeCtx *c, const char *spelling, int bits, bool is_signed);
+IrType *fe_type_void(FeCtx *c);
+IrType *fe_type_bool(FeCtx *c);
+IrType *fe_type_ptr(FeCtx *c, IrType *base);
+IrType *fe_type_array(FeCtx *c, IrType *base, int64_t count);
+IrType *fe_type_float(FeCtx *c, int bits);
+IrType *fe_type_of(FeCtx *c, CXCursor cur); /* cursor's type; on failure a diagnostic and int */
+IrType *fe_type_int_(FeCtx *c);             /* int */
+IrType *fe_type_ptrdiff(FeCtx *c);          /* long (LP64) / int (ILP32) */
+bool fe_is_scalar(const IrType *t);
+bool fe_is_arith(const IrType *t);
+bool fe_is_integer(const IrType *t);        /* INT or BOOL */
+
+/* ---- tokens.c: operators libclang 14 does not expose ------------------------- */
+/* The spelling of a binary (or compound assignment) operator, in buf; NULL
+   when it cannot be recovered (the operator is spelled inside a macro). */
+const char *fe_binop(FeCtx *c, CXCursor op, CXCursor lhs, CXCursor rhs, char *buf, size_t n);
+const char *fe_unop(FeCtx *c, CXCursor op, CXCursor sub, bool *postfix, char *buf, size_t n);
+/* Classifies the children of a ForStmt: part[i] = 0 init, 1 cond, 2 inc, 3 body. */
+bool fe_for_parts(FeCtx *c, CXCursor stmt, FeKids kids, int *part);
+
+/* ---- expr.c ------------------------------------------------------------------ */
+IrExpr *fe_expr(FeCtx *c, CXCursor e, IrBlock *out);     /* value or lvalue form */
+void fe_effect(FeCtx *c, CXCursor e, IrBlock *out);      /* evaluated for effects only */
+IrExpr *fe_cast(FeCtx *c, IrType *to, IrExpr *e, IrLoc loc); /* explicit conversion */
+IrExpr *fe_int_const(FeCtx *c, IrType *t, int64_t v, IrLoc loc);
+IrExpr *fe_zero(FeCtx *c, IrType *t, IrLoc loc);         /* 0, 0.0 or NULL of scalar t */
+IrExpr *fe_var_expr(FeCtx *c, IrVar *v, IrLoc loc);
+IrExpr *fe_dummy(FeCtx *c, IrLoc loc);                   /* int 0, after a diagnostic */
+void fe_assign(FeCtx *c, IrExpr *lhs, IrExpr *rhs, IrLoc loc, IrBlock *out); /* structs field-wise */
+IrVar *fe_temp(FeCtx *c, IrType *t, IrLoc loc);
+IrStmt *fe_stmt_new(FeCtx *c, IrStmtKind k, IrLoc loc);
+void fe_emit(FeCtx *c, IrBlock *b, IrStmt *s);
+int64_t fe_wrap(const IrType *t, int64_t v);             /* v converted to integer type t */
+bool fe_eval_int(CXCursor e, int64_t *v);                /* a clang integer constant */
+
+/* ---- stmt.c ------------------------------------------------------------------ */
+void fe_function_body(FeCtx *c, FeFunc *f);
+IrVar *fe_local_var(FeCtx *c, CXCursor decl, IrVarKind kind); /* registers a param/local */
+
+/* ---- init.c: initializers of locals (statements) and globals (IrInit) --------- */
+void fe_local_init(FeCtx *c, IrExpr *lv, CXCursor init, IrBlock *out);
+IrInit *fe_global_init(FeCtx *c, IrType *t, CXCursor init);
+
+/* ---- calls.c: builtins by name ------------------------------------------------ */
+IrBuiltin fe_builtin(const char *name, bool *is_builtin);
+bool fe_is_setjmp(const char *name);
+
+/* ---- reach.c ------------------------------------------------------------------- */
+void fe_link_calls(IrProgram *p); /* callees lists; undefined callees -> unsupported */
+
+#endif

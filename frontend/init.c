@@ -1,0 +1,275 @@
+/* init.c - initializers: of locals as statements, of globals as IrInit.
+ *
+ * Both follow C's rules for braced lists, brace elision included: each
+ * initializer fills the next scalar of the object in declaration order, a
+ * nested list fills one sub-aggregate.  A local's members that no
+ * initializer names are assigned zero; a global's stay NULL (zero) in the
+ * IrInit.  Designated initializers and string literals are outside the
+ * subset.  Never emits more than FE_MAX_INIT_ELEMS assignments for one
+ * initializer.
+ */
+#include <string.h>
+
+#include "fe.h"
+
+void fe_assign_from(FeCtx *c, IrExpr *lv, CXCursor rhs, IrLoc loc, IrBlock *out);
+
+typedef struct Iter {
+  FeKids k;
+  int pos;
+} Iter;
+
+static bool is_aggregate(const IrType *t) { return t->kind == IR_TY_STRUCT || t->kind == IR_TY_ARRAY; }
+
+static int64_t nsub(const IrType *t) { return t->kind == IR_TY_STRUCT ? t->nfields : t->count; }
+
+static IrType *sub_type(const IrType *t, int64_t i) {
+  return t->kind == IR_TY_STRUCT ? t->fields[i].type : t->base;
+}
+
+/* A designated initializer shows up as a void-typed UnexposedExpr. */
+static bool list_ok(FeCtx *c, CXCursor list, FeKids k) {
+  for (int i = 0; i < k.n; i++)
+    if (clang_getCursorKind(k.k[i]) == CXCursor_UnexposedExpr &&
+        clang_getCanonicalType(clang_getCursorType(k.k[i])).kind == CXType_Void) {
+      fe_unsupported(c, fe_loc(c, k.k[i]), "unsupported: designated initializer");
+      return false;
+    }
+  (void)list;
+  return true;
+}
+
+static bool same_type(FeCtx *c, CXCursor e, const IrType *t) {
+  const char *why;
+  return fe_type(c, clang_getCursorType(e), &why) == t;
+}
+
+/* ---- locals ------------------------------------------------------------------- */
+typedef struct Local {
+  FeCtx *c;
+  IrBlock *out;
+  int64_t budget;
+} Local;
+
+static IrExpr *sub_place(FeCtx *c, IrExpr *lv, int64_t i, IrLoc loc) {
+  IrExpr *e = fe_alloc(c->A, sizeof *e);
+  e->type = sub_type(lv->type, i);
+  e->loc = loc;
+  e->a[0] = lv;
+  if (lv->type->kind == IR_TY_STRUCT) {
+    e->kind = IR_FIELD;
+    e->field = (int)i;
+  } else {
+    e->kind = IR_INDEX;
+    e->a[1] = fe_int_const(c, fe_type_ptrdiff(c), i, loc);
+  }
+  return e;
+}
+
+static bool spend(Local *L, IrLoc loc) {
+  if (--L->budget >= 0) return true;
+  if (L->budget == -1) fe_unsupported(L->c, loc, "unsupported: initializer larger than %d elements", FE_MAX_INIT_ELEMS);
+  return false;
+}
+
+static void zero_fill(Local *L, IrExpr *lv, IrLoc loc) {
+  if (!is_aggregate(lv->type)) {
+    if (!spend(L, loc)) return;
+    IrStmt *s = fe_stmt_new(L->c, IR_ST_ASSIGN, loc);
+    s->lhs = lv;
+    s->rhs = fe_zero(L->c, lv->type, loc);
+    fe_emit(L->c, L->out, s);
+    return;
+  }
+  for (int64_t i = 0; i < nsub(lv->type) && L->budget >= 0; i++) zero_fill(L, sub_place(L->c, lv, i, loc), loc);
+}
+
+static void local_list(Local *L, IrExpr *lv, CXCursor list);
+
+static void local_obj(Local *L, IrExpr *lv, Iter *it) {
+  FeCtx *c = L->c;
+  CXCursor x = it->k.k[it->pos];
+  IrLoc loc = fe_loc(c, x);
+  enum CXCursorKind kind = clang_getCursorKind(fe_strip(x));
+  if (kind == CXCursor_InitListExpr) {
+    it->pos++;
+    local_list(L, lv, fe_strip(x));
+    return;
+  }
+  if (kind == CXCursor_StringLiteral) {
+    it->pos++;
+    fe_unsupported(c, loc, "unsupported: string literal");
+    return;
+  }
+  if (!is_aggregate(lv->type) || same_type(c, x, lv->type)) {
+    it->pos++;
+    if (spend(L, loc)) fe_assign_from(c, lv, x, loc, L->out);
+    return;
+  }
+  for (int64_t i = 0; i < nsub(lv->type) && L->budget >= 0; i++) { /* brace elision */
+    IrExpr *s = sub_place(c, lv, i, loc);
+    if (it->pos < it->k.n) local_obj(L, s, it);
+    else zero_fill(L, s, loc);
+  }
+}
+
+static void local_list(Local *L, IrExpr *lv, CXCursor list) {
+  FeCtx *c = L->c;
+  IrLoc loc = fe_loc(c, list);
+  Iter it = {fe_kids(c, list), 0};
+  if (!list_ok(c, list, it.k)) return;
+  if (!is_aggregate(lv->type)) {
+    if (it.k.n) local_obj(L, lv, &it);
+    else zero_fill(L, lv, loc);
+    return;
+  }
+  for (int64_t i = 0; i < nsub(lv->type) && L->budget >= 0; i++) {
+    IrExpr *s = sub_place(c, lv, i, loc);
+    if (it.pos < it.k.n) local_obj(L, s, &it);
+    else zero_fill(L, s, loc);
+  }
+}
+
+void fe_local_init(FeCtx *c, IrExpr *lv, CXCursor init, IrBlock *out) {
+  Local L = {c, out, FE_MAX_INIT_ELEMS};
+  Iter it = {{&init, 1}, 0};
+  local_obj(&L, lv, &it);
+}
+
+/* ---- globals ------------------------------------------------------------------- */
+static CXCursor strip_casts(FeCtx *c, CXCursor e) {
+  for (;;) {
+    e = fe_strip(e);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr) return e;
+    FeKids kids = fe_kids(c, e);
+    CXCursor x = clang_getNullCursor();
+    for (int i = 0; i < kids.n; i++)
+      if (clang_isExpression(clang_getCursorKind(kids.k[i]))) x = kids.k[i];
+    if (clang_Cursor_isNull(x)) return e;
+    e = x;
+  }
+}
+
+static IrInit *new_init(FeCtx *c, IrInitKind k, IrType *t) {
+  IrInit *i = fe_alloc(c->A, sizeof *i);
+  i->kind = k;
+  i->type = t;
+  return i;
+}
+
+static IrVar *global_object(FeCtx *c, CXCursor e) {
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return NULL;
+  CXCursor d = clang_getCursorReferenced(e);
+  if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d) != 1) return NULL;
+  FeGlobal *saved = c->global;
+  FeGlobal *g = fe_global_for(c, d);
+  c->global = saved;
+  if (g->var) g->var->address_taken = true;
+  return g->var;
+}
+
+static IrInit *global_scalar(FeCtx *c, IrType *t, CXCursor x) {
+  IrLoc loc = fe_loc(c, x);
+  int64_t v;
+  CXEvalResult r;
+  switch (t->kind) {
+  case IR_TY_INT:
+  case IR_TY_BOOL:
+    if (fe_eval_int(x, &v)) {
+      IrInit *i = new_init(c, IR_INIT_INT, t);
+      i->ival = fe_wrap(t, v);
+      return i;
+    }
+    break;
+  case IR_TY_FLOAT:
+    r = clang_Cursor_Evaluate(x);
+    if (r) {
+      IrInit *i = NULL;
+      if (clang_EvalResult_getKind(r) == CXEval_Float) {
+        i = new_init(c, IR_INIT_FLOAT, t);
+        i->fval = clang_EvalResult_getAsDouble(r);
+      } else if (clang_EvalResult_getKind(r) == CXEval_Int) {
+        i = new_init(c, IR_INIT_FLOAT, t);
+        i->fval = (double)clang_EvalResult_getAsLongLong(r);
+      }
+      clang_EvalResult_dispose(r);
+      if (i) {
+        if (t->bits == 32) i->fval = (double)(float)i->fval;
+        return i;
+      }
+    }
+    break;
+  case IR_TY_PTR: {
+    CXCursor e = strip_casts(c, x);
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_StringLiteral) {
+      fe_unsupported(c, loc, "unsupported: string literal");
+      return NULL;
+    }
+    if (clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer && fe_eval_int(e, &v) && v == 0)
+      return new_init(c, IR_INIT_NULL, t);
+    IrVar *g = NULL;
+    if (k == CXCursor_UnaryOperator) { /* &g: the only unary operator giving a constant address of a variable */
+      FeKids kids = fe_kids(c, e);
+      if (kids.n == 1) g = global_object(c, strip_casts(c, kids.k[0]));
+    } else if (k == CXCursor_DeclRefExpr &&
+               clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_ConstantArray) {
+      g = global_object(c, e); /* an array decays to the address of its first element */
+    }
+    if (g) {
+      IrInit *i = new_init(c, IR_INIT_ADDR, t);
+      i->addr_of = g;
+      return i;
+    }
+    break;
+  }
+  default: break;
+  }
+  fe_unsupported(c, loc, "unsupported: initializer that is not a constant number or address");
+  return NULL;
+}
+
+static IrInit *global_list(FeCtx *c, IrType *t, CXCursor list);
+
+static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it) {
+  CXCursor x = it->k.k[it->pos];
+  enum CXCursorKind kind = clang_getCursorKind(fe_strip(x));
+  if (kind == CXCursor_InitListExpr) {
+    it->pos++;
+    return global_list(c, t, fe_strip(x));
+  }
+  if (kind == CXCursor_StringLiteral) {
+    it->pos++;
+    fe_unsupported(c, fe_loc(c, x), "unsupported: string literal");
+    return NULL;
+  }
+  if (!is_aggregate(t)) {
+    it->pos++;
+    return global_scalar(c, t, x);
+  }
+  if (same_type(c, x, t)) {
+    it->pos++;
+    fe_unsupported(c, fe_loc(c, x), "unsupported: initializer that is not a constant number or address");
+    return NULL;
+  }
+  IrInit *r = new_init(c, IR_INIT_LIST, t);
+  for (int64_t i = 0; i < nsub(t) && it->pos < it->k.n && !fe_failed(c); i++) /* brace elision */
+    fe_push(c->A, (void ***)&r->elems, &r->nelems, global_obj(c, sub_type(t, i), it));
+  return r;
+}
+
+static IrInit *global_list(FeCtx *c, IrType *t, CXCursor list) {
+  Iter it = {fe_kids(c, list), 0};
+  if (!list_ok(c, list, it.k)) return NULL;
+  if (!is_aggregate(t)) return it.k.n ? global_obj(c, t, &it) : NULL;
+  IrInit *r = new_init(c, IR_INIT_LIST, t);
+  for (int64_t i = 0; i < nsub(t) && it.pos < it.k.n && !fe_failed(c); i++)
+    fe_push(c->A, (void ***)&r->elems, &r->nelems, global_obj(c, sub_type(t, i), &it));
+  return r;
+}
+
+IrInit *fe_global_init(FeCtx *c, IrType *t, CXCursor init) {
+  Iter it = {{&init, 1}, 0};
+  return global_obj(c, t, &it);
+}

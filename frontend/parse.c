@@ -1,0 +1,439 @@
+/* parse.c - the translation unit: libclang parse, diagnostics, top level.
+ *
+ * fe_parse_file() runs clang on the file (data model, user arguments),
+ * turns clang errors into FeErrors, then converts the top level in two
+ * passes: declarations first (functions in source order, globals with their
+ * initializers), then function bodies, so that calls and globals are known
+ * before any body refers to them.  Also the shared helpers of the frontend:
+ * locations, diagnostics, the depth guard, children of a cursor.
+ * Never lets a libclang object escape: the index and TU die here.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fe.h"
+
+/* ---- locations and diagnostics ------------------------------------------- */
+static const char *file_name(FeCtx *c, CXFile f) {
+  if (!f) return c->prog->path;
+  if (c->main_file && clang_File_isEqual(f, c->main_file)) return c->prog->path;
+  CXString s = clang_getFileName(f);
+  const char *n = clang_getCString(s);
+  const char *r = NULL;
+  for (int i = 0; i < c->nfiles && n; i++)
+    if (strcmp(c->files[i], n) == 0) r = c->files[i];
+  if (!r) {
+    r = fe_strdup(c->A, n ? n : "?");
+    fe_push(c->A, (void ***)&c->files, &c->nfiles, (void *)r);
+  }
+  clang_disposeString(s);
+  return r;
+}
+
+IrLoc fe_loc_of(FeCtx *c, CXSourceLocation l) {
+  CXFile f = NULL;
+  unsigned line = 0, col = 0;
+  clang_getExpansionLocation(l, &f, &line, &col, NULL);
+  return (IrLoc){file_name(c, f), (int)line, (int)col};
+}
+
+IrLoc fe_loc(FeCtx *c, CXCursor cur) { return fe_loc_of(c, clang_getCursorLocation(cur)); }
+
+void fe_unsupported(FeCtx *c, IrLoc loc, const char *fmt, ...) {
+  IrDiag **slot = c->fn ? &c->fn->unsupported : c->global ? &c->global->unsupported : NULL;
+  if (!slot || *slot) return;
+  IrDiag *d = fe_alloc(c->A, sizeof *d);
+  va_list ap;
+  va_start(ap, fmt);
+  d->message = fe_vfmt(c->A, fmt, ap);
+  va_end(ap);
+  d->loc = loc;
+  *slot = d;
+}
+
+bool fe_failed(FeCtx *c) {
+  return c->fn ? c->fn->unsupported != NULL : c->global ? c->global->unsupported != NULL : false;
+}
+
+bool fe_enter(FeCtx *c, CXCursor cur) {
+  if (++c->depth <= FE_MAX_DEPTH) return true;
+  fe_unsupported(c, fe_loc(c, cur), "unsupported: nesting deeper than %d", FE_MAX_DEPTH);
+  return false;
+}
+
+void fe_leave(FeCtx *c) { c->depth--; }
+
+bool fe_in_system_header(CXCursor cur) {
+  return clang_Location_isInSystemHeader(clang_getCursorLocation(cur)) != 0;
+}
+
+char *fe_spelling(FeCtx *c, CXCursor cur) {
+  CXString s = clang_getCursorSpelling(cur);
+  const char *p = clang_getCString(s);
+  char *r = fe_strdup(c->A, p ? p : "");
+  clang_disposeString(s);
+  return r;
+}
+
+typedef struct KidsAcc {
+  CXCursor *k;
+  int n, cap;
+} KidsAcc;
+
+static enum CXChildVisitResult add_kid(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  KidsAcc *a = data;
+  if (a->n == a->cap) {
+    a->cap = a->cap ? a->cap * 2 : 8;
+    CXCursor *k = realloc(a->k, sizeof(CXCursor) * (size_t)a->cap);
+    if (!k) abort();
+    a->k = k;
+  }
+  a->k[a->n++] = cur;
+  return CXChildVisit_Continue;
+}
+
+FeKids fe_kids(FeCtx *c, CXCursor cur) {
+  KidsAcc a = {NULL, 0, 0};
+  clang_visitChildren(cur, add_kid, &a);
+  FeKids r = {fe_alloc(c->A, sizeof(CXCursor) * (size_t)(a.n ? a.n : 1)), a.n};
+  if (a.n) memcpy(r.k, a.k, sizeof(CXCursor) * (size_t)a.n);
+  free(a.k);
+  return r;
+}
+
+static enum CXChildVisitResult first_kid(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  *(CXCursor *)data = cur;
+  return CXChildVisit_Break;
+}
+
+CXCursor fe_strip(CXCursor cur) {
+  while (clang_getCursorKind(cur) == CXCursor_ParenExpr) {
+    CXCursor inner = clang_getNullCursor();
+    clang_visitChildren(cur, first_kid, &inner);
+    if (clang_Cursor_isNull(inner)) break;
+    cur = inner;
+  }
+  return cur;
+}
+
+/* ---- declarations ----------------------------------------------------------- */
+/* const, or an array of const (the canonical array type forgets it) */
+bool fe_const_type(CXType t) {
+  CXType ct = clang_getCanonicalType(t);
+  if (ct.kind == CXType_ConstantArray || ct.kind == CXType_IncompleteArray) {
+    CXType e = clang_getArrayElementType(t);
+    if (e.kind == CXType_Invalid) e = clang_getArrayElementType(ct);
+    return fe_const_type(e);
+  }
+  return clang_isConstQualifiedType(t) || clang_isConstQualifiedType(ct);
+}
+
+/* The function's signature: return type and parameters of `decl`. */
+static void signature(FeCtx *c, IrFunction *fn, CXCursor decl) {
+  IrFunction *saved = c->fn;
+  c->fn = fn;
+  CXType ft = clang_getCursorType(decl);
+  const char *why = "type";
+  fn->ret = fe_type(c, clang_getResultType(ft), &why);
+  if (!fn->ret) {
+    fe_unsupported(c, fe_loc(c, decl), "unsupported: %s", why);
+    fn->ret = fe_type_int_(c);
+  } else if (fn->ret->kind == IR_TY_STRUCT || fn->ret->kind == IR_TY_ARRAY) {
+    fe_unsupported(c, fe_loc(c, decl), "unsupported: struct returned by value");
+  }
+  int n = clang_Cursor_getNumArguments(decl);
+  fn->params = NULL;
+  fn->nparams = 0;
+  for (int i = 0; i < n; i++) {
+    CXCursor pc = clang_Cursor_getArgument(decl, (unsigned)i);
+    IrVar *v = fe_alloc(c->A, sizeof *v);
+    v->name = fe_spelling(c, pc);
+    if (!*v->name) v->name = fe_fmt(c->A, "arg%d", i);
+    v->kind = IR_VAR_PARAM;
+    v->index = i;
+    v->loc = fe_loc(c, pc);
+    v->is_const = fe_const_type(clang_getCursorType(pc));
+    v->type = fe_type(c, clang_getCursorType(pc), &why);
+    if (!v->type) {
+      fe_unsupported(c, v->loc, "unsupported: %s", why);
+      v->type = fe_type_int_(c);
+    } else if (v->type->kind == IR_TY_STRUCT) {
+      fe_unsupported(c, v->loc, "unsupported: struct passed by value");
+    }
+    fe_push(c->A, (void ***)&fn->params, &fn->nparams, v);
+  }
+  c->fn = saved;
+}
+
+FeFunc *fe_func_for(FeCtx *c, CXCursor decl) {
+  CXCursor key = clang_getCanonicalCursor(decl);
+  FeFunc *f = fe_map_get(&c->funcs, key);
+  if (f) return f;
+  f = fe_alloc(c->A, sizeof *f);
+  f->fn = fe_alloc(c->A, sizeof *f->fn);
+  f->fn->name = fe_spelling(c, decl);
+  f->fn->loc = fe_loc(c, decl);
+  signature(c, f->fn, decl);
+  CXCursor def = fe_map_get(&c->sysdefs, key) ? *(CXCursor *)fe_map_get(&c->sysdefs, key)
+                                               : clang_getCursorDefinition(decl);
+  if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl) {
+    f->def = def;
+    f->has_def = true;
+    f->fn->defined = true;
+  }
+  fe_map_put(&c->funcs, key, f);
+  fe_push(c->A, (void ***)&c->prog->funcs, &c->prog->nfuncs, f->fn);
+  fe_push(c->A, (void ***)&c->ffuncs, &c->nffuncs, f);
+  return f;
+}
+
+FeGlobal *fe_global_for(FeCtx *c, CXCursor decl) {
+  CXCursor key = clang_getCanonicalCursor(decl);
+  FeGlobal *g = fe_map_get(&c->globals, key);
+  if (g) return g;
+  g = fe_alloc(c->A, sizeof *g);
+  fe_map_put(&c->globals, key, g);
+  IrVar *v = fe_alloc(c->A, sizeof *v);
+  v->name = fe_spelling(c, decl);
+  CXCursor parent = clang_getCursorSemanticParent(decl);
+  if (clang_getCursorKind(parent) == CXCursor_FunctionDecl)
+    v->name = fe_fmt(c->A, "%s.%s", fe_spelling(c, parent), v->name);
+  v->kind = IR_VAR_GLOBAL;
+  v->loc = fe_loc(c, decl);
+  v->is_const = fe_const_type(clang_getCursorType(decl));
+  const char *why = "type";
+  v->type = fe_type(c, clang_getCursorType(decl), &why);
+  IrFunction *saved_fn = c->fn;
+  FeGlobal *saved_g = c->global;
+  c->fn = NULL;
+  c->global = g;
+  if (!v->type) {
+    fe_unsupported(c, v->loc, "unsupported: %s", why);
+  } else if (v->type->kind == IR_TY_VOID || (v->type->kind == IR_TY_STRUCT && !v->type->complete)) {
+    fe_unsupported(c, v->loc, "unsupported: variable of incomplete type");
+  } else {
+    v->address_taken = v->type->kind == IR_TY_STRUCT || v->type->kind == IR_TY_ARRAY;
+    g->var = v;
+  }
+  /* the initializer, wherever it is among the redeclarations */
+  CXCursor def = clang_getCursorDefinition(decl);
+  if (clang_Cursor_isNull(def)) def = decl;
+  CXCursor init = clang_Cursor_getVarDeclInitializer(def);
+  if (g->var && !clang_Cursor_isNull(init)) v->init = fe_global_init(c, v->type, init);
+  if (g->unsupported) g->var = NULL;
+  else {
+    v->index = c->prog->nglobals;
+    fe_push(c->A, (void ***)&c->prog->globals, &c->prog->nglobals, v);
+  }
+  c->fn = saved_fn;
+  c->global = saved_g;
+  return g;
+}
+
+/* ---- the top level --------------------------------------------------------- */
+static enum CXChildVisitResult top_level(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  FeCtx *c = data;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (k == CXCursor_FunctionDecl) {
+    char *name = fe_spelling(c, cur);
+    bool is_builtin = false;
+    fe_builtin(name, &is_builtin);
+    if (is_builtin) return CXChildVisit_Continue;
+    if (fe_in_system_header(cur)) {
+      if (clang_isCursorDefinition(cur)) {
+        CXCursor *d = fe_alloc(c->A, sizeof *d);
+        *d = cur;
+        fe_map_put(&c->sysdefs, clang_getCanonicalCursor(cur), d);
+      }
+      return CXChildVisit_Continue;
+    }
+    FeFunc *f = fe_func_for(c, cur);
+    if (clang_isCursorDefinition(cur)) {
+      f->def = cur;
+      f->has_def = true;
+      f->fn->defined = true;
+    }
+  } else if (k == CXCursor_VarDecl && !fe_in_system_header(cur)) {
+    fe_global_for(c, cur);
+  }
+  return CXChildVisit_Continue;
+}
+
+static void convert_program(FeCtx *c) {
+  clang_visitChildren(clang_getTranslationUnitCursor(c->tu), top_level, c);
+  for (int i = 0; i < c->nffuncs; i++) { /* the list grows as calls find callees */
+    FeFunc *f = c->ffuncs[i];
+    if (f->has_def && !f->translated) {
+      f->translated = true;
+      fe_function_body(c, f);
+    }
+  }
+  fe_link_calls(c->prog);
+}
+
+/* ---- clang ----------------------------------------------------------------- */
+static void add_arg(const char ***args, int *n, const char *a) {
+  const char **na = realloc(*args, sizeof(char *) * (size_t)(*n + 1));
+  if (!na) abort();
+  na[(*n)++] = a;
+  *args = na;
+}
+
+static bool is_dir(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool exists(const char *p) { return access(p, F_OK) == 0; }
+
+/* Clang's errors, formatted like a compiler's; false when there are none.
+   `presumed` honours #line (fe_parse_expr's "<assume>" text). */
+bool fe_format_errors(CXTranslationUnit tu, const char *path, bool presumed, FeBuf *b) {
+  bool any = false;
+  unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+      CXSourceLocation l = clang_getDiagnosticLocation(d);
+      CXString fn = {0}, msg = clang_getDiagnosticSpelling(d);
+      const char *fs = NULL;
+      unsigned line = 0, col = 0;
+      if (presumed) {
+        clang_getPresumedLocation(l, &fn, &line, &col);
+        fs = clang_getCString(fn);
+      } else {
+        CXFile f = NULL;
+        clang_getExpansionLocation(l, &f, &line, &col, NULL);
+        if (f) {
+          fn = clang_getFileName(f);
+          fs = clang_getCString(fn);
+        }
+      }
+      if (fs && *fs && line)
+        fe_buf_add(b, "%s:%u:%u: error: %s\n", fs, line, col, clang_getCString(msg));
+      else
+        fe_buf_add(b, "%s: error: %s\n", path, clang_getCString(msg));
+      if (fs) clang_disposeString(fn);
+      clang_disposeString(msg);
+      any = true;
+    }
+    clang_disposeDiagnostic(d);
+  }
+  return any;
+}
+
+static char *unreadable(const char *path) {
+  FILE *f = fopen(path, "rb");
+  const char *why = NULL;
+  if (!f) why = strerror(errno);
+  else {
+    if (is_dir(path)) why = "is a directory";
+    else {
+      fgetc(f);
+      if (ferror(f)) why = strerror(errno);
+    }
+    fclose(f);
+  }
+  if (!why) return NULL;
+  FeBuf b = {0};
+  fe_buf_add(&b, "%s: error: cannot read file (%s)\n", path, why);
+  return b.s;
+}
+
+const char fe_stub32_path[] = "/usr/include/x86_64-linux-gnu/gnu/stubs-32.h";
+
+void fe_clang_args(const FeOptions *opt, const char ***args, int *nargs, bool *stub32) {
+  *stub32 = false;
+  add_arg(args, nargs, "-x");
+  add_arg(args, nargs, "c");
+  add_arg(args, nargs, "-fwrapv");
+  add_arg(args, nargs, "-w");
+  if (opt->model == IR_ILP32) {
+    add_arg(args, nargs, "-m32");
+    /* Without the i386 multiarch headers, the x86-64 ones serve -m32 (they
+       are biarch) once gnu/stubs-32.h exists; an empty one will do. */
+    if (!is_dir("/usr/include/i386-linux-gnu") && is_dir("/usr/include/x86_64-linux-gnu")) {
+      add_arg(args, nargs, "-isystem");
+      add_arg(args, nargs, "/usr/include/x86_64-linux-gnu");
+      *stub32 = !exists(fe_stub32_path);
+    }
+  }
+  for (int i = 0; i < opt->nclang_args; i++)
+    if (opt->clang_args[i]) add_arg(args, nargs, opt->clang_args[i]);
+}
+
+IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) {
+  FeErrors dummy;
+  if (!err) err = &dummy;
+  err->text = NULL;
+  FeOptions defaults = {IR_LP64, NULL, 0};
+  if (!opt) opt = &defaults;
+  if (!path) path = "";
+  if ((err->text = unreadable(path))) return NULL;
+
+  const char **args = NULL;
+  int nargs = 0;
+  bool stub32 = false;
+  fe_clang_args(opt, &args, &nargs, &stub32);
+  struct CXUnsavedFile stub = {fe_stub32_path, "", 0};
+
+  FeCtx ctx = {0};
+  FeCtx *c = &ctx;
+  IrArena *A = fe_arena_new();
+  IrProgram *p = fe_alloc(A, sizeof *p);
+  p->arena = A;
+  p->path = fe_strdup(A, path);
+  p->model = opt->model;
+  c->prog = p;
+  c->A = A;
+
+  CXIndex index = clang_createIndex(0, 0);
+  enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, stub32 ? &stub : NULL,
+                                                    stub32 ? 1 : 0, CXTranslationUnit_None, &c->tu);
+  FeSaved *sv = fe_alloc(A, sizeof *sv);
+  sv->args = fe_alloc(A, sizeof(char *) * (size_t)(nargs + 1));
+  for (int i = 0; i < nargs; i++) sv->args[i] = fe_strdup(A, args[i]);
+  sv->nargs = nargs;
+  sv->stub32 = stub32;
+  fe_arena_set_saved(A, sv);
+  free(args);
+  FeBuf b = {0};
+  if (ec != CXError_Success || !c->tu) {
+    fe_buf_add(&b, "%s: error: clang could not parse the file (error %d; bad clang arguments?)\n", path,
+               (int)ec);
+  } else if (!fe_format_errors(c->tu, path, false, &b)) {
+    c->main_file = clang_getFile(c->tu, path);
+    convert_program(c);
+    sv->types = c->types;
+    sv->ntypes = c->ntypes;
+  }
+  if (c->tu) clang_disposeTranslationUnit(c->tu);
+  clang_disposeIndex(index);
+  fe_map_free(&c->struct_types);
+  fe_map_free(&c->funcs);
+  fe_map_free(&c->globals);
+  fe_map_free(&c->sysdefs);
+  fe_map_free(&c->locals);
+  if (b.s) {
+    err->text = b.s;
+    fe_arena_free(A);
+    return NULL;
+  }
+  return p;
+}
+
+void fe_program_free(IrProgram *p) {
+  if (p) fe_arena_free(p->arena);
+}
+
+void fe_errors_free(FeErrors *err) {
+  if (!err) return;
+  free(err->text);
+  err->text = NULL;
+}

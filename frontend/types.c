@@ -1,0 +1,264 @@
+/* types.c - clang types -> interned IrType (DESIGN section 3, "Types").
+ *
+ * Typedefs are looked through (canonical types), enums become their
+ * underlying integer type, qualifiers are dropped (IrVar.is_const keeps the
+ * one that matters).  Two IrType pointers are equal iff the types are equal:
+ * integers are interned by their C spelling, pointers and arrays by their
+ * parts, structs by their declaration.  Never guesses a size: integer and
+ * struct layouts come from clang in the chosen data model.
+ */
+#include <string.h>
+
+#include "fe.h"
+
+/* ---- declarators: "int *", "int [4]", "int (*p)[4]" ---------------------- */
+static char *declarator(IrArena *A, const IrType *t, const char *inner) {
+  switch (t->kind) {
+  case IR_TY_ARRAY:
+    return declarator(A, t->base, fe_fmt(A, "%s[%lld]", inner, (long long)t->count));
+  case IR_TY_PTR: {
+    const char *s = fe_fmt(A, "*%s", inner);
+    if (t->base->kind == IR_TY_ARRAY) s = fe_fmt(A, "(%s)", s);
+    return declarator(A, t->base, s);
+  }
+  default:
+    return *inner ? fe_fmt(A, "%s %s", t->spelling, inner) : fe_strdup(A, t->spelling);
+  }
+}
+
+char *fe_declarator(IrArena *A, const IrType *t, const char *name) {
+  return declarator(A, t, name ? name : "");
+}
+
+/* ---- interning ------------------------------------------------------------ */
+static bool same(const IrType *a, const IrType *b) {
+  if (a->kind != b->kind) return false;
+  switch (a->kind) {
+  case IR_TY_VOID:
+  case IR_TY_BOOL: return true;
+  case IR_TY_INT: return strcmp(a->spelling, b->spelling) == 0;
+  case IR_TY_FLOAT: return a->bits == b->bits;
+  case IR_TY_PTR: return a->base == b->base;
+  case IR_TY_ARRAY: return a->base == b->base && a->count == b->count;
+  case IR_TY_STRUCT: return a == b;
+  }
+  return false;
+}
+
+static IrType *intern(FeCtx *c, const IrType *proto) {
+  for (int i = 0; i < c->ntypes; i++)
+    if (same(c->types[i], proto)) return c->types[i];
+  IrType *t = fe_alloc(c->A, sizeof *t);
+  *t = *proto;
+  if (t->kind == IR_TY_PTR || t->kind == IR_TY_ARRAY)
+    t->spelling = fe_declarator(c->A, t, "");
+  fe_push(c->A, (void ***)&c->types, &c->ntypes, t);
+  return t;
+}
+
+static int ptr_size(FeCtx *c) { return c->prog->model == IR_ILP32 ? 4 : 8; }
+
+IrType *fe_type_void(FeCtx *c) {
+  return intern(c, &(IrType){.kind = IR_TY_VOID, .spelling = "void"});
+}
+
+IrType *fe_type_bool(FeCtx *c) {
+  return intern(c, &(IrType){.kind = IR_TY_BOOL, .size = 1, .align = 1, .bits = 1, .spelling = "_Bool"});
+}
+
+IrType *fe_type_int(FeCtx *c, const char *spelling, int bits, bool is_signed) {
+  IrType p = {.kind = IR_TY_INT, .size = bits / 8, .align = bits / 8, .bits = bits,
+              .is_signed = is_signed, .spelling = spelling};
+  if (bits == 64 && c->prog->model == IR_ILP32) p.align = 4;
+  return intern(c, &p);
+}
+
+IrType *fe_type_float(FeCtx *c, int bits) {
+  return intern(c, &(IrType){.kind = IR_TY_FLOAT, .size = bits / 8, .align = bits / 8, .bits = bits,
+                              .spelling = bits == 32 ? "float" : "double"});
+}
+
+IrType *fe_type_ptr(FeCtx *c, IrType *base) {
+  int n = ptr_size(c);
+  return intern(c, &(IrType){.kind = IR_TY_PTR, .size = n, .align = n, .bits = n * 8, .base = base});
+}
+
+IrType *fe_type_array(FeCtx *c, IrType *base, int64_t count) {
+  return intern(c, &(IrType){.kind = IR_TY_ARRAY, .size = base->size * count, .align = base->align,
+                              .base = base, .count = count});
+}
+
+IrType *fe_type_int_(FeCtx *c) { return fe_type_int(c, "int", 32, true); }
+
+IrType *fe_type_ptrdiff(FeCtx *c) {
+  return c->prog->model == IR_ILP32 ? fe_type_int(c, "int", 32, true) : fe_type_int(c, "long", 64, true);
+}
+
+bool fe_is_integer(const IrType *t) { return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL; }
+bool fe_is_arith(const IrType *t) { return fe_is_integer(t) || t->kind == IR_TY_FLOAT; }
+bool fe_is_scalar(const IrType *t) { return fe_is_arith(t) || t->kind == IR_TY_PTR; }
+
+/* ---- structs ---------------------------------------------------------------- */
+typedef struct FieldWalk {
+  FeCtx *c;
+  IrType *st;
+  const char *why;
+} FieldWalk;
+
+static enum CXVisitorResult visit_field(CXCursor f, CXClientData data) {
+  FieldWalk *w = data;
+  if (clang_Cursor_isBitField(f)) {
+    w->why = "bit-field";
+    return CXVisit_Break;
+  }
+  char *name = fe_spelling(w->c, f);
+  if (!*name) {
+    w->why = "anonymous struct or union member";
+    return CXVisit_Break;
+  }
+  IrType *ft = fe_type(w->c, clang_getCursorType(f), &w->why);
+  if (!ft) return CXVisit_Break;
+  if (ft->kind == IR_TY_VOID || (ft->kind == IR_TY_STRUCT && !ft->complete)) {
+    w->why = "field of incomplete type";
+    return CXVisit_Break;
+  }
+  IrField fld = {name, ft, clang_Cursor_getOffsetOfField(f) / 8};
+  IrField *nf = fe_alloc(w->c->A, sizeof(IrField) * (size_t)(w->st->nfields + 1));
+  if (w->st->nfields) memcpy(nf, w->st->fields, sizeof(IrField) * (size_t)w->st->nfields);
+  nf[w->st->nfields++] = fld;
+  w->st->fields = nf;
+  return CXVisit_Continue;
+}
+
+static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
+  CXCursor decl = clang_getTypeDeclaration(t);
+  if (clang_getCursorKind(decl) == CXCursor_UnionDecl) {
+    *why = "union";
+    return NULL;
+  }
+  CXCursor key = clang_getCanonicalCursor(decl);
+  IrType *st = fe_map_get(&c->struct_types, key);
+  if (st) return st;
+  if (c->reuse_program) { /* fe_parse_expr: the program's own struct, by spelling */
+    CXString sp = clang_getTypeSpelling(clang_getCursorType(decl));
+    const char *s = clang_getCString(sp);
+    for (int i = 0; i < c->ntypes && !st; i++)
+      if (c->types[i]->kind == IR_TY_STRUCT && s && strcmp(c->types[i]->spelling, s) == 0) st = c->types[i];
+    clang_disposeString(sp);
+    if (st) {
+      fe_map_put(&c->struct_types, key, st);
+      return st;
+    }
+    *why = "struct type unknown to the program";
+    return NULL;
+  }
+  st = fe_alloc(c->A, sizeof *st);
+  st->kind = IR_TY_STRUCT;
+  char *tag = fe_spelling(c, decl);
+  st->tag = *tag ? tag : NULL;
+  CXString sp = clang_getTypeSpelling(clang_getCursorType(decl));
+  const char *s = clang_getCString(sp);
+  st->spelling = fe_strdup(c->A, s && *s ? s : "struct <anonymous>");
+  clang_disposeString(sp);
+  fe_map_put(&c->struct_types, key, st);
+  fe_push(c->A, (void ***)&c->types, &c->ntypes, st);
+  CXCursor def = clang_getCursorDefinition(decl);
+  if (clang_Cursor_isNull(def)) return st; /* incomplete: usable behind pointers */
+  FieldWalk w = {c, st, NULL};
+  clang_Type_visitFields(clang_getCursorType(def), visit_field, &w);
+  if (w.why) {
+    /* keep the broken struct out of reach: later lookups fail the same way */
+    fe_map_put(&c->struct_types, key, NULL);
+    *why = w.why;
+    return NULL;
+  }
+  st->size = clang_Type_getSizeOf(clang_getCursorType(def));
+  st->align = clang_Type_getAlignOf(clang_getCursorType(def));
+  st->complete = st->size >= 0;
+  if (st->size < 0) st->size = st->align = 0;
+  return st;
+}
+
+/* ---- the conversion --------------------------------------------------------- */
+static IrType *int_kind(FeCtx *c, CXType t, const char *spelling, bool is_signed) {
+  long long size = clang_Type_getSizeOf(t);
+  if (size <= 0 || size > 8) return NULL;
+  return fe_type_int(c, spelling, (int)size * 8, is_signed);
+}
+
+IrType *fe_type(FeCtx *c, CXType t, const char **why) {
+  t = clang_getCanonicalType(t);
+  const char *dummy;
+  if (!why) why = &dummy;
+  switch (t.kind) {
+  case CXType_Void: return fe_type_void(c);
+  case CXType_Bool: return fe_type_bool(c);
+  case CXType_Char_S: return int_kind(c, t, "char", true);
+  case CXType_Char_U: return int_kind(c, t, "char", false);
+  case CXType_SChar: return int_kind(c, t, "signed char", true);
+  case CXType_UChar: return int_kind(c, t, "unsigned char", false);
+  case CXType_Short: return int_kind(c, t, "short", true);
+  case CXType_UShort: return int_kind(c, t, "unsigned short", false);
+  case CXType_Int: return int_kind(c, t, "int", true);
+  case CXType_UInt: return int_kind(c, t, "unsigned int", false);
+  case CXType_Long: return int_kind(c, t, "long", true);
+  case CXType_ULong: return int_kind(c, t, "unsigned long", false);
+  case CXType_LongLong: return int_kind(c, t, "long long", true);
+  case CXType_ULongLong: return int_kind(c, t, "unsigned long long", false);
+  case CXType_WChar: return int_kind(c, t, "int", true);
+  case CXType_Float: return fe_type_float(c, 32);
+  case CXType_Double: return fe_type_float(c, 64);
+  case CXType_Int128:
+  case CXType_UInt128: *why = "__int128"; return NULL;
+  case CXType_LongDouble: *why = "long double"; return NULL;
+  case CXType_Complex: *why = "_Complex"; return NULL;
+  case CXType_Enum: {
+    CXType it = clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t));
+    if (it.kind == CXType_Enum || it.kind == CXType_Invalid) { *why = "enum"; return NULL; }
+    return fe_type(c, it, why);
+  }
+  case CXType_Pointer: {
+    CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
+    if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto) {
+      *why = "function pointer";
+      return NULL;
+    }
+    IrType *base = fe_type(c, pt, why);
+    return base ? fe_type_ptr(c, base) : NULL;
+  }
+  case CXType_ConstantArray: {
+    long long n = clang_getArraySize(t);
+    IrType *base = fe_type(c, clang_getArrayElementType(t), why);
+    if (!base) return NULL;
+    if (n <= 0) { *why = "zero-length array"; return NULL; }
+    if (base->kind == IR_TY_VOID || (base->kind == IR_TY_STRUCT && !base->complete)) {
+      *why = "array of incomplete type";
+      return NULL;
+    }
+    return fe_type_array(c, base, n);
+  }
+  case CXType_IncompleteArray: *why = "array of unknown size"; return NULL;
+  case CXType_VariableArray:
+  case CXType_DependentSizedArray: *why = "variable length array"; return NULL;
+  case CXType_Record: return struct_type(c, t, why);
+  case CXType_FunctionProto:
+  case CXType_FunctionNoProto: *why = "function type"; return NULL;
+  case CXType_Atomic: *why = "_Atomic"; return NULL;
+  case CXType_Vector:
+  case CXType_ExtVector: *why = "vector type"; return NULL;
+  default: {
+    CXString s = clang_getTypeSpelling(t);
+    *why = fe_fmt(c->A, "type '%s'", clang_getCString(s));
+    clang_disposeString(s);
+    return NULL;
+  }
+  }
+}
+
+IrType *fe_type_of(FeCtx *c, CXCursor cur) {
+  const char *why = "type";
+  IrType *t = fe_type(c, clang_getCursorType(cur), &why);
+  if (t) return t;
+  fe_unsupported(c, fe_loc(c, cur), "unsupported: %s", why);
+  return fe_type_int_(c);
+}

@@ -1,0 +1,5 @@
+int f(int x) {
+  x++;
+  __asm__("nop");
+  return x;
+}

@@ -1,0 +1,6 @@
+struct s { int a : 3; int b; };
+int f(int x) {
+  struct s v;
+  v.b = x;
+  return v.b;
+}

@@ -1,0 +1,4 @@
+int f(int x) {
+  _Complex double z = x;
+  return x;
+}

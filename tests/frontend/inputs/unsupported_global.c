@@ -1,0 +1,7 @@
+union u { int i; float f; } gu;
+int g(void) { return 0; }
+int f(int x) {
+  x = g();
+  gu.i = x;
+  return x;
+}

@@ -1,0 +1,7 @@
+int f(int x) {
+  if (x)
+    goto out;
+  x++;
+out:
+  return x;
+}

@@ -1,0 +1,4 @@
+int f(int x) {
+  long double d = x;
+  return d > 1;
+}

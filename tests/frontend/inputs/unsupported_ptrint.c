@@ -1,0 +1,5 @@
+int f(int *p) {
+  long v;
+  v = (long)p;
+  return v;
+}

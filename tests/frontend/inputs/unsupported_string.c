@@ -1,0 +1,5 @@
+int f(int x) {
+  const char *s;
+  s = "abc";
+  return x;
+}
