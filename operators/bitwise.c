@@ -267,7 +267,12 @@ static PropStatus shift_propagate(PropStore *s, Propagator *base) {
     KBits kb = {((uint64_t)1 << kmin) - 1, 0};
     if (!restrict_bits(s, p->z, kb)) return PROP_FAILED;
   }
-  if (prop_is_fixed(s, p->k) && prop_is_fixed(s, p->x)) return PROP_ENTAILED;   /* z fixed too */
+  /* Both operands fixed: z is their shift exactly. */
+  if (prop_is_fixed(s, p->k) && prop_is_fixed(s, p->x)) {
+    prop_wide x = prop_value(s, p->x), m = WIDE_POW2(prop_value(s, p->k));
+    prop_wide v = p->left ? x * m : wide_floor_div(x, m);
+    return wide_restrict(s, p->z, v, v) ? PROP_ENTAILED : PROP_FAILED;
+  }
   return PROP_SUSPEND;
 }
 

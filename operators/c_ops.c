@@ -212,7 +212,10 @@ static PropStatus ushr_propagate(PropStore *s, Propagator *base) {
   if (!any) return PROP_FAILED;
   if (!u_restrict(s, p->x, hx_lo, (prop_wide)hx_hi) || !u_restrict(s, p->z, hz_lo, (prop_wide)hz_hi))
     return PROP_FAILED;
-  if (prop_is_fixed(s, p->x) && prop_is_fixed(s, p->k)) return PROP_ENTAILED;   /* z fixed */
+  if (prop_is_fixed(s, p->x) && prop_is_fixed(s, p->k)) {   /* both fixed: z exactly */
+    uint64_t v = (uint64_t)prop_value(s, p->x) >> prop_value(s, p->k);
+    return prop_fix(s, p->z, (int64_t)v) ? PROP_ENTAILED : PROP_FAILED;
+  }
   return PROP_SUSPEND;
 }
 

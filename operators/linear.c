@@ -164,9 +164,14 @@ static bool diff_eq_domains(PropStore *s, PropVar x, PropVar y, prop_wide c) {
 
 static PropStatus diff_eq_propagate(PropStore *s, Propagator *base) {
   DiffEq *p = (DiffEq *)base;
-  /* Rule 1 (bounds): x in [min y + c, max y + c], y in [min x - c, max x - c]. */
-  if (!wide_restrict(s, p->x, wlo(s, p->y) + p->c, whi(s, p->y) + p->c)) return PROP_FAILED;
-  if (!wide_restrict(s, p->y, wlo(s, p->x) - p->c, whi(s, p->x) - p->c)) return PROP_FAILED;
+  /* Rule 1 (bounds): x in [min y + c, max y + c], y in [min x - c, max x - c],
+     until both stop moving (a bound landing in a hole moves on). */
+  for (;;) {
+    if (!wide_restrict(s, p->x, wlo(s, p->y) + p->c, whi(s, p->y) + p->c)) return PROP_FAILED;
+    int64_t ylo = prop_min(s, p->y), yhi = prop_max(s, p->y);
+    if (!wide_restrict(s, p->y, wlo(s, p->x) - p->c, whi(s, p->x) - p->c)) return PROP_FAILED;
+    if (prop_min(s, p->y) == ylo && prop_max(s, p->y) == yhi) break;
+  }
   /* Rule 2 (domains): with holes on either side, intersect the lists. */
   if (prop_interval_count(s, p->x) > 1 || prop_interval_count(s, p->y) > 1) {
     if (!diff_eq_domains(s, p->x, p->y, p->c)) return PROP_FAILED;

@@ -1,0 +1,203 @@
+/* test_linear.c - operators/linear.c against brute force: random linear
+ * constraints (all relations, duplicate variables, zero and huge
+ * coefficients, 128-bit sums), op_rel with and without prop_same, and the
+ * post-time shortcuts (x != x fails, x = y unifies).
+ */
+#include "check.h"
+#include "brute.h"
+
+/* ---- sum(coef[k] * x[table[k]]) rel c, with a 192-bit reference sum --------- */
+
+static bool lin_post(PropStore *s, const BrSys *sys, const PropVar *v) {
+  PropVar x[BR_MAXV];
+  for (int k = 0; k < sys->ntable; k++) x[k] = v[sys->table[k]];
+  return op_linear(s, sys->ntable, sys->coef, x, (OpRel)sys->rel, sys->c);
+}
+
+/* sign of (sum - c), exact whatever the magnitudes */
+static int lin_sign(const BrSys *sys, const int64_t *vals) {
+  __int128 hi = 0, lo = 0;
+  for (int k = 0; k < sys->ntable; k++) {
+    __int128 t = (__int128)sys->coef[k] * vals[sys->table[k]];
+    hi += t >> 64;                                   /* floor(t / 2^64) */
+    lo += (__int128)(uint64_t)(unsigned __int128)t;  /* t mod 2^64 */
+  }
+  lo -= sys->c;
+  __int128 carry = lo >> 64;
+  hi += carry;
+  lo -= carry * ((__int128)1 << 64);
+  if (hi != 0) return hi > 0 ? 1 : -1;
+  return lo > 0 ? 1 : lo < 0 ? -1 : 0;
+}
+
+static bool rel_holds(int rel, int sign) {
+  switch (rel) {
+  case OP_EQ: return sign == 0;
+  case OP_NE: return sign != 0;
+  case OP_LT: return sign < 0;
+  case OP_LE: return sign <= 0;
+  case OP_GT: return sign > 0;
+  default: return sign >= 0;
+  }
+}
+
+static bool lin_eval(const BrSys *sys, int64_t *vals) { return rel_holds(sys->rel, lin_sign(sys, vals)); }
+
+TEST(linear_random_small) {
+  for (uint64_t seed = 1; seed <= 3000; seed++) {
+    br_seed(seed);
+    BrSys sys = {.name = "linear_small", .seed = seed, .post = lin_post, .eval = lin_eval};
+    sys.n = sys.nfree = (int)br_range(1, 4);
+    int maxsize = sys.n >= 4 ? 6 : sys.n == 3 ? 9 : 14;
+    for (int i = 0; i < sys.n; i++) sys.dom[i] = br_rand_small(-20, 20, maxsize);
+    sys.ntable = (int)br_range(1, sys.n + 1);   /* sometimes a variable twice */
+    for (int k = 0; k < sys.ntable; k++) {
+      sys.table[k] = k < sys.n ? k : (int)br_range(0, sys.n - 1);
+      sys.coef[k] = br_range(-3, 3);
+    }
+    sys.rel = (int)br_range(OP_EQ, OP_GE);
+    sys.c = br_range(-15, 15);
+    if (!br_check(&sys)) break;
+  }
+  CHECK_EQ_INT(br_failed, 0);
+}
+
+TEST(linear_random_huge) {
+  static const int64_t coefs[] = {INT64_MIN, INT64_MAX, INT64_MIN + 1, (int64_t)1 << 62, -((int64_t)1 << 62),
+                                  1, -1, 2, 3, (int64_t)1 << 40};
+  static const int64_t anchors[] = {INT64_MIN, INT64_MAX, 0, (int64_t)1 << 32, -((int64_t)1 << 32)};
+  long before = br_failed;
+  for (uint64_t seed = 1; seed <= 2000; seed++) {
+    br_seed(seed);
+    BrSys sys = {.name = "linear_huge", .seed = seed, .post = lin_post, .eval = lin_eval};
+    sys.n = sys.nfree = (int)br_range(1, 3);
+    for (int i = 0; i < sys.n; i++) sys.dom[i] = br_rand_anchored(anchors, 5, 3, INT64_MIN, INT64_MAX, 6);
+    sys.ntable = sys.n;
+    for (int k = 0; k < sys.ntable; k++) {
+      sys.table[k] = k;
+      sys.coef[k] = coefs[br_rand() % 10];
+    }
+    sys.rel = (int)br_range(OP_EQ, OP_GE);
+    static const int64_t cs[] = {0, 1, -1, INT64_MAX, INT64_MIN, 12345};
+    sys.c = cs[br_rand() % 6];
+    if (!br_check(&sys)) break;
+  }
+  CHECK_EQ_INT(br_failed, before);
+}
+
+/* ---- x rel y ----------------------------------------------------------------------- */
+
+static bool rel_post(PropStore *s, const BrSys *sys, const PropVar *v) {
+  return op_rel(s, v[0], (OpRel)sys->rel, v[1]);
+}
+
+static bool rel_eval(const BrSys *sys, int64_t *vals) {
+  int sign = vals[0] < vals[1] ? -1 : vals[0] > vals[1];
+  return rel_holds(sys->rel, sign);
+}
+
+TEST(rel_random) {
+  long before = br_failed;
+  for (uint64_t seed = 1; seed <= 3000; seed++) {
+    br_seed(seed);
+    BrSys sys = {.name = "rel", .seed = seed, .post = rel_post, .eval = rel_eval, .n = 2, .nfree = 2};
+    for (int i = 0; i < 2; i++) sys.dom[i] = br_rand_small(-20, 20, 16);
+    sys.rel = (int)br_range(OP_EQ, OP_GE);
+    sys.same = br_rand() % 5 == 0;
+    if (!br_check(&sys)) break;
+  }
+  CHECK_EQ_INT(br_failed, before);
+}
+
+/* ---- x - y rel c through op_linear (the specialised binary forms) -------------- */
+
+TEST(diff_random) {
+  long before = br_failed;
+  for (uint64_t seed = 1; seed <= 3000; seed++) {
+    br_seed(seed);
+    BrSys sys = {.name = "diff", .seed = seed, .post = lin_post, .eval = lin_eval, .n = 2, .nfree = 2};
+    for (int i = 0; i < 2; i++) sys.dom[i] = br_rand_small(-20, 20, 16);
+    sys.ntable = 2;
+    sys.table[0] = 0;
+    sys.table[1] = 1;
+    int flip = (int)(br_rand() % 2);
+    sys.coef[0] = flip ? -1 : 1;
+    sys.coef[1] = flip ? 1 : -1;
+    if (br_rand() % 4 == 0) {   /* a common factor */
+      sys.coef[0] *= 3;
+      sys.coef[1] *= 3;
+    }
+    sys.rel = (int)br_range(OP_EQ, OP_GE);
+    sys.c = br_range(-10, 10);
+    sys.same = br_rand() % 6 == 0;
+    if (!br_check(&sys)) break;
+  }
+  CHECK_EQ_INT(br_failed, before);
+}
+
+/* ---- Post-time shortcuts -------------------------------------------------------- */
+
+TEST(same_fails_at_post) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 10), y = prop_new_var(s, 0, 10);
+  CHECK(op_rel(s, x, OP_EQ, y));
+  CHECK(prop_same(s, x, y));
+  prop_push(s);
+  CHECK(!op_rel(s, x, OP_NE, y));
+  CHECK(prop_failed(s));
+  prop_pop(s);
+  prop_push(s);
+  CHECK(!op_rel(s, x, OP_LT, y));
+  prop_pop(s);
+  prop_push(s);
+  CHECK(op_rel(s, x, OP_LE, y));
+  CHECK(!prop_failed(s));
+  prop_pop(s);
+  prop_store_free(s);
+}
+
+TEST(unary_and_constant_forms) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, -100, 100);
+  int64_t three = 3;
+  CHECK(op_linear(s, 1, &three, &x, OP_LE, 10));   /* 3x <= 10: x <= 3 */
+  CHECK_EQ_INT(prop_max(s, x), 3);
+  CHECK(op_linear(s, 1, &three, &x, OP_GT, -7));   /* 3x > -7: x >= -2 */
+  CHECK_EQ_INT(prop_min(s, x), -2);
+  CHECK(op_linear(s, 1, &three, &x, OP_NE, 3));    /* x != 1 */
+  CHECK(!prop_has(s, x, 1));
+  prop_push(s);
+  CHECK(!op_linear(s, 1, &three, &x, OP_EQ, 4));   /* 3x = 4: no integer */
+  prop_pop(s);
+  int64_t zero = 0;
+  CHECK(op_linear(s, 1, &zero, &x, OP_LE, 0));     /* 0 <= 0 */
+  prop_push(s);
+  CHECK(!op_linear(s, 1, &zero, &x, OP_GT, 0));    /* 0 > 0 */
+  prop_pop(s);
+  prop_store_free(s);
+}
+
+TEST(ne_wakes_only_on_fix) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 9), y = prop_new_var(s, 0, 9);
+  CHECK(op_linear(s, 2, (int64_t[]){1, -1}, (PropVar[]){x, y}, OP_NE, 2));
+  uint64_t before = prop_stats(s)->propagations;
+  CHECK(prop_set_max(s, x, 7) && prop_propagate(s));
+  CHECK_EQ_INT(prop_stats(s)->propagations, before);   /* a bound change: not woken */
+  CHECK(prop_fix(s, x, 5) && prop_propagate(s));
+  CHECK(!prop_has(s, y, 3));
+  CHECK(prop_has(s, y, 2) && prop_has(s, y, 4));
+  prop_store_free(s);
+}
+
+int main(void) {
+  RUN(linear_random_small);
+  RUN(linear_random_huge);
+  RUN(rel_random);
+  RUN(diff_random);
+  RUN(same_fails_at_post);
+  RUN(unary_and_constant_forms);
+  RUN(ne_wakes_only_on_fix);
+  fprintf(stderr, "%ld systems checked\n", br_checked);
+  return check_summary();
+}
