@@ -74,13 +74,9 @@ static bool divide_out(PropStore *s, PropVar x, PropVar y, prop_wide pl, prop_wi
 
 /* Rule 1: z = a * other + k is linear. */
 static PropStatus post_linear_part(PropStore *s, PropVar z, int64_t a, PropVar other, prop_wide k) {
-  int64_t coef[2] = {1, -a};
+  int64_t coef[2] = {-1, a};   /* z = a*o + k  <=>  -z + a*o = -k (no -a: it may not fit) */
   PropVar v[2] = {z, other};
-  if (a == INT64_MIN) {   /* -a does not fit: z - a*o = k  <=>  -z + a*o = -k */
-    coef[0] = -1;
-    coef[1] = a;
-    k = -k;
-  }
+  k = -k;
   return op_linear_wide(s, 2, coef, v, OP_EQ, k) ? PROP_ENTAILED : PROP_FAILED;
 }
 

@@ -205,6 +205,7 @@ BR_FN int cmp_tuple(const void *l, const void *r) {
 
 BR_FN void br_set_sort(BrSet *set) {
   br_tuple_n = set->n;
+  if (set->count == 0) return;
   qsort(set->t, (size_t)set->count, (size_t)set->n * sizeof *set->t, cmp_tuple);
 }
 

@@ -104,7 +104,7 @@ static BrSys arith_system(int op, uint64_t seed, bool big) {
     sys.c = br_rand() % 2 ? br_range(-40, 40) : INT64_MAX;
   }
   if (op == A_WRAP && br_rand() % 2) {   /* operands near the type's wrap points */
-    int64_t lo = sys.sgn || sys.bits == 64 ? -(int64_t)((uint64_t)1 << (sys.bits - 1)) : 0;
+    int64_t lo = sys.sgn || sys.bits == 64 ? (int64_t)(0 - ((uint64_t)1 << (sys.bits - 1))) : 0;
     int64_t hi = sys.bits == 64 ? INT64_MAX : lo + (int64_t)(((uint64_t)1 << sys.bits) - 1);
     int64_t anchors[] = {lo, hi, 0, hi + (hi > INT64_MAX - 1 ? 0 : 1), lo - (lo == INT64_MIN ? 0 : 1)};
     sys.dom[0] = br_rand_anchored(anchors, 5, 5, INT64_MIN, INT64_MAX, 10);
