@@ -23,7 +23,7 @@
 #include "inka/ir.h"
 
 #define FE_MAX_DEPTH 256
-#define FE_MAX_INIT_ELEMS (1 << 20)
+#define FE_MAX_INIT_ELEMS (1 << 16)
 
 /* ---- arena.c: the IR arena, growable arrays, strings ---------------------- */
 typedef struct IrArena IrArena;
@@ -44,6 +44,9 @@ typedef struct FeBuf {
   size_t len, cap;
 } FeBuf;
 void fe_buf_add(FeBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- guard.c: inputs that would overflow clang's stack ------------------- */
+bool fe_too_deep(const char *path, FeBuf *err);
 
 /* ---- map.c: hash maps keyed by libclang cursors ------------------------- */
 typedef struct FeMapEntry {

@@ -376,6 +376,11 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   if (!opt) opt = &defaults;
   if (!path) path = "";
   if ((err->text = unreadable(path))) return NULL;
+  FeBuf deep = {0};
+  if (fe_too_deep(path, &deep)) {
+    err->text = deep.s;
+    return NULL;
+  }
 
   const char **args = NULL;
   int nargs = 0;
