@@ -139,7 +139,8 @@ struct IrExpr {
   IrExprKind kind;
   IrType *type;
   IrLoc loc;
-  int64_t ival;   /* INT_CONST */
+  int64_t ival;   /* INT_CONST: the value, sign- or zero-extended from the
+                     type's width (an unsigned 64-bit value is its bit pattern) */
   double fval;    /* FLOAT_CONST */
   IrVar *var;     /* VAR */
   int field;      /* FIELD: index into the struct type's fields */
@@ -155,9 +156,15 @@ typedef struct IrBlock {
 /* Calls to functions the frontend knows by name. */
 typedef enum {
   IR_BI_NONE,        /* a call to a function defined in the file (callee) */
-  IR_BI_MALLOC,      /* lhs = malloc(args[0] bytes) */
-  IR_BI_CALLOC,      /* lhs = calloc(args[0], args[1]) */
-  IR_BI_FREE,        /* free(args[0]) */
+  IR_BI_MALLOC,      /* lhs = malloc(args[0] bytes).  stmt->type is the pointer
+                        type the program converts the result to (T * for
+                        `t = malloc(...)` with t a T *, or `(T *)malloc(...)`),
+                        so the allocated cells are of type stmt->type->base;
+                        void * when the result is never converted.  lhs, when
+                        present, has type stmt->type (no IR_CAST around it). */
+  IR_BI_CALLOC,      /* lhs = calloc(args[0], args[1]); stmt->type as for malloc */
+  IR_BI_FREE,        /* free(args[0]); args[0] is the pointer as the program
+                        holds it (its conversion to void * is dropped) */
   IR_BI_NONDET,      /* lhs = __VERIFIER_nondet_<type>(): a fresh input; the
                         call's type is stmt->type (lhs may be NULL) */
   IR_BI_ASSUME,      /* __VERIFIER_assume(args[0]): the path ends when false */
@@ -196,14 +203,16 @@ struct IrStmt {
   IrLoc loc;           /* where the C statement starts (loops: the keyword) */
   IrExpr *lhs;         /* ASSIGN, CALL (may be NULL) */
   IrExpr *rhs;         /* ASSIGN; RETURN value (NULL for void) */
-  IrExpr *cond;        /* IF, WHILE */
+  IrExpr *cond;        /* IF, WHILE: a scalar (integer, float or pointer) as in
+                          C, true when != 0 */
   IrBlock then, els;   /* IF */
   IrBlock pre, body, step; /* WHILE (body also for BLOCK) */
   bool is_do_while;    /* WHILE */
   IrBuiltin builtin;   /* CALL */
   IrFunction *callee;  /* CALL with IR_BI_NONE */
   const char *callee_name; /* CALL: the name as written (also for builtins) */
-  IrType *type;        /* CALL: the called function's return type */
+  IrType *type;        /* CALL: the called function's return type (malloc and
+                          calloc: the converted pointer type, see IR_BI_MALLOC) */
   IrExpr **args;       /* CALL */
   int nargs;
   IrVar *var;          /* DECL */
