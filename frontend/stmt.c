@@ -242,7 +242,8 @@ void fe_function_body(FeCtx *c, FeFunc *f) {
     if (v->type->kind == IR_TY_STRUCT) fe_unsupported(c, v->loc, "unsupported: struct passed by value");
     fe_push(c->A, (void ***)&fn->params, &fn->nparams, v);
   }
-  if (clang_isFunctionTypeVariadic(clang_getCursorType(f->def)) == 1)
+  CXType ft = clang_getCursorType(f->def); /* f() without a prototype is not variadic */
+  if (ft.kind == CXType_FunctionProto && clang_isFunctionTypeVariadic(ft) == 1)
     fe_unsupported(c, fn->loc, "unsupported: variadic function");
   FeKids k = fe_kids(c, f->def);
   CXCursor body = clang_getNullCursor();

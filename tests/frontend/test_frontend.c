@@ -346,7 +346,20 @@ TEST(builtins) {
   fe_program_free(p);
 }
 
+TEST(svcomp_style) {
+  IrProgram *p = parse(INPUTS "svcomp.c", IR_LP64);
+  CHECK(p);
+  if (!p) return;
+  IrFunction *fn = ir_find_function(p, "main");
+  CHECK(fn && fe_check_reachable(p, fn) == NULL); /* main() is not variadic; reach_error is a builtin */
+  CHECK(ir_find_function(p, "reach_error") == NULL);
+  IrFunction *va = ir_find_function(p, "__VERIFIER_assert");
+  CHECK(va && va->defined && fn && fn->ncallees == 1 && fn->callees[0] == va);
+  fe_program_free(p);
+}
+
 int main(void) {
+  RUN(svcomp_style);
   RUN(golden_acceptance);
   RUN(golden_inputs);
   RUN(golden_ilp32);
