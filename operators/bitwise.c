@@ -185,7 +185,7 @@ static const PropClass bitwise_class = {"bitwise", bitwise_propagate, PROP_PRIO_
 static bool post_bitwise(PropStore *s, BwOp op, PropVar x, PropVar y, PropVar z) {
   if (prop_failed(s)) return false;
   if (x == y || prop_same(s, x, y)) {
-    if (op == BW_XOR) return prop_fix(s, z, 0);
+    if (op == BW_XOR) return prop_fix(s, z, 0) && prop_propagate(s);
     return op_rel(s, z, OP_EQ, x);   /* x & x == x | x == x */
   }
   Bitwise *p = prop_propagator_new(s, &bitwise_class, sizeof *p);

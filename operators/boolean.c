@@ -99,7 +99,7 @@ static const PropClass xor_class = {"bool_xor", xor_propagate, PROP_PRIO_UNARY, 
 bool op_bool_xor(PropStore *s, PropVar b, PropVar x, PropVar y) {
   if (prop_failed(s)) return false;
   if (!restrict_bool(s, b) || !restrict_bool(s, x) || !restrict_bool(s, y)) return false;
-  if (x == y || prop_same(s, x, y)) return prop_fix(s, b, 0);
+  if (x == y || prop_same(s, x, y)) return prop_fix(s, b, 0) && prop_propagate(s);
   BoolXor *p = prop_propagator_new(s, &xor_class, sizeof *p);
   p->b = b;
   p->x = x;

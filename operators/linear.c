@@ -5,12 +5,14 @@
  * folded into c, <, >, >= turned into <=, coefficients divided by their gcd)
  * and then picks the cheapest propagator that is exact for the form:
  *   - no term: decided at post; one term: a unary domain update at post;
- *   - x - y rel c (the pairs (1, -1) and (-1, 1)):
+ *   - x - y rel c (the pairs (1, -1) and (-1, 1)) and x + y rel c:
  *       != : wakes on FIX only, removes one value and is entailed (N-queens);
- *       <= : bounds, one pass (idempotent);
- *       == : bounds, and interval-list intersection when a domain has holes
- *            (domain consistent); c == 0 also unifies x and y (prop_unify);
- *       prop_same(x, y) decides 0 rel c at post;
+ *       <= : bounds, one pass (idempotent; x + y <= c takes the general form,
+ *            which is exact on bounds too);
+ *       == : bounds, and the interval lists mapped through y -> c -+ y when
+ *            a domain has holes (domain consistent); x - y == 0 also unifies
+ *            x and y (prop_unify);
+ *       prop_same(x, y) decides x - y rel c (0 rel c) at post;
  *   - the general form: bounds consistency for <= and ==, sums in 128 bits
  *     (saturating: a saturated partial sum only ever skips a pruning), and
  *     for != a value removal once a single term is unfixed.
@@ -57,40 +59,42 @@ static inline prop_wide term_hi(const PropStore *s, PropVar x, prop_wide a) {
   return a > 0 ? a * whi(s, x) : a * wlo(s, x);
 }
 
-/* ---- x - y != c: wakes on FIX only ------------------------------------------ */
+/* ---- x + sy*y != c (sy = -1: x - y != c; sy = 1: x + y != c): FIX only ---- */
 
-typedef struct DiffNe {
+typedef struct PairNe {
   Propagator base;
   PropVar x, y;
+  int sy;
   prop_wide c;
-} DiffNe;
+} PairNe;
 
-static PropStatus diff_ne_propagate(PropStore *s, Propagator *base) {
-  DiffNe *p = (DiffNe *)base;
-  /* Rule: x fixed => y != x - c;  y fixed => x != y + c. */
+static PropStatus pair_ne_propagate(PropStore *s, Propagator *base) {
+  PairNe *p = (PairNe *)base;
+  /* Rule: x fixed => y != sy * (c - x);  y fixed => x != c - sy * y. */
   if (prop_is_fixed(s, p->x)) {
-    prop_wide v = (prop_wide)prop_value(s, p->x) - p->c;
+    prop_wide v = p->sy * (p->c - prop_value(s, p->x));
     if (wide_fits_i64(v) && !prop_remove(s, p->y, (int64_t)v)) return PROP_FAILED;
     return PROP_ENTAILED;
   }
   if (prop_is_fixed(s, p->y)) {
-    prop_wide v = (prop_wide)prop_value(s, p->y) + p->c;
+    prop_wide v = p->c - p->sy * (prop_wide)prop_value(s, p->y);
     if (wide_fits_i64(v) && !prop_remove(s, p->x, (int64_t)v)) return PROP_FAILED;
     return PROP_ENTAILED;
   }
   return PROP_SUSPEND;
 }
 
-static const PropClass diff_ne_class = {"x-y!=c", diff_ne_propagate, PROP_PRIO_UNARY, true};
+static const PropClass pair_ne_class = {"x+-y!=c", pair_ne_propagate, PROP_PRIO_UNARY, true};
 
-static bool post_diff_ne(PropStore *s, PropVar x, PropVar y, prop_wide c) {
+static bool post_pair_ne(PropStore *s, PropVar x, int sy, PropVar y, prop_wide c) {
   if (prop_is_fixed(s, x) || prop_is_fixed(s, y)) {
-    DiffNe tmp = {.x = x, .y = y, .c = c};
-    return diff_ne_propagate(s, &tmp.base) != PROP_FAILED && !prop_failed(s);
+    PairNe tmp = {.x = x, .y = y, .sy = sy, .c = c};
+    return pair_ne_propagate(s, &tmp.base) != PROP_FAILED && !prop_failed(s);
   }
-  DiffNe *p = prop_propagator_new(s, &diff_ne_class, sizeof *p);
+  PairNe *p = prop_propagator_new(s, &pair_ne_class, sizeof *p);
   p->x = x;
   p->y = y;
+  p->sy = sy;
   p->c = c;
   prop_subscribe(s, &p->base, x, PROP_EV_FIX);
   prop_subscribe(s, &p->base, y, PROP_EV_FIX);
@@ -127,66 +131,71 @@ static bool post_diff_le(PropStore *s, PropVar x, PropVar y, prop_wide c) {
   return prop_post(s, &p->base);
 }
 
-/* ---- x - y == c: bounds, or domains when there are holes ----------------- */
+/* ---- x + sy*y == c: bounds, or domains when there are holes ----------- */
 
-typedef struct DiffEq {
+typedef struct PairEq {
   Propagator base;
   PropVar x, y;
+  int sy;
   prop_wide c;
-} DiffEq;
+} PairEq;
 
-/* dom(x) := dom(x) ∩ (dom(y) + c), then dom(y) := dom(x) - c. */
-static bool diff_eq_domains(PropStore *s, PropVar x, PropVar y, prop_wide c) {
+/* The image of dom(v) under t -> k + t (sign > 0) or t -> k - t, sorted. */
+static void image(const PropStore *s, PropVar v, int sign, prop_wide k, IvBuf *out) {
+  int n = prop_interval_count(s, v);
+  for (int i = 0; i < n; i++) {
+    PropInterval a = prop_interval(s, v, sign > 0 ? i : n - 1 - i);
+    if (sign > 0) ivbuf_push(out, k + a.lo, k + a.hi);
+    else ivbuf_push(out, k - a.hi, k - a.lo);
+  }
+}
+
+/* Rule 2: dom(x) := dom(x) ∩ (c - sy * dom(y)), dom(y) := sy * (c - dom(x)). */
+static bool pair_eq_domains(PropStore *s, PairEq *p) {
   IvBuf d;
   ivbuf_init(&d);
-  int nx = prop_interval_count(s, x), ny = prop_interval_count(s, y);
-  int i = 0, j = 0;
-  while (i < nx && j < ny) {
-    PropInterval a = prop_interval(s, x, i), b = prop_interval(s, y, j);
-    prop_wide blo = b.lo + c, bhi = b.hi + c;
-    prop_wide lo = wmax(a.lo, blo), hi = wmin(a.hi, bhi);
-    if (lo <= hi) ivbuf_push(&d, lo, hi);
-    if ((prop_wide)a.hi < bhi) i++; else j++;
-  }
-  bool ok = d.n > 0 && ivbuf_restrict(s, x, &d);
-  if (d.n == 0) ok = prop_set_min_wide(s, x, WIDE_MAX);
+  image(s, p->y, -p->sy, p->c, &d);
+  bool ok = ivbuf_restrict(s, p->x, &d);
   if (ok) {
-    /* shift back: every interval of d minus c fits int64, as it came from y */
-    for (int k = 0; k < d.n; k++) {
-      d.iv[k].lo = (int64_t)(d.iv[k].lo - c);
-      d.iv[k].hi = (int64_t)(d.iv[k].hi - c);
-    }
-    ok = ivbuf_restrict(s, y, &d);
+    d.n = 0;
+    image(s, p->x, -p->sy, p->sy * p->c, &d);   /* x - c, or c - x */
+    ok = ivbuf_restrict(s, p->y, &d);
   }
   ivbuf_free(&d);
   return ok;
 }
 
-static PropStatus diff_eq_propagate(PropStore *s, Propagator *base) {
-  DiffEq *p = (DiffEq *)base;
-  /* Rule 1 (bounds): x in [min y + c, max y + c], y in [min x - c, max x - c],
-     until both stop moving (a bound landing in a hole moves on). */
+static PropStatus pair_eq_propagate(PropStore *s, Propagator *base) {
+  PairEq *p = (PairEq *)base;
+  /* Rule 1 (bounds): x within c - sy * [y], y within sy * (c - [x]), until
+     both stop moving (a bound landing in a hole moves on). */
   for (;;) {
-    if (!wide_restrict(s, p->x, wlo(s, p->y) + p->c, whi(s, p->y) + p->c)) return PROP_FAILED;
-    int64_t ylo = prop_min(s, p->y), yhi = prop_max(s, p->y);
-    if (!wide_restrict(s, p->y, wlo(s, p->x) - p->c, whi(s, p->x) - p->c)) return PROP_FAILED;
-    if (prop_min(s, p->y) == ylo && prop_max(s, p->y) == yhi) break;
+    prop_wide ylo = wlo(s, p->y), yhi = whi(s, p->y);
+    bool ok = p->sy < 0 ? wide_restrict(s, p->x, p->c + ylo, p->c + yhi)
+                        : wide_restrict(s, p->x, p->c - yhi, p->c - ylo);
+    if (!ok) return PROP_FAILED;
+    prop_wide xlo = wlo(s, p->x), xhi = whi(s, p->x);
+    ok = p->sy < 0 ? wide_restrict(s, p->y, xlo - p->c, xhi - p->c)
+                   : wide_restrict(s, p->y, p->c - xhi, p->c - xlo);
+    if (!ok) return PROP_FAILED;
+    if (wlo(s, p->y) == ylo && whi(s, p->y) == yhi) break;
   }
-  /* Rule 2 (domains): with holes on either side, intersect the lists. */
+  /* Rule 2 (domains): with holes on either side, map the interval lists. */
   if (prop_interval_count(s, p->x) > 1 || prop_interval_count(s, p->y) > 1) {
-    if (!diff_eq_domains(s, p->x, p->y, p->c)) return PROP_FAILED;
+    if (!pair_eq_domains(s, p)) return PROP_FAILED;
   }
   if (prop_is_fixed(s, p->x)) return PROP_ENTAILED;   /* then y is fixed too */
   return PROP_SUSPEND;
 }
 
-static const PropClass diff_eq_class = {"x-y==c", diff_eq_propagate, PROP_PRIO_LINEAR, true};
+static const PropClass pair_eq_class = {"x+-y==c", pair_eq_propagate, PROP_PRIO_LINEAR, true};
 
-static bool post_diff_eq(PropStore *s, PropVar x, PropVar y, prop_wide c) {
-  if (c == 0) prop_unify(s, x, y);
-  DiffEq *p = prop_propagator_new(s, &diff_eq_class, sizeof *p);
+static bool post_pair_eq(PropStore *s, PropVar x, int sy, PropVar y, prop_wide c) {
+  if (sy < 0 && c == 0) prop_unify(s, x, y);
+  PairEq *p = prop_propagator_new(s, &pair_eq_class, sizeof *p);
   p->x = x;
   p->y = y;
+  p->sy = sy;
   p->c = c;
   prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
   prop_subscribe(s, &p->base, y, PROP_EV_DOMAIN);
@@ -196,9 +205,9 @@ static bool post_diff_eq(PropStore *s, PropVar x, PropVar y, prop_wide c) {
 static bool post_diff(PropStore *s, PropVar x, PropVar y, LinRel rel, prop_wide c) {
   if (x == y || prop_same(s, x, y)) return decide(s, 0, rel, c);
   switch (rel) {
-  case LIN_NE: return post_diff_ne(s, x, y, c);
+  case LIN_NE: return post_pair_ne(s, x, -1, y, c);
   case LIN_LE: return post_diff_le(s, x, y, c);
-  case LIN_EQ: return post_diff_eq(s, x, y, c);
+  case LIN_EQ: return post_pair_eq(s, x, -1, y, c);
   }
   return false;
 }
@@ -395,6 +404,11 @@ static bool post_terms(PropStore *s, Terms *t, LinRel rel, prop_wide c) {
   if (t->n == 1) return post_unary(s, a[0].x, a[0].a, rel, c);
   if (t->n == 2 && a[0].a == 1 && a[1].a == -1) return post_diff(s, a[0].x, a[1].x, rel, c);
   if (t->n == 2 && a[0].a == -1 && a[1].a == 1) return post_diff(s, a[1].x, a[0].x, rel, c);
+  /* x + y == c, x + y != c (and their negations): the pair forms */
+  if (t->n == 2 && a[0].a == a[1].a && (a[0].a == 1 || a[0].a == -1) && rel != LIN_LE) {
+    prop_wide cc = a[0].a == 1 ? c : -c;
+    return rel == LIN_EQ ? post_pair_eq(s, a[0].x, 1, a[1].x, cc) : post_pair_ne(s, a[0].x, 1, a[1].x, cc);
+  }
   return post_general(s, t, rel, c);
 }
 
@@ -441,7 +455,7 @@ bool op_linear_wide(PropStore *s, int n, const int64_t *coef, const PropVar *xs,
   normalize_terms(s, &t, &c);
   bool ok = post_terms(s, &t, lr, c);
   free(t.t);
-  return ok && !prop_failed(s);
+  return ok && prop_propagate(s);   /* callers outside propagation get a fixpoint */
 }
 
 bool op_linear(PropStore *s, int n, const int64_t *coef, const PropVar *x, OpRel rel, int64_t c) {
@@ -451,13 +465,14 @@ bool op_linear(PropStore *s, int n, const int64_t *coef, const PropVar *x, OpRel
 bool op_rel(PropStore *s, PropVar x, OpRel rel, PropVar y) {
   if (prop_failed(s)) return false;
   /* x rel y is x - y rel 0: straight to the binary propagators. */
+  bool ok = false;
   switch (rel) {
-  case OP_EQ: return post_diff(s, x, y, LIN_EQ, 0);
-  case OP_NE: return post_diff(s, x, y, LIN_NE, 0);
-  case OP_LE: return post_diff(s, x, y, LIN_LE, 0);
-  case OP_LT: return post_diff(s, x, y, LIN_LE, -1);
-  case OP_GE: return post_diff(s, y, x, LIN_LE, 0);
-  case OP_GT: return post_diff(s, y, x, LIN_LE, -1);
+  case OP_EQ: ok = post_diff(s, x, y, LIN_EQ, 0); break;
+  case OP_NE: ok = post_diff(s, x, y, LIN_NE, 0); break;
+  case OP_LE: ok = post_diff(s, x, y, LIN_LE, 0); break;
+  case OP_LT: ok = post_diff(s, x, y, LIN_LE, -1); break;
+  case OP_GE: ok = post_diff(s, y, x, LIN_LE, 0); break;
+  case OP_GT: ok = post_diff(s, y, x, LIN_LE, -1); break;
   }
-  return false;
+  return ok && prop_propagate(s);
 }

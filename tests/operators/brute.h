@@ -15,6 +15,8 @@
  *   3. exactness: posting, then fixing every free variable and propagating,
  *      fails iff the tuple is no solution and otherwise fixes every
  *      functional variable to its value.
+ * and, when the system promises it (tight), that the domains after posting
+ * are exactly the solutions' bounds (BR_BOUNDS) or values (BR_DOMAIN).
  * On a failure it prints the system (name, seed, domains) and the reason.
  */
 #ifndef INKA_TESTS_BRUTE_H
@@ -33,6 +35,11 @@
 #define BR_FN static __attribute__((unused))
 #define BR_MAXV 6
 #define BR_MAXIV 16
+
+/* Consistency levels a propagator promises (checked when solutions exist):
+   bounds: each variable's min and max belong to solutions; domain: every
+   value left belongs to a solution. */
+enum { BR_NONE, BR_BOUNDS, BR_DOMAIN };
 
 typedef struct BrDom {
   PropInterval iv[BR_MAXIV];
@@ -57,8 +64,17 @@ struct BrSys {
   int64_t c;
   int64_t table[16];
   int ntable;
-  bool same;          /* unify v[0] and v[1] before posting */
+  bool same;          /* post v[0] == v[1] (unifies them) before the constraint */
+  bool alias;         /* with same: the constraint gets v[0] for v[1] too */
+  int tight;          /* promised strength after posting: BR_BOUNDS or BR_DOMAIN */
 };
+
+/* How many systems a test runs: its count times INKA_BRUTE_SCALE (default 1). */
+BR_FN uint64_t br_count(uint64_t n) {
+  const char *e = getenv("INKA_BRUTE_SCALE");
+  long k = e ? atol(e) : 1;
+  return n * (uint64_t)(k > 0 ? k : 1);
+}
 
 /* ---- Random numbers (xorshift64*) --------------------------------------------- */
 
@@ -383,6 +399,37 @@ BR_FN bool br_check(const BrSys *sys) {
           good = false;
           break;
         }
+    }
+  }
+
+  /* 1b. strength: nothing left that no solution uses */
+  if (good && posted && sys->tight != BR_NONE && sols.count > 0) {
+    for (int i = 0; i < sys->n && good; i++) {
+      int64_t lo = INT64_MAX, hi = INT64_MIN;
+      for (int k = 0; k < sols.count; k++) {
+        int64_t x = sols.t[(size_t)k * (size_t)sys->n + i];
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
+      }
+      if (prop_min(s, v[i]) != lo || prop_max(s, v[i]) != hi) {
+        char why[128];
+        snprintf(why, sizeof why, "not bounds consistent: v%d in %" PRId64 "..%" PRId64 ", solutions %" PRId64
+                 "..%" PRId64, i, prop_min(s, v[i]), prop_max(s, v[i]), lo, hi);
+        br_report(sys, why, NULL);
+        good = false;
+      } else if (sys->tight == BR_DOMAIN && prop_size(s, v[i]) < 4096) {
+        for (int64_t x = lo; x < hi && good; ) {   /* every value of dom(v_i) is used */
+          bool used = false;
+          for (int k = 0; k < sols.count && !used; k++) used = sols.t[(size_t)k * (size_t)sys->n + i] == x;
+          if (!used) {
+            char why[96];
+            snprintf(why, sizeof why, "not domain consistent: v%d = %" PRId64 " is in no solution", i, x);
+            br_report(sys, why, NULL);
+            good = false;
+          }
+          if (!prop_next(s, v[i], x, &x)) break;
+        }
+      }
     }
   }
 

@@ -56,7 +56,8 @@ static bool arith_eval(const BrSys *sys, int64_t *v) {
 }
 
 static bool arith_post(PropStore *s, const BrSys *sys, const PropVar *v) {
-  PropVar x = v[0], y = v[1], z = unary(sys->op) ? v[1] : v[2];
+  PropVar x = v[0], y = sys->alias ? v[0] : v[1], z = unary(sys->op) ? v[1] : v[2];
+  PropVar xs[2] = {x, y};
   switch (sys->op) {
   case A_TIMES: return op_times(s, x, y, z);
   case A_SQUARE: return op_times(s, x, x, z);
@@ -73,7 +74,7 @@ static bool arith_post(PropStore *s, const BrSys *sys, const PropVar *v) {
   case A_SHR: return op_shr(s, x, y, z);
   case A_WRAP: return op_wrap(s, x, z, sys->bits, sys->sgn);
   case A_TIMES_WRAP: return op_times_wrap(s, x, y, z, sys->bits, sys->sgn);
-  case A_WRAP_LIN: return op_wrap_linear(s, 2, sys->coef, v, sys->c, z, sys->bits, sys->sgn);
+  case A_WRAP_LIN: return op_wrap_linear(s, 2, sys->coef, xs, sys->c, z, sys->bits, sys->sgn);
   }
   return false;
 }
@@ -109,14 +110,19 @@ static BrSys arith_system(int op, uint64_t seed, bool big) {
     int64_t anchors[] = {lo, hi, 0, hi + (hi > INT64_MAX - 1 ? 0 : 1), lo - (lo == INT64_MIN ? 0 : 1)};
     sys.dom[0] = br_rand_anchored(anchors, 5, 5, INT64_MIN, INT64_MAX, 10);
   }
+  if (!unary(op) && br_rand() % 8 == 0) {   /* x op x: one variable for both operands */
+    sys.alias = sys.same = true;
+    if (op != A_SHL && op != A_SHR) sys.dom[1] = sys.dom[0];
+  }
   sys.dom[sys.n - 1] = br_func_domain(&sys, sys.n - 1, INT64_MIN, INT64_MAX);
   return sys;
 }
 
 static void run_op(int op, int count) {
   long before = br_failed;
-  for (uint64_t seed = 1; seed <= (uint64_t)count; seed++) {
+  for (uint64_t seed = 1; seed <= br_count((uint64_t)count); seed++) {
     BrSys sys = arith_system(op, seed, seed % 4 == 0);
+    if (op == A_ABS || op == A_NOT) sys.tight = BR_DOMAIN;
     if (!br_check(&sys)) break;
   }
   CHECK_EQ_INT(br_failed, before);

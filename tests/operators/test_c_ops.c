@@ -84,9 +84,9 @@ static bool cop_post(PropStore *s, const BrSys *sys, const PropVar *v) {
   switch (sys->c) {
   case K_UNARY: return op_c_unary(s, (OpCUnary)sys->op, t, v[0], v[1]);
   case K_CAST: return op_c_cast(s, t2, v[0], t, v[1]);
-  case K_COMPARE: return op_c_compare(s, (OpRel)sys->rel, t, v[0], v[1], v[2]);
+  case K_COMPARE: return op_c_compare(s, (OpRel)sys->rel, t, v[0], sys->alias ? v[0] : v[1], v[2]);
   }
-  return op_c_binary(s, (OpCBinary)sys->op, t, v[0], t2, v[1], v[2]);
+  return op_c_binary(s, (OpCBinary)sys->op, t, v[0], t2, sys->alias ? v[0] : v[1], v[2]);
 }
 
 /* Operands of a type: near its limits, 0 and -1 (or a small interval). */
@@ -147,6 +147,11 @@ static BrSys cop_system(uint64_t seed, int kind) {
     sys.same = br_rand() % 8 == 0;
     break;
   }
+  if (kind == K_BINARY && br_rand() % 8 == 0) {   /* x op x */
+    sys.alias = sys.same = true;
+    sys.dom[1] = sys.dom[0];
+  }
+  if (kind == K_COMPARE && br_rand() % 10 == 0) sys.alias = sys.same = true;
   int z = sys.n - 1;
   if (kind == K_COMPARE) sys.dom[z] = br_rand() % 4 ? br_interval(0, 1) : br_interval(br_rand() % 2, 1);
   else sys.dom[z] = br_func_domain(&sys, z, tlo(sys.bits, sys.sgn), thi(sys.bits, sys.sgn));
@@ -155,7 +160,7 @@ static BrSys cop_system(uint64_t seed, int kind) {
 
 static void run_kind(int kind, int count) {
   long before = br_failed;
-  for (uint64_t seed = 1; seed <= (uint64_t)count; seed++) {
+  for (uint64_t seed = 1; seed <= br_count((uint64_t)count); seed++) {
     BrSys sys = cop_system(seed, kind);
     if (!br_check(&sys)) break;
   }

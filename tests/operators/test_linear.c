@@ -44,7 +44,7 @@ static bool rel_holds(int rel, int sign) {
 static bool lin_eval(const BrSys *sys, int64_t *vals) { return rel_holds(sys->rel, lin_sign(sys, vals)); }
 
 TEST(linear_random_small) {
-  for (uint64_t seed = 1; seed <= 3000; seed++) {
+  for (uint64_t seed = 1; seed <= br_count(3000); seed++) {
     br_seed(seed);
     BrSys sys = {.name = "linear_small", .seed = seed, .post = lin_post, .eval = lin_eval};
     sys.n = sys.nfree = (int)br_range(1, 4);
@@ -57,6 +57,8 @@ TEST(linear_random_small) {
     }
     sys.rel = (int)br_range(OP_EQ, OP_GE);
     sys.c = br_range(-15, 15);
+    bool dup = sys.ntable > sys.n;
+    if (!dup && sys.rel != OP_EQ && sys.rel != OP_NE) sys.tight = BR_BOUNDS;   /* <= is exact on bounds */
     if (!br_check(&sys)) break;
   }
   CHECK_EQ_INT(br_failed, 0);
@@ -67,7 +69,7 @@ TEST(linear_random_huge) {
                                   1, -1, 2, 3, (int64_t)1 << 40};
   static const int64_t anchors[] = {INT64_MIN, INT64_MAX, 0, (int64_t)1 << 32, -((int64_t)1 << 32)};
   long before = br_failed;
-  for (uint64_t seed = 1; seed <= 2000; seed++) {
+  for (uint64_t seed = 1; seed <= br_count(2000); seed++) {
     br_seed(seed);
     BrSys sys = {.name = "linear_huge", .seed = seed, .post = lin_post, .eval = lin_eval};
     sys.n = sys.nfree = (int)br_range(1, 3);
@@ -98,12 +100,13 @@ static bool rel_eval(const BrSys *sys, int64_t *vals) {
 
 TEST(rel_random) {
   long before = br_failed;
-  for (uint64_t seed = 1; seed <= 3000; seed++) {
+  for (uint64_t seed = 1; seed <= br_count(3000); seed++) {
     br_seed(seed);
     BrSys sys = {.name = "rel", .seed = seed, .post = rel_post, .eval = rel_eval, .n = 2, .nfree = 2};
     for (int i = 0; i < 2; i++) sys.dom[i] = br_rand_small(-20, 20, 16);
     sys.rel = (int)br_range(OP_EQ, OP_GE);
     sys.same = br_rand() % 5 == 0;
+    if (!sys.same) sys.tight = sys.rel == OP_EQ || sys.rel == OP_NE ? BR_DOMAIN : BR_BOUNDS;
     if (!br_check(&sys)) break;
   }
   CHECK_EQ_INT(br_failed, before);
@@ -113,7 +116,7 @@ TEST(rel_random) {
 
 TEST(diff_random) {
   long before = br_failed;
-  for (uint64_t seed = 1; seed <= 3000; seed++) {
+  for (uint64_t seed = 1; seed <= br_count(3000); seed++) {
     br_seed(seed);
     BrSys sys = {.name = "diff", .seed = seed, .post = lin_post, .eval = lin_eval, .n = 2, .nfree = 2};
     for (int i = 0; i < 2; i++) sys.dom[i] = br_rand_small(-20, 20, 16);
@@ -130,6 +133,7 @@ TEST(diff_random) {
     sys.rel = (int)br_range(OP_EQ, OP_GE);
     sys.c = br_range(-10, 10);
     sys.same = br_rand() % 6 == 0;
+    if (!sys.same) sys.tight = sys.rel == OP_EQ || sys.rel == OP_NE ? BR_DOMAIN : BR_BOUNDS;
     if (!br_check(&sys)) break;
   }
   CHECK_EQ_INT(br_failed, before);
