@@ -5,7 +5,7 @@
 LLVM_DIR ?= /usr/lib/llvm-14
 CC       ?= cc
 CFLAGS   ?= -O2 -g
-CFLAGS   += -std=gnu11 -Wall -Wextra -Iinclude -I$(LLVM_DIR)/include
+override CFLAGS += -std=gnu11 -Wall -Wextra -Iinclude -I$(LLVM_DIR)/include
 LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lgmp -lm
 BUILD    ?= build
 
@@ -15,7 +15,7 @@ TEST_SRC := $(wildcard tests/*/test_*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:%.c=$(BUILD)/%)
-HEADERS  := $(wildcard include/inka/*.h tests/*.h)
+HEADERS  := $(wildcard include/inka/*.h tests/*.h */*.h)
 
 .PHONY: all test asan bench deps clean
 all: inka-ng
@@ -46,7 +46,7 @@ asan:
 bench: inka-ng
 	@bench/run
 
-DEPS := libclang-14-dev libmpfr-dev libgmp-dev gcc make python3 libgecode-dev g++
+DEPS := libclang-14-dev libmpfr-dev libgmp-dev gcc gcc-multilib make python3 libgecode-dev g++
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \

@@ -15,16 +15,46 @@
 
 static bool defines(const IrProgram *p, const char *name) {
   const IrFunction *f = ir_find_function(p, name);
-  return f && f->defined;
+  if (f && f->defined) return true;
+  for (int i = 0; i < p->ndefined_builtins; i++)
+    if (!strcmp(p->defined_builtins[i], name)) return true;
+  return false;
 }
 
-static bool declares(const IrProgram *p, const char *name) {
-  const IrFunction *f = ir_find_function(p, name);
-  return f && !f->defined;
+/* The __VERIFIER_* functions the program calls (anywhere: the whole file is
+   compiled) but does not define: the driver defines them. */
+typedef struct Needed {
+  const IrProgram *p;
+  const char *names[64];
+  const IrType *types[64];
+  IrBuiltin kinds[64];
+  int n;
+} Needed;
+
+static void need(Needed *nd, const IrStmt *s) {
+  if (s->kind != IR_ST_CALL || !s->callee_name || defines(nd->p, s->callee_name)) return;
+  if (strncmp(s->callee_name, "__VERIFIER_", 11) != 0 && strcmp(s->callee_name, "reach_error") != 0) return;
+  for (int i = 0; i < nd->n; i++)
+    if (!strcmp(nd->names[i], s->callee_name)) return;
+  if (nd->n == 64) return;
+  nd->names[nd->n] = s->callee_name;
+  nd->types[nd->n] = s->type;
+  nd->kinds[nd->n++] = s->builtin;
 }
 
-static void nondet_functions(FILE *out, const CliRun *run) {
-  const IrProgram *p = run->prog;
+static void need_block(Needed *nd, const IrBlock *b) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    need(nd, s);
+    need_block(nd, &s->then);
+    need_block(nd, &s->els);
+    need_block(nd, &s->pre);
+    need_block(nd, &s->body);
+    need_block(nd, &s->step);
+  }
+}
+
+static void nondet_values(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
   fprintf(out, "static const unsigned long long inka_nondet[] = {");
   for (int i = 0; i < r->nnondet; i++) fprintf(out, "%s%lluull", i ? ", " : "", (unsigned long long)r->nondet[i].value);
@@ -33,18 +63,24 @@ static void nondet_functions(FILE *out, const CliRun *run) {
                "  if (inka_nondet_next < %d) return inka_nondet[inka_nondet_next++];\n"
                "  return 0; /* more calls than the solver saw: the run left the path */\n}\n",
           r->nnondet);
-  for (int i = 0; i < p->nfuncs; i++) {
-    const IrFunction *f = p->funcs[i];
-    if (f->defined || strncmp(f->name, "__VERIFIER_nondet_", 18) != 0) continue;
-    const char *ty = f->ret->spelling;
-    fprintf(out, "%s %s(void) { return (%s)inka_next_nondet(); }\n", ty, f->name, ty);
-  }
 }
 
 static void verifier_functions(FILE *out, const IrProgram *p) {
-  if (declares(p, "__VERIFIER_assume")) fprintf(out, "void __VERIFIER_assume(int cond) { if (!cond) exit(0); }\n");
-  if (declares(p, "__VERIFIER_error")) fprintf(out, "void __VERIFIER_error(void) { abort(); }\n");
-  if (declares(p, "reach_error")) fprintf(out, "void reach_error(void) { abort(); }\n");
+  Needed nd = {.p = p};
+  for (int i = 0; i < p->nfuncs; i++)
+    if (p->funcs[i]->defined) need_block(&nd, &p->funcs[i]->body);
+  for (int i = 0; i < nd.n; i++) {
+    const char *name = nd.names[i];
+    switch (nd.kinds[i]) {
+    case IR_BI_NONDET:
+      fprintf(out, "%s %s(void) { return (%s)inka_next_nondet(); }\n", nd.types[i]->spelling, name,
+              nd.types[i]->spelling);
+      break;
+    case IR_BI_ASSUME: fprintf(out, "void %s(int cond) { if (!cond) exit(0); }\n", name); break;
+    case IR_BI_ERROR: fprintf(out, "void %s(void) { abort(); }\n", name); break;
+    default: break;
+    }
+  }
 }
 
 static void call_under_test(FILE *out, const CliRun *run) {
@@ -81,7 +117,7 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len)
   fprintf(out, "#include \"%s\"\n", source);
   if (has_main) fprintf(out, "#undef main\n");
   fprintf(out, "\n");
-  nondet_functions(out, run);
+  nondet_values(out, run);
   verifier_functions(out, run->prog);
   fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n\n");
   fprintf(out, "int main(void) {\n  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n"

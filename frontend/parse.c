@@ -244,7 +244,11 @@ static enum CXChildVisitResult top_level(CXCursor cur, CXCursor parent, CXClient
     char *name = fe_spelling(c, cur);
     bool is_builtin = false;
     fe_builtin(name, &is_builtin);
-    if (is_builtin) return CXChildVisit_Continue;
+    if (is_builtin) {
+      if (clang_isCursorDefinition(cur) && !fe_in_system_header(cur))
+        fe_push(c->A, (void ***)&c->prog->defined_builtins, &c->prog->ndefined_builtins, (void *)name);
+      return CXChildVisit_Continue;
+    }
     if (fe_in_system_header(cur)) {
       if (clang_isCursorDefinition(cur)) {
         CXCursor *d = fe_alloc(c->A, sizeof *d);

@@ -64,26 +64,62 @@ static void no_solution(const Tr *t, LblResult *r, const char *cut) {
   }
 }
 
-static void search(const LblQuery *q, Tr *t, PropStore *s, LblResult *r, double start) {
+/* Depth-first search in a wide domain can sink into one infinite corner
+   (a = 1, then b = 1, 2, 3, ... for ever).  So the search runs first with
+   growing windows (each input tries only its values nearest 0) under node
+   budgets, then without windows for whatever time is left.  Only a search
+   that cut nothing can end in a proof. */
+static const struct Stage {
+  uint64_t window, max_nodes;
+} stages[] = {{4, 20000}, {16, 50000}, {256, 200000}, {0, 0}};
+
+static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const struct Stage *st, double deadline,
+                              SearchStats *total) {
   SearchOptions o;
   search_default_options(&o);
   o.var_order = SEARCH_VAR_FIRST_FAIL;
   o.val_order = SEARCH_VAL_NEAR_ZERO;
   o.seed = q->seed;
-  if (q->timeout_s > 0) {
-    o.max_seconds = q->timeout_s - (now_s() - start);
-    if (o.max_seconds <= 0) o.max_seconds = 1e-6;
+  o.window = st->window;
+  o.max_nodes = st->max_nodes;
+  if (deadline > 0) {
+    o.max_seconds = deadline - now_s();
+    if (o.max_seconds <= 0) return SEARCH_BUDGET;
   }
+  SearchStats one;
+  SearchResult r = search_solve(s, &o, at_leaf, t, &one);
+  total->nodes += one.nodes;
+  total->failures += one.failures;
+  total->solutions += one.solutions;
+  total->seconds += one.seconds;
+  if (one.max_depth > total->max_depth) total->max_depth = one.max_depth;
+  return r;
+}
+
+static void search(const LblQuery *q, Tr *t, PropStore *s, LblResult *r, double start) {
+  double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
   int level = prop_level(s);
-  switch (search_solve(s, &o, at_leaf, t, &r->stats.search)) {
-  case SEARCH_FOUND:
-    r->verdict = LBL_REACHABLE;
-    read_solution(t, s, r);
-    search_backtrack(s, level);
-    break;
-  case SEARCH_EXHAUSTED: no_solution(t, r, NULL); break;
-  case SEARCH_INCOMPLETE: no_solution(t, r, "some inputs leave the path undecided (a loop or call budget was hit)"); break;
-  case SEARCH_BUDGET: no_solution(t, r, "the time budget (--timeout) ran out"); break;
+  for (size_t i = 0; i < sizeof stages / sizeof *stages; i++) {
+    bool last = i + 1 == sizeof stages / sizeof *stages;
+    SearchResult res = run_stage(q, t, s, &stages[i], deadline, &r->stats.search);
+    if (res == SEARCH_FOUND) {
+      r->verdict = LBL_REACHABLE;
+      read_solution(t, s, r);
+      search_backtrack(s, level);
+      return;
+    }
+    if (res == SEARCH_EXHAUSTED) { /* nothing was cut: the whole space is refuted */
+      no_solution(t, r, NULL);
+      return;
+    }
+    if (res == SEARCH_BUDGET && (last || (deadline > 0 && now_s() >= deadline))) {
+      no_solution(t, r, "the time budget (--timeout) ran out");
+      return;
+    }
+    if (res == SEARCH_INCOMPLETE && last) {
+      no_solution(t, r, "some inputs leave the path undecided (a loop or call budget was hit)");
+      return;
+    }
   }
 }
 

@@ -168,6 +168,54 @@ static Outcome at_leaf(Search *c) {
   return r == SEARCH_ACCEPT ? DFS_FOUND : DFS_DONE;
 }
 
+static Outcome dfs(Search *c, int start);
+
+/* The window mode: x = v for the `window` values of dom(x) nearest 0, in
+   order of distance (ties: positive first). */
+static Outcome dfs_window(Search *c, PropVar x, int start) {
+  PropStore *s = c->s;
+  int64_t pos, neg;
+  bool has_pos, has_neg;
+  if (prop_has(s, x, 0)) {
+    pos = neg = 0;
+    has_pos = has_neg = true;
+  } else {
+    has_pos = prop_next(s, x, 0, &pos);
+    has_neg = prop_prev(s, x, 0, &neg);
+  }
+  bool zero_done = false;
+  for (uint64_t tried = 0; has_pos || has_neg; tried++) {
+    if (tried == c->o->window) {
+      c->rejected = true; /* values beyond the window were not tried */
+      return DFS_DONE;
+    }
+    bool take_pos = has_pos && (!has_neg || (prop_wide)pos <= -(prop_wide)neg);
+    int64_t v = take_pos ? pos : neg;
+    if (v == 0) {
+      if (zero_done) { /* 0 counted once: advance both cursors */
+        has_pos = prop_next(s, x, 0, &pos);
+        has_neg = prop_prev(s, x, 0, &neg);
+        tried--;
+        continue;
+      }
+      zero_done = true;
+    } else if (take_pos) {
+      has_pos = prop_next(s, x, pos, &pos);
+    } else {
+      has_neg = prop_prev(s, x, neg, &neg);
+    }
+    prop_push(s);
+    if (apply(s, x, (Branch){BR_EQ, v})) {
+      Outcome r = dfs(c, start);
+      if (r != DFS_DONE) return r;
+    } else {
+      c->st.failures++;
+    }
+    prop_pop(s);
+  }
+  return DFS_DONE;
+}
+
 static Outcome dfs(Search *c, int start) {
   PropStore *s = c->s;
   for (;;) {
@@ -177,6 +225,7 @@ static Outcome dfs(Search *c, int start) {
     if (depth > c->st.max_depth) c->st.max_depth = depth;
     PropVar x = select_var(c, &start);
     if (x < 0) return at_leaf(c);
+    if (c->o->window && c->o->val_order == SEARCH_VAL_NEAR_ZERO) return dfs_window(c, x, start);
     Branch br[3];
     int n = branches(c, x, br);
     for (int i = 0; i < n - 1; i++) {

@@ -25,6 +25,11 @@ typedef struct Ite {
   int decided;          /* trailed */
 } Ite;
 
+PropTrial tr_try(Tr *t, PropPostFn post, void *ctx, const PropVar *watch, int n, PropDomain *out) {
+  if (prop_trial_depth(t->s) == 0) t->trial_unfolds = TR_TRIAL_UNFOLDS;
+  return prop_try(t->s, post, ctx, watch, n, out);
+}
+
 void tr_resolve_trace(Tr *t, TrTrace *join, TrTrace *end) {
   if (!join || join == end || join->kind != TR_TRACE_JOIN) return;
   prop_save_ptr(t->s, (void **)&join->resolved, end);
@@ -99,7 +104,7 @@ static PropStatus try_both(Ite *it) {
   PropTrial r[2];
   for (int v = 1; v >= 0; v--) {
     Trial ctx = {it, v};
-    r[v] = prop_try(t->s, post_branch, &ctx, vars, n, dom[v]);
+    r[v] = tr_try(t, post_branch, &ctx, vars, n, dom[v]);
     t->stats.ite_trials++;
   }
   PropStatus st = PROP_SUSPEND;
@@ -126,6 +131,7 @@ static PropStatus ite_propagate(PropStore *s, Propagator *p) {
   Ite *it = (Ite *)p;
   if (it->decided) return PROP_ENTAILED;
   if (prop_is_fixed(s, it->cond)) return decide(it, (int)prop_value(s, it->cond)) ? PROP_ENTAILED : PROP_FAILED;
+  if (prop_trial_depth(s) >= TR_ITE_TRIAL_DEPTH) return PROP_SUSPEND;
   return try_both(it);
 }
 

@@ -100,6 +100,7 @@ struct Tr {
   int *unfolded;             /* arena, trailed: unfoldings alive on this path */
   int *undecided;            /* arena, trailed: ite and w not decided yet */
   int call_depth;            /* translation recursion through calls */
+  int trial_unfolds;         /* unfoldings a depth-1 trial may still do */
   bool budget_hit;           /* sticky */
   const char *incomplete_reason;
   TrMemo *memo;              /* static facts about statements (malloc) */
@@ -114,6 +115,12 @@ const TrFacts *tr_facts(Tr *t, const IrFunction *fn, const IrStmt *s);
 const TrFacts *tr_function_facts(Tr *t, const IrFunction *fn);
 int tr_frame_slot(const IrFunction *fn, const IrVar *v);
 bool tr_is_objective_stmt(const Tr *t, const IrStmt *s);
+
+/* How far trials look ahead: loop iterations unfolded inside one trial, and
+   the trial depth at which ite and w stop trying (they suspend). */
+enum { TR_TRIAL_UNFOLDS = 64, TR_ITE_TRIAL_DEPTH = 2, TR_W_TRIAL_DEPTH = 1 };
+/* Runs prop_try, resetting the look-ahead budget for a trial from depth 0. */
+PropTrial tr_try(Tr *t, PropPostFn post, void *ctx, const PropVar *watch, int n, PropDomain *out);
 
 /* translate.c */
 TrState *tr_state_copy(Tr *t, const TrState *st);
@@ -162,6 +169,10 @@ bool tr_prune_union(Tr *t, const PropVar *vars, int n, const PropDomain *a, cons
 int tr_trial_vars(Tr *t, const TrState *a, const TrState *b, PropVar cond, PropVar **vars);
 /* Resolves a JOIN trace node to the trace where execution continued. */
 void tr_resolve_trace(Tr *t, TrTrace *join, TrTrace *end);
+
+/* may_reach.c: can an iteration of loop, from the check state at, still meet
+   the objective?  False only when no execution can. */
+bool tr_loop_may_reach(Tr *t, const IrStmt *loop, const TrState *at);
 
 /* w.c: monotonic seconds, for the deadline */
 double tr_clock(void);

@@ -35,6 +35,7 @@ typedef struct W {
   TrState *at;           /* the state at the check (after the condition's side effects) */
   PropVar b;             /* the condition: iterate iff 1 */
   int decided;           /* trailed */
+  int closed;            /* trailed: no later iteration can meet the objective */
 } W;
 
 static bool check(Tr *t, TrLoop *L, int k, TrState *st);
@@ -66,6 +67,8 @@ static bool next_check(Tr *t, TrLoop *L, int k, TrState *st) {
 
 /* Iteration k runs from the check state P. */
 static bool unfold(Tr *t, TrLoop *L, int k, TrState *P) {
+  if (prop_trial_depth(t->s) > 0 && t->trial_unfolds-- <= 0)
+    return true; /* a trial looks ahead a few iterations only: suspend (see w_propagate) */
   if (*t->unfolded >= t->lim.max_unfold) {
     t->budget_hit = true;
     t->incomplete_reason = "the loop unfolding budget (--max-unfold) ran out";
@@ -117,17 +120,22 @@ static PropStatus w_propagate(PropStore *s, Propagator *p) {
   Tr *t = w->t;
   if (w->decided) return PROP_ENTAILED;
   if (prop_is_fixed(s, w->b)) return decide(w, (int)prop_value(s, w->b)) ? PROP_ENTAILED : PROP_FAILED;
+  if (!w->closed && w->loop->writes.reached && !tr_loop_may_reach(t, w->loop->stmt, w->at)) {
+    prop_save_int(s, &w->closed, 1);
+    if (!op_rel(s, w->loop->out->reached, OP_EQ, w->at->reached)) return PROP_FAILED;
+  }
+  if (prop_trial_depth(s) >= TR_W_TRIAL_DEPTH) return PROP_SUSPEND;
   PropVar *vars;
   int n = tr_trial_vars(t, w->at, w->loop->out, w->b, &vars);
   PropDomain *dom[2] = {calloc((size_t)n + 1, sizeof(PropDomain)), calloc((size_t)n + 1, sizeof(PropDomain))};
   PropStatus st = PROP_SUSPEND;
   Trial exit_now = {w, 0}, iterate = {w, 1};
-  PropTrial r0 = prop_try(s, post_choice, &exit_now, vars, n, dom[0]);
+  PropTrial r0 = tr_try(t, post_choice, &exit_now, vars, n, dom[0]);
   t->stats.w_trials++;
   if (r0 == PROP_TRIAL_FAILED) {
     st = prop_fix(s, w->b, 1) && decide(w, 1) ? PROP_ENTAILED : PROP_FAILED;
   } else if (r0 == PROP_TRIAL_OK) {
-    PropTrial r1 = prop_try(s, post_choice, &iterate, vars, n, dom[1]);
+    PropTrial r1 = tr_try(t, post_choice, &iterate, vars, n, dom[1]);
     t->stats.w_trials++;
     if (r1 == PROP_TRIAL_FAILED)
       st = prop_fix(s, w->b, 0) && decide(w, 0) ? PROP_ENTAILED : PROP_FAILED;
@@ -154,10 +162,10 @@ void tr_subscribe_state(Tr *t, Propagator *p, const TrState *st);
 static bool check(Tr *t, TrLoop *L, int k, TrState *st) {
   /* Once no later iteration can meet the objective, the loop leaves
      `reached` as it finds it. */
-  if (L->writes.reached && !tr_objective_possible(t, st, L->stmt, k) &&
-      (k == 1 || tr_objective_possible(t, st, L->stmt, k - 1)) &&
-      !op_rel(t->s, L->out->reached, OP_EQ, st->reached))
-    return false;
+  bool closed = L->writes.reached &&
+                ((!tr_objective_possible(t, st, L->stmt, k) && (k == 1 || tr_objective_possible(t, st, L->stmt, k - 1))) ||
+                 !tr_loop_may_reach(t, L->stmt, st));
+  if (closed && !op_rel(t->s, L->out->reached, OP_EQ, st->reached)) return false;
   TrState *P = tr_block(t, &L->stmt->pre, 0, NULL, st);
   if (!P) return false;
   PropVar live = TR_UNINIT;
@@ -180,6 +188,7 @@ static bool check(Tr *t, TrLoop *L, int k, TrState *st) {
   w->k = k;
   w->at = P;
   w->b = b;
+  w->closed = closed;
   prop_save_int(t->s, t->undecided, *t->undecided + 1);
   prop_subscribe(t->s, &w->base, b, PROP_EV_FIX);
   tr_subscribe_state(t, &w->base, P);

@@ -254,6 +254,11 @@ typedef struct IrProgram {
   int nfuncs;
   IrVar **globals;       /* including static locals, in source order */
   int nglobals;
+  const char **defined_builtins; /* builtins the file defines (reach_error, a
+                                    __VERIFIER_* function): their bodies are not
+                                    translated, but a test driver must not
+                                    define them again */
+  int ndefined_builtins;
   struct IrArena *arena; /* owns every IR object */
 } IrProgram;
 

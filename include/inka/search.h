@@ -35,6 +35,13 @@ typedef struct SearchOptions {
   uint64_t max_nodes;       /* 0: unlimited */
   uint64_t max_failures;    /* 0: unlimited */
   double max_seconds;       /* 0: unlimited (wall clock, checked every node) */
+  uint64_t window;          /* NEAR_ZERO only; 0: off.  Otherwise each variable
+                               tries only the `window` values of its domain
+                               nearest 0 (x = v each); a domain with more
+                               values makes the result INCOMPLETE, never
+                               EXHAUSTED.  Searching with growing windows
+                               keeps depth-first search out of one infinite
+                               corner of a wide domain. */
 } SearchOptions;
 
 /* Called at each leaf (all decision variables fixed, propagation at fixpoint).
