@@ -83,6 +83,9 @@ bool op_c_cast(PropStore *s, OpCType from, PropVar x, OpCType to, PropVar z);
 bool op_c_compare(PropStore *s, OpRel rel, OpCType t, PropVar x, PropVar y, PropVar b);
 
 /* ---- Additions (operators/) ------------------------------------------------ */
+/* Note on unsigned 64-bit types: op_c_min is 0 and op_c_max is -1 (UINT64_MAX
+   as stored); the stored range of such a variable is all of int64, which is
+   what op_c_var creates. */
 /* op_linear with a 128-bit constant: what the wrapping C operations post
    once their quotient is known. */
 bool op_linear_wide(PropStore *s, int n, const int64_t *coef, const PropVar *x, OpRel rel,
