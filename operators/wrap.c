@@ -12,6 +12,9 @@
  *      that z's bounds exclude fixes q (then rule 1);
  *   3. z narrows E (for one term with coefficient +-1): E's bounds move to
  *      the nearest values whose wrap lies within z's bounds;
+ *   4. up to four possible q (one or two terms, coefficients up to 2^32):
+ *      each term a_i x_i within the union over q of z + q * 2^bits - c -
+ *      (the other terms' range), pieces with holes between them;
  *   otherwise z ranges over the whole type.
  * Once every x_i is fixed, E is fixed and rule 1 decides.
  *
@@ -29,6 +32,7 @@ typedef struct Wrap {
   prop_wide c;
   PropVar z;
   int bits;
+  bool small;          /* every |a_i| <= 2^32 */
   prop_wide tmin, tmax, m;
 } Wrap;
 
@@ -87,6 +91,37 @@ static bool narrow_expr(PropStore *s, Wrap *p, prop_wide el, prop_wide eh) {
   return wide_restrict(s, p->x[0], p->c - eh, p->c - el);
 }
 
+/* Rule 4: with few quotients q, each term a_i x_i lies in the union over q
+   of z + q*m - c - (the other terms): a few pieces, holes between them. */
+static bool narrow_terms(PropStore *s, Wrap *p, prop_wide qlo, prop_wide qhi) {
+  for (int i = 0; i < p->n; i++) {
+    prop_wide rl = p->c, rh = p->c, a = p->a[i];
+    for (int j = 0; j < p->n; j++) {
+      if (j == i) continue;
+      prop_wide u = p->a[j] * wlo(s, p->x[j]), v = p->a[j] * whi(s, p->x[j]);
+      rl += wmin(u, v);
+      rh += wmax(u, v);
+    }
+    prop_wide lo[4], hi[4];
+    int k = 0;
+    for (prop_wide q = qlo; q <= qhi; q++, k++) {
+      prop_wide tl = wlo(s, p->z) + q * p->m - rh, th = whi(s, p->z) + q * p->m - rl;
+      lo[k] = a > 0 ? wide_ceil_div(tl, a) : wide_ceil_div(th, a);
+      hi[k] = a > 0 ? wide_floor_div(th, a) : wide_floor_div(tl, a);
+    }
+    IvBuf b;
+    ivbuf_init(&b);
+    for (int r = 0; r < k; r++) {   /* pieces in increasing order of lo */
+      int idx = a > 0 ? r : k - 1 - r;
+      if (lo[idx] <= hi[idx]) ivbuf_push(&b, lo[idx], hi[idx]);
+    }
+    bool ok = b.n > 0 ? ivbuf_restrict(s, p->x[i], &b) : arith_fail(s);
+    ivbuf_free(&b);
+    if (!ok) return false;
+  }
+  return true;
+}
+
 static PropStatus wrap_propagate(PropStore *s, Propagator *base) {
   Wrap *p = (Wrap *)base;
   bool all_fixed = true;
@@ -112,6 +147,8 @@ static PropStatus wrap_propagate(PropStore *s, Propagator *base) {
   }
   /* Rule 1: one quotient. */
   if (qlo == qhi) return post_exact(s, p, qlo);
+  /* Rule 4: a few quotients, small coefficients (no 128-bit overflow). */
+  if (qhi - qlo <= 3 && p->n <= 2 && p->small && !narrow_terms(s, p, qlo, qhi)) return PROP_FAILED;
   return PROP_SUSPEND;
 }
 
@@ -144,6 +181,8 @@ bool op_wrap_linear(PropStore *s, int n, const int64_t *coef, const PropVar *x, 
   p->c = c;
   p->z = z;
   p->bits = bits;
+  p->small = true;
+  for (int i = 0; i < n; i++) p->small = p->small && wabs(coef[i]) <= WIDE_POW2(32);
   p->m = WIDE_POW2(bits);
   p->tmin = is_signed || bits == 64 ? -WIDE_POW2(bits - 1) : 0;
   p->tmax = p->tmin + p->m - 1;

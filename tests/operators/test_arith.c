@@ -159,6 +159,12 @@ TEST(deductions) {
   CHECK(op_band(s, m, k, r));
   CHECK_EQ_INT(prop_min(s, r), 0);
   CHECK_EQ_INT(prop_max(s, r), 255);
+  /* z = wrap32(x + y) = 10 with x small and y any int: three quotients,
+     y ends within [10 - 100, 10 + 100] */
+  PropVar ax = prop_new_var(s, -100, 100), ay = prop_new_var(s, INT32_MIN, INT32_MAX), az = prop_new_var(s, 10, 10);
+  CHECK(op_wrap_linear(s, 2, (int64_t[]){1, 1}, (PropVar[]){ax, ay}, 0, az, 32, true));
+  CHECK_EQ_INT(prop_min(s, ay), -90);
+  CHECK_EQ_INT(prop_max(s, ay), 110);
   PropVar u = prop_new_var(s, -10, 10), w = prop_new_var(s, 4, 4);
   CHECK(op_abs(s, u, w));
   CHECK_EQ_INT(prop_interval_count(s, u), 2);   /* {-4, 4} */
