@@ -25,6 +25,13 @@ typedef struct Ite {
   int decided;          /* trailed */
 } Ite;
 
+bool tr_out_of_time(Tr *t) {
+  if (t->lim.deadline <= 0 || tr_clock() <= t->lim.deadline) return false;
+  t->budget_hit = true; /* a failure now is no refutation */
+  t->incomplete_reason = "the time budget (--timeout) ran out";
+  return true;
+}
+
 PropTrial tr_try(Tr *t, PropPostFn post, void *ctx, const PropVar *watch, int n, PropDomain *out) {
   if (prop_trial_depth(t->s) == 0) t->trial_unfolds = TR_TRIAL_UNFOLDS;
   return prop_try(t->s, post, ctx, watch, n, out);
@@ -69,8 +76,8 @@ int tr_trial_vars(Tr *t, const TrState *a, const TrState *b, PropVar cond, PropV
   int n = tr_state_vars(a, NULL, *vars, cap);
   if (b) n += tr_state_vars(b, NULL, *vars + n, cap - n);
   for (int g = 0; g < t->prog->nglobals && n < cap; g++) {
-    (*vars)[n++] = a->global[g];
-    if (b && n < cap) (*vars)[n++] = b->global[g];
+    if (a->global[g] != TR_UNINIT) (*vars)[n++] = a->global[g];
+    if (b && b->global[g] != TR_UNINIT && n < cap) (*vars)[n++] = b->global[g];
   }
   if (n < cap) (*vars)[n++] = cond;
   for (int i = 0; i < prop_decision_count(t->s) && n < cap; i++) (*vars)[n++] = prop_decision(t->s, i);
@@ -132,6 +139,7 @@ static PropStatus ite_propagate(PropStore *s, Propagator *p) {
   if (it->decided) return PROP_ENTAILED;
   if (prop_is_fixed(s, it->cond)) return decide(it, (int)prop_value(s, it->cond)) ? PROP_ENTAILED : PROP_FAILED;
   if (prop_trial_depth(s) >= TR_ITE_TRIAL_DEPTH) return PROP_SUSPEND;
+  if (tr_out_of_time(it->t)) return PROP_FAILED;
   return try_both(it);
 }
 

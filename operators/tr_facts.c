@@ -134,6 +134,7 @@ static void block_facts(Tr *t, const IrFunction *fn, const IrBlock *b, Facts *f,
   for (int i = 0; i < b->n; i++) {
     const Facts *g = stmt_facts(t, fn, b->stmts[i]);
     f->may_end |= g->may_end;
+    f->writes_mem |= g->writes_mem;
     f->has_return |= g->has_return;
     f->contains_obj |= g->contains_obj;
     if (!loop_body) {
@@ -147,7 +148,10 @@ static void block_facts(Tr *t, const IrFunction *fn, const IrBlock *b, Facts *f,
 
 static void lhs_facts(Tr *t, const IrFunction *fn, const IrExpr *lhs, Facts *f) {
   if (!lhs) return;
-  if (lhs->kind != IR_VAR) return; /* memory: not a scalar slot */
+  if (lhs->kind != IR_VAR || lhs->var->address_taken) { /* memory: not a scalar slot */
+    f->writes_mem = true;
+    return;
+  }
   const IrVar *v = lhs->var;
   if (v->kind == IR_VAR_GLOBAL) mark(&f->global, t->prog->nglobals, v->index);
   else mark(&f->slot, frame_slots(fn), tr_frame_slot(fn, v));
@@ -161,6 +165,8 @@ static void call_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Facts *f) {
     if (s->callee && s->callee->defined) {
       const Facts *g = function_facts(t, s->callee);
       f->may_end |= g->may_end;
+      f->writes_mem |= g->writes_mem;
+      for (int i = 0; i < s->callee->nparams; i++) f->writes_mem |= s->callee->params[i]->address_taken;
       f->contains_obj |= g->contains_obj;
       merge_set(&f->global, g->global, t->prog->nglobals);
     }
@@ -168,6 +174,7 @@ static void call_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Facts *f) {
   case IR_BI_ASSUME: case IR_BI_ABORT: case IR_BI_EXIT: case IR_BI_ASSERT: case IR_BI_ERROR:
   case IR_BI_FREE: case IR_BI_MALLOC: case IR_BI_CALLOC:
     f->may_end = true;
+    f->writes_mem = true;
     break;
   case IR_BI_NONDET:
     break;
@@ -202,6 +209,7 @@ static void compute_stmt_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Fac
     break;
   case IR_ST_DECL:
     if (s->var && s->var->kind != IR_VAR_GLOBAL) mark(&f->slot, frame_slots(fn), tr_frame_slot(fn, s->var));
+    if (s->var && s->var->address_taken) f->writes_mem = true;
     break;
   case IR_ST_SKIP: break;
   }
@@ -226,7 +234,7 @@ static const Facts *function_facts(Tr *t, const IrFunction *fn) {
     if (m->active[i] != fn) continue;
     if (!m->anything) {
       m->anything = calloc(1, sizeof *m->anything);
-      m->anything->may_end = m->anything->contains_obj = true;
+      m->anything->may_end = m->anything->contains_obj = m->anything->writes_mem = true;
       for (int g = 0; g < t->prog->nglobals; g++) mark(&m->anything->global, t->prog->nglobals, g);
     }
     return m->anything;

@@ -30,6 +30,46 @@ struct TrTrace {
   TrTrace *resolved;         /* JOIN, NULL until decided */
 };
 
+/* ---- Abstract memory (memory.c) ---------------------------------------- */
+typedef enum { TR_OBJ_GLOBAL, TR_OBJ_LOCAL, TR_OBJ_HEAP } TrObjectKind;
+
+typedef struct TrObject {
+  int64_t base;              /* location of cell 0; the header is base - 1 */
+  int64_t ncells;
+  int64_t count;             /* elements (heap blocks: the allocated count) */
+  const IrType *type;        /* the element type */
+  TrObjectKind kind;
+  const char *name;          /* a variable's name, or NULL for heap blocks */
+  int line;                  /* heap: the allocation's source line */
+  int ordinal;               /* heap: n-th block of this kind and line on the path */
+  int index;                 /* position in allocation order */
+  PropVar *initial;          /* cells' values at the start (globals, address-taken
+                                parameters), or NULL: never written */
+} TrObject;
+
+typedef enum { TR_MEM_INIT, TR_MEM_STORE, TR_MEM_ALLOC, TR_MEM_JOIN } TrMemKind;
+typedef struct TrMem TrMem;
+
+int64_t tr_cells(const IrType *ty);
+int64_t tr_field_cells(const IrType *st, int field);
+TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t count, const char *name, int line);
+TrObject *tr_object_at(Tr *t, int64_t loc);  /* the object whose frame holds loc */
+bool tr_is_cell(Tr *t, int64_t loc);          /* a data cell (not a header or gap) */
+const IrType *tr_cell_type(const TrObject *o, int64_t loc);
+TrMem *tr_mem_initial(Tr *t);
+TrMem *tr_mem_store(Tr *t, TrMem *parent, PropVar x, PropVar v);
+TrMem *tr_mem_alloc(Tr *t, TrMem *parent, TrObject *o, bool zeroed);
+TrMem *tr_mem_join(Tr *t);
+PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need);
+bool tr_mem_resolve(Tr *t, TrMem *m, TrMem *end);
+/* Abandons the path if `need` (a read of a cell nobody wrote is used) holds. */
+bool tr_mem_uncontrolled(Tr *t, PropVar need);
+/* load_element.c: the boolean "an access (a free) through x is invalid":
+   zero when surely valid, TR_UNINIT on failure; and v = m[x]. */
+PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free);
+bool tr_load(Tr *t, TrMem *m, PropVar x, PropVar v);
+int tr_mem_join_vars(const TrMem *m, PropVar *vars, int cap);
+
 /* Control flags: execution runs at a point iff all four are 0. */
 enum { TR_ENDED, TR_RETURNED, TR_BROKEN, TR_CONTINUED, TR_NFLAGS };
 
@@ -42,6 +82,7 @@ typedef struct TrState {
   PropVar reached;           /* boolean: the objective happened */
   int *iter;                 /* per objective loop: current iteration, 0 = outside */
   TrTrace *trace;
+  TrMem *mem;
 } TrState;
 
 /* What a branch of an ite executes. */
@@ -51,7 +92,8 @@ typedef enum {
                                 reach_first: the objective happens first (a
                                 failing assert that is the objective) */
   TR_BR_BLOCK,               /* block->stmts[from..], resuming stmts[from] with cache */
-  TR_BR_LOOP,                /* the loop goes on: check `iteration` of `loop` */
+  TR_BR_LOOP,                /* the loop goes on: check `iteration` of `loop`
+                                (with a cache: only the condition, resumed) */
 } TrBranchKind;
 
 typedef struct TrCache TrCache;  /* values of subexpressions of one statement */
@@ -72,7 +114,7 @@ typedef struct TrWrites {
   uint8_t *slot;             /* per frame slot */
   uint8_t *global;           /* per global */
   bool flag[TR_NFLAGS];
-  bool retval, reached;
+  bool retval, reached, mem;
 } TrWrites;
 
 typedef struct TrMemo TrMemo;
@@ -84,6 +126,7 @@ typedef struct TrFacts {
   bool has_break;       /* a break of the enclosing loop (not of nested loops) */
   bool has_continue;
   bool contains_obj;    /* the target or the objective call, also through calls */
+  bool writes_mem;      /* stores, allocates or frees memory */
   uint8_t *slot;        /* frame slots assigned (NULL: none) */
   uint8_t *global;      /* globals assigned, also through calls (NULL: none) */
 } TrFacts;
@@ -106,6 +149,10 @@ struct Tr {
   TrMemo *memo;              /* static facts about statements (malloc) */
   TrInput *params;
   TrStats stats;
+  TrObject **objs;           /* allocation order; entries past *nobjs are stale */
+  int capobjs;
+  int *nobjs;                /* arena, trailed */
+  TrObject **global_obj;     /* per global: its object, or NULL (SSA scalar) */
 };
 
 /* tr_facts.c */
@@ -176,10 +223,18 @@ bool tr_loop_may_reach(Tr *t, const IrStmt *loop, const TrState *at);
 
 /* w.c: monotonic seconds, for the deadline */
 double tr_clock(void);
+/* ite.c: past --timeout?  Then the budget is marked hit (no proof). */
+bool tr_out_of_time(Tr *t);
 /* w.c: the loop statement from `in`; the state after the loop, NULL on failure. */
 TrState *tr_loop(Tr *t, const IrStmt *loop, TrState *in);
 /* Continues `loop` with the check of `iteration` from st (a TR_BR_LOOP
-   branch); returns the loop's outputs. */
-TrState *tr_loop_continue(Tr *t, TrLoop *loop, int iteration, TrState *st);
+   branch; with a cache, st is after the condition's side effects and the
+   condition resumes); returns the loop's outputs. */
+TrState *tr_loop_continue(Tr *t, TrLoop *loop, int iteration, TrCache *cache, TrState *st);
+/* Evaluates e in st, resuming with *cache: 0 done (*out), 1 it may trap
+   (*trap, *trap_at: split and resume with tr_cache_safe), -1 failed. */
+int tr_eval_split(Tr *t, const TrState *st, const IrExpr *e, TrCache **cache, PropVar *out, PropVar *trap,
+                  const IrExpr **trap_at);
+TrCache *tr_cache_safe(Tr *t, TrCache *c, const IrExpr *e);
 
 #endif

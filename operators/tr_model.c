@@ -39,23 +39,16 @@ static bool scalar_type(const IrType *t) { return t->kind == IR_TY_INT || t->kin
 
 static void check_type(Subset *c, IrLoc loc, const IrType *t) {
   if (t->kind == IR_TY_FLOAT) reject(c, loc, "floating-point values");
-  else if (t->kind == IR_TY_PTR || t->kind == IR_TY_ARRAY || t->kind == IR_TY_STRUCT)
-    reject(c, loc, "pointers, arrays and structs");
+  else if (t->kind == IR_TY_ARRAY) check_type(c, loc, t->base); /* not through pointers: types may be recursive */
+  else if (t->kind == IR_TY_STRUCT)
+    for (int i = 0; i < t->nfields; i++) check_type(c, loc, t->fields[i].type);
 }
 
 static void check_expr(Subset *c, const IrExpr *e) {
   if (!e || c->err) return;
-  switch (e->kind) {
-  case IR_DEREF: case IR_FIELD: case IR_INDEX: case IR_ADDR_OF: case IR_PTR_ADD: case IR_PTR_DIFF: case IR_NULL:
-    reject(c, e->loc, "pointers, arrays and structs");
-    return;
-  case IR_FLOAT_CONST:
+  if (e->kind == IR_FLOAT_CONST) {
     reject(c, e->loc, "floating-point values");
     return;
-  case IR_VAR:
-    if (e->var->address_taken) reject(c, e->loc, "variables whose address is taken");
-    break;
-  default: break;
   }
   if (e->type->kind != IR_TY_VOID) check_type(c, e->loc, e->type);
   for (int i = 0; i < 3; i++) check_expr(c, e->a[i]);
@@ -71,9 +64,7 @@ static void check_block(Subset *c, const IrBlock *b) {
     check_expr(c, s->cond);
     for (int a = 0; a < s->nargs; a++) check_expr(c, s->args[a]);
     if (s->kind == IR_ST_CALL) {
-      if (s->builtin == IR_BI_MALLOC || s->builtin == IR_BI_CALLOC || s->builtin == IR_BI_FREE)
-        reject(c, s->loc, "dynamic memory (%s)", s->callee_name ? s->callee_name : "malloc");
-      if (s->builtin == IR_BI_NONDET && !scalar_type(s->type)) check_type(c, s->loc, s->type);
+      if (s->builtin == IR_BI_NONDET && !scalar_type(s->type)) reject(c, s->loc, "nondet values that are not integers");
       if (s->builtin == IR_BI_NONE && s->callee) check_function(c, s->callee);
     }
     if (s->kind == IR_ST_DECL) check_type(c, s->loc, s->var->type);
@@ -95,19 +86,15 @@ static void check_function(Subset *c, const IrFunction *fn) {
   c->seen[c->nseen++] = fn;
   if (fn->ret->kind != IR_TY_VOID) check_type(c, fn->loc, fn->ret);
   for (int i = 0; i < fn->nparams; i++) check_type(c, fn->params[i]->loc, fn->params[i]->type);
-  for (int i = 0; i < fn->nlocals; i++) {
-    check_type(c, fn->locals[i]->loc, fn->locals[i]->type);
-    if (fn->locals[i]->address_taken) reject(c, fn->locals[i]->loc, "variables whose address is taken");
-  }
+  for (int i = 0; i < fn->nlocals; i++) check_type(c, fn->locals[i]->loc, fn->locals[i]->type);
   check_block(c, &fn->body);
 }
 
 static char *check_subset(const IrProgram *p, const IrFunction *fn) {
   Subset c = {.prog = p};
-  for (int g = 0; g < p->nglobals && !c.err; g++) {
-    const IrVar *v = p->globals[g];
-    (void)v; /* globals are checked where used: an unused aggregate is harmless */
-  }
+  for (int i = 0; i < fn->nparams; i++)
+    if (fn->params[i]->type->kind == IR_TY_PTR)
+      reject(&c, fn->params[i]->loc, "pointer inputs (heap-shaped inputs)");
   check_function(&c, fn);
   free(c.seen);
   return c.err;
@@ -179,6 +166,41 @@ static char *objective_loops(Tr *t) {
 }
 
 /* ---- The model ------------------------------------------------------------------ */
+/* The initial cells of a global from its initializer (absent parts are 0). */
+static void initial_cells(Tr *t, const IrType *ty, const IrInit *in, PropVar *cell) {
+  if (ty->kind == IR_TY_ARRAY || ty->kind == IR_TY_STRUCT) {
+    int64_t n = ty->kind == IR_TY_ARRAY ? ty->count : ty->nfields, at = 0;
+    for (int64_t i = 0; i < n; i++) {
+      const IrType *et = ty->kind == IR_TY_ARRAY ? ty->base : ty->fields[i].type;
+      const IrInit *ei = in && in->kind == IR_INIT_LIST && i < in->nelems ? in->elems[i] : NULL;
+      initial_cells(t, et, ei, cell + at);
+      at += tr_cells(et);
+    }
+    return;
+  }
+  int64_t v = 0;
+  if (in && in->kind == IR_INIT_INT) v = in->ival;
+  if (in && in->kind == IR_INIT_ADDR && t->global_obj[in->addr_of->index]) v = t->global_obj[in->addr_of->index]->base;
+  cell[0] = prop_new_const(t->s, v);
+}
+
+/* Globals whose address is taken, or that are arrays or structs, are objects
+   of the memory; the others are SSA scalars. */
+static void global_objects(Tr *t) {
+  const IrProgram *p = t->prog;
+  t->global_obj = calloc((size_t)p->nglobals + 1, sizeof *t->global_obj);
+  for (int g = 0; g < p->nglobals; g++) {
+    const IrVar *v = p->globals[g];
+    if (v->address_taken) t->global_obj[g] = tr_new_object(t, TR_OBJ_GLOBAL, v->type, 1, v->name, v->loc.line);
+  }
+  for (int g = 0; g < p->nglobals; g++) {
+    TrObject *o = t->global_obj[g];
+    if (!o) continue;
+    o->initial = prop_alloc(t->s, sizeof(PropVar) * (size_t)(o->ncells + 1));
+    initial_cells(t, o->type, p->globals[g]->init, o->initial);
+  }
+}
+
 static TrState *initial_state(Tr *t) {
   const IrFunction *fn = t->fn;
   TrState *st = prop_alloc(t->s, sizeof *st);
@@ -192,6 +214,12 @@ static TrState *initial_state(Tr *t) {
     st->slot[i] = tr_fresh(t, v->type);
     prop_add_decision(t->s, st->slot[i]);
     t->params[i] = (TrInput){v->name, v->type, st->slot[i]};
+    if (v->address_taken) { /* the parameter lives in memory from the start */
+      TrObject *o = tr_new_object(t, TR_OBJ_LOCAL, v->type, 1, v->name, v->loc.line);
+      o->initial = prop_alloc(t->s, sizeof(PropVar));
+      o->initial[0] = st->slot[i];
+      st->slot[i] = prop_new_const(t->s, o->base);
+    }
   }
   int ng = t->prog->nglobals;
   st->global = prop_alloc(t->s, sizeof(PropVar) * (size_t)(ng + 1));
@@ -205,6 +233,7 @@ static TrState *initial_state(Tr *t) {
   st->retval = fn->ret->kind == IR_TY_VOID ? TR_UNINIT : tr_fresh(t, fn->ret);
   st->reached = t->zero;
   st->iter = prop_alloc(t->s, sizeof(int) * (size_t)(t->obj.niter + 1));
+  st->mem = tr_mem_initial(t);
   return st;
 }
 
@@ -242,6 +271,8 @@ Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn, const TrObjec
   t->one = prop_new_const(s, 1);
   t->unfolded = prop_alloc(s, sizeof *t->unfolded);
   t->undecided = prop_alloc(s, sizeof *t->undecided);
+  t->nobjs = prop_alloc(s, sizeof *t->nobjs);
+  global_objects(t);
   t->initial = initial_state(t);
   Root *root = prop_propagator_new(s, &root_class, sizeof *root);
   root->t = t;
@@ -255,6 +286,8 @@ void tr_free(Tr *t) {
   if (t->obj_loop) free((void *)t->obj.iter);
   free(t->obj_loop);
   free(t->params);
+  free(t->objs);
+  free(t->global_obj);
   free(t);
 }
 

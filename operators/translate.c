@@ -29,11 +29,13 @@ OpCType tr_ctype(const IrType *ty) {
   OpCType c = {32, true};
   if (ty->kind == IR_TY_BOOL) c = (OpCType){1, false};
   else if (ty->kind == IR_TY_INT) c = (OpCType){ty->bits, ty->is_signed};
+  else if (ty->kind == IR_TY_PTR) c = (OpCType){64, true}; /* a location number */
   return c;
 }
 
 PropVar tr_fresh(Tr *t, const IrType *ty) {
   if (ty->kind == IR_TY_BOOL) return prop_new_var(t->s, 0, 1);
+  if (ty->kind == IR_TY_PTR) return prop_new_var(t->s, 0, INT32_MAX); /* locations, 0 = NULL */
   return op_c_var(t->s, tr_ctype(ty));
 }
 
@@ -132,6 +134,7 @@ static void add_facts(Tr *t, const TrState *st, const TrFacts *f, TrWrites *w) {
   w->flag[TR_BROKEN] |= f->has_break;
   w->flag[TR_CONTINUED] |= f->has_continue;
   if (f->contains_obj && tr_objective_possible(t, st, NULL, 0)) w->reached = true;
+  w->mem |= f->writes_mem;
 }
 
 void tr_branch_writes(Tr *t, const TrBranch *br, const TrState *st, TrWrites *w) {
@@ -159,22 +162,43 @@ void tr_loop_writes(Tr *t, const IrStmt *loop, int next_iter, const TrState *st,
   w->reached = f->contains_obj && tr_objective_possible(t, st, loop, next_iter);
 }
 
-/* Does every execution of the branch assign slot i before it leaves? */
-static bool definitely_assigns(const TrBranch *br, const IrFunction *fn, int i) {
-  if (br->kind == TR_BR_END) return true; /* the path is over: nobody reads */
-  if (br->kind != TR_BR_BLOCK) return false;
-  for (int k = br->from; k < br->block->n; k++) {
-    const IrStmt *s = br->block->stmts[k];
-    if (s->kind == IR_ST_SKIP) continue;
-    if (s->kind == IR_ST_DECL) {
+static bool is_slot(const IrFunction *fn, const IrExpr *lhs, int i) {
+  return lhs && lhs->kind == IR_VAR && !lhs->var->address_taken && lhs->var->kind != IR_VAR_GLOBAL &&
+         tr_frame_slot(fn, lhs->var) == i;
+}
+
+/* Does every execution of b[from..] that goes on after it assign slot i?
+   (A path that returns or ends never reads the slot again.) */
+static bool block_assigns(Tr *t, const IrFunction *fn, const IrBlock *b, int from, int i) {
+  for (int k = from; k < b->n; k++) {
+    const IrStmt *s = b->stmts[k];
+    switch (s->kind) {
+    case IR_ST_SKIP: continue;
+    case IR_ST_DECL:
       if (s->var->kind != IR_VAR_GLOBAL && tr_frame_slot(fn, s->var) == i) return false;
       continue;
+    case IR_ST_ASSIGN: case IR_ST_CALL:
+      if (is_slot(fn, s->lhs, i)) return true;
+      continue;
+    case IR_ST_RETURN: return true;
+    case IR_ST_BREAK: case IR_ST_CONTINUE: return false;
+    case IR_ST_IF:
+      if (block_assigns(t, fn, &s->then, 0, i) && block_assigns(t, fn, &s->els, 0, i)) return true;
+      break;
+    case IR_ST_BLOCK:
+      if (block_assigns(t, fn, &s->body, 0, i)) return true;
+      break;
+    case IR_ST_WHILE: break;
     }
-    if (s->kind != IR_ST_ASSIGN) return false;
-    if (s->lhs->kind == IR_VAR && s->lhs->var->kind != IR_VAR_GLOBAL && tr_frame_slot(fn, s->lhs->var) == i)
-      return true;
+    const TrFacts *f = tr_facts(t, fn, s); /* it did not assign: may it leave early? */
+    if (f->has_break || f->has_continue) return false;
   }
   return false;
+}
+
+static bool definitely_assigns(Tr *t, const TrBranch *br, const IrFunction *fn, int i) {
+  if (br->kind == TR_BR_END) return true; /* the path is over: nobody reads */
+  return br->kind == TR_BR_BLOCK && block_assigns(t, fn, br->block, br->from, i);
 }
 
 TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b) {
@@ -182,7 +206,7 @@ TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrB
   for (int i = 0; i < nslots(in->fn); i++) {
     if (!w->slot[i]) continue;
     bool may_stay_uninit = in->slot[i] == TR_UNINIT &&
-                           !(a && b && definitely_assigns(a, in->fn, i) && definitely_assigns(b, in->fn, i));
+                           !(a && b && definitely_assigns(t, a, in->fn, i) && definitely_assigns(t, b, in->fn, i));
     out->slot[i] = may_stay_uninit ? TR_UNINIT : tr_fresh(t, slot_var(in->fn, i)->type);
   }
   for (int g = 0; g < t->prog->nglobals; g++)
@@ -191,6 +215,7 @@ TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrB
     if (w->flag[f]) out->flag[f] = fresh_bool(t);
   if (w->retval && in->fn->ret->kind != IR_TY_VOID) out->retval = tr_fresh(t, in->fn->ret);
   if (w->reached) out->reached = fresh_bool(t);
+  if (w->mem) out->mem = tr_mem_join(t);
   return out;
 }
 
@@ -208,6 +233,7 @@ bool tr_join(Tr *t, const TrState *out, const TrState *end, const TrWrites *w) {
     if (w->flag[f] && !join_var(t, out->flag[f], end->flag[f])) return false;
   if (w->retval && !join_var(t, out->retval, end->retval)) return false;
   if (w->reached && !join_var(t, out->reached, end->reached)) return false;
+  if (w->mem && !tr_mem_resolve(t, out->mem, end->mem)) return false;
   return true;
 }
 
@@ -229,10 +255,16 @@ int tr_state_vars(const TrState *st, const TrWrites *w, PropVar *vars, int cap) 
    that a statement resumed after a trap split does not evaluate them twice.
    A persistent list (new entries in front); `safe` records that the trap of
    this operation was excluded by the split. */
+typedef enum {
+  TR_CACHE_VALUE,   /* v is the value of e */
+  TR_CACHE_ADDR,    /* v is the address of lvalue e */
+  TR_CACHE_SAFE,    /* a split excluded e's trap */
+} TrCacheKind;
+
 struct TrCache {
   const IrExpr *e;
+  TrCacheKind kind;
   PropVar v;
-  bool safe;
   TrCache *next;
 };
 
@@ -246,17 +278,17 @@ typedef struct Eval {
   const IrExpr *trap_at; /* EV_TRAP: the operation */
 } Eval;
 
-static TrCache *cache_find(TrCache *c, const IrExpr *e) {
+static TrCache *cache_find(TrCache *c, const IrExpr *e, TrCacheKind kind) {
   for (; c; c = c->next)
-    if (c->e == e) return c;
+    if (c->e == e && c->kind == kind) return c;
   return NULL;
 }
 
-static TrCache *cache_add(Tr *t, TrCache *c, const IrExpr *e, PropVar v, bool safe) {
+static TrCache *cache_add(Tr *t, TrCache *c, const IrExpr *e, TrCacheKind kind, PropVar v) {
   TrCache *n = prop_alloc(t->s, sizeof *n);
   n->e = e;
+  n->kind = kind;
   n->v = v;
-  n->safe = safe;
   n->next = c;
   return n;
 }
@@ -341,8 +373,7 @@ static EvResult eval_binary(Eval *ev, const IrExpr *e, PropVar *out) {
   if (r != EV_OK) return r;
   if ((r = eval(ev, e->a[1], &y)) != EV_OK) return r;
   bool traps = e->kind == IR_DIV || e->kind == IR_REM || e->kind == IR_SHL || e->kind == IR_SHR;
-  TrCache *known = traps ? cache_find(ev->cache, e) : NULL;
-  if (traps && !(known && known->safe)) {
+  if (traps && !cache_find(ev->cache, e, TR_CACHE_SAFE)) {
     bool none;
     if ((r = trap_condition(ev, e, x, y, &ev->trap, &none)) != EV_OK) return r;
     if (!none) {
@@ -408,9 +439,130 @@ static EvResult eval_var(Eval *ev, const IrExpr *e, PropVar *out) {
   return EV_FAIL;
 }
 
+/* ---- Memory: addresses, access checks, loads ---------------------------------
+ * access_s and load_element of the INKA paper: the address of p->f is the
+ * location in p plus the field's offset (linear, so it prunes both ways);
+ * an access through a pointer that may be NULL, dangling (a freed block) or
+ * outside every object splits the statement like any trap; a load through a
+ * pointer with several possible targets is one guarded candidate per target
+ * (an element constraint), so the loaded value can fix the pointer back. */
+static EvResult abandon(Tr *t, const char *why) {
+  t->incomplete_reason = why;
+  return EV_FAIL;
+}
+
+/* Traps unless x is a location the access may use (checked once per
+   expression `at`: a resumed statement knows it is safe). */
+static EvResult check_access(Eval *ev, const IrExpr *at, PropVar x, bool for_free) {
+  if (cache_find(ev->cache, at, TR_CACHE_SAFE)) return EV_OK;
+  PropVar trap = tr_access_trap(ev->t, ev->st->mem, x, for_free);
+  if (trap == TR_UNINIT) return EV_FAIL;
+  if (trap == ev->t->zero) return EV_OK;
+  ev->trap = trap;
+  ev->trap_at = at;
+  return EV_TRAP;
+}
+
+/* The value at location x in the current memory (load_element). */
+static EvResult load(Eval *ev, const IrType *ty, PropVar x, PropVar *out) {
+  *out = tr_fresh(ev->t, ty);
+  return tr_load(ev->t, ev->st->mem, x, *out) ? EV_OK : EV_FAIL;
+}
+
+/* z = b + k * i: a location moved by i elements of k cells. */
+static PropVar displace(Tr *t, PropVar b, int64_t k, PropVar i) {
+  PropStore *s = t->s;
+  if (prop_is_fixed(s, b) && prop_is_fixed(s, i))
+    return prop_new_const(s, prop_value(s, b) + k * prop_value(s, i));
+  PropVar z = prop_new_var(s, 0, INT32_MAX);
+  int64_t coef[3] = {1, -1, -k};
+  PropVar x[3] = {z, b, i};
+  return op_linear(s, 3, coef, x, OP_EQ, 0) ? z : TR_UNINIT;
+}
+
+static PropVar shift_by(Tr *t, PropVar b, int64_t k) { return k == 0 ? b : displace(t, b, k, t->one); }
+
+static bool is_ssa(const IrVar *v) { return !v->address_taken; }
+
+static EvResult index_trap(Eval *ev, const IrExpr *e, PropVar i) {
+  Tr *t = ev->t;
+  int64_t count = e->a[0]->type->count;
+  if (cache_find(ev->cache, e, TR_CACHE_SAFE) || (prop_min(t->s, i) >= 0 && prop_max(t->s, i) < count)) return EV_OK;
+  PropVar lo = reify_const(t, i, OP_LT, 0), hi = reify_const(t, i, OP_GE, count);
+  ev->trap = fresh_bool(t);
+  if (lo == TR_UNINIT || hi == TR_UNINIT || !op_bool_or(t->s, ev->trap, lo, hi)) return EV_FAIL;
+  ev->trap_at = e;
+  return EV_TRAP;
+}
+
+static EvResult eval_addr(Eval *ev, const IrExpr *e, PropVar *loc) {
+  TrCache *c = cache_find(ev->cache, e, TR_CACHE_ADDR);
+  if (c) {
+    *loc = c->v;
+    return EV_OK;
+  }
+  Tr *t = ev->t;
+  EvResult r;
+  PropVar b, i;
+  switch (e->kind) {
+  case IR_VAR:
+    if (e->var->kind == IR_VAR_GLOBAL) *loc = prop_new_const(t->s, t->global_obj[e->var->index]->base);
+    else *loc = ev->st->slot[tr_frame_slot(ev->st->fn, e->var)];
+    if (*loc == TR_UNINIT) return abandon(t, "the address of a variable outside its lifetime");
+    break;
+  case IR_DEREF:
+    if ((r = eval(ev, e->a[0], &b)) != EV_OK || (r = check_access(ev, e, b, false)) != EV_OK) return r;
+    *loc = b;
+    break;
+  case IR_FIELD:
+    if ((r = eval_addr(ev, e->a[0], &b)) != EV_OK) return r;
+    *loc = shift_by(t, b, tr_field_cells(e->a[0]->type, e->field));
+    break;
+  case IR_INDEX:
+    if ((r = eval_addr(ev, e->a[0], &b)) != EV_OK || (r = eval(ev, e->a[1], &i)) != EV_OK) return r;
+    if ((r = index_trap(ev, e, i)) != EV_OK) return r;
+    *loc = displace(t, b, tr_cells(e->type), i);
+    break;
+  default:
+    assert(!"not an lvalue");
+    return EV_FAIL;
+  }
+  if (*loc == TR_UNINIT) return EV_FAIL;
+  ev->cache = cache_add(t, ev->cache, e, TR_CACHE_ADDR, *loc);
+  return EV_OK;
+}
+
+/* The value of a memory lvalue, of &lvalue, and of pointer arithmetic. */
+static EvResult eval_memory(Eval *ev, const IrExpr *e, PropVar *out) {
+  Tr *t = ev->t;
+  EvResult r;
+  PropVar p, q;
+  switch (e->kind) {
+  case IR_ADDR_OF:
+    if (e->a[0]->kind == IR_DEREF) return eval(ev, e->a[0]->a[0], out); /* &*p is p, unchecked */
+    return eval_addr(ev, e->a[0], out);
+  case IR_PTR_ADD:
+    if ((r = eval(ev, e->a[0], &p)) != EV_OK || (r = eval(ev, e->a[1], &q)) != EV_OK) return r;
+    *out = displace(t, p, e->type->base->kind == IR_TY_VOID ? 1 : tr_cells(e->type->base), q);
+    return *out == TR_UNINIT ? EV_FAIL : EV_OK;
+  case IR_PTR_DIFF: {
+    if ((r = eval(ev, e->a[0], &p)) != EV_OK || (r = eval(ev, e->a[1], &q)) != EV_OK) return r;
+    const IrType *pt = e->a[0]->type->base;
+    int64_t k = pt->kind == IR_TY_VOID ? 1 : tr_cells(pt);
+    *out = tr_fresh(t, e->type);
+    int64_t coef[3] = {k, -1, 1};
+    PropVar x[3] = {*out, p, q};
+    return op_linear(t->s, 3, coef, x, OP_EQ, 0) ? EV_OK : EV_FAIL;
+  }
+  default: /* VAR in memory, DEREF, FIELD, INDEX: read the cell */
+    if ((r = eval_addr(ev, e, &p)) != EV_OK) return r;
+    return load(ev, e->type, p, out);
+  }
+}
+
 static EvResult eval(Eval *ev, const IrExpr *e, PropVar *out) {
-  TrCache *c = cache_find(ev->cache, e);
-  if (c && c->v != TR_UNINIT) {
+  TrCache *c = cache_find(ev->cache, e, TR_CACHE_VALUE);
+  if (c) {
     *out = c->v;
     return EV_OK;
   }
@@ -419,13 +571,18 @@ static EvResult eval(Eval *ev, const IrExpr *e, PropVar *out) {
   switch (e->kind) {
   case IR_INT_CONST: *out = prop_new_const(t->s, e->ival); break;
   case IR_NULL: *out = t->zero; break;
-  case IR_VAR: r = eval_var(ev, e, out); break;
+  case IR_VAR: r = is_ssa(e->var) ? eval_var(ev, e, out) : eval_memory(ev, e, out); break;
+  case IR_DEREF: case IR_FIELD: case IR_INDEX: case IR_ADDR_OF: case IR_PTR_ADD: case IR_PTR_DIFF:
+    r = eval_memory(ev, e, out);
+    break;
   case IR_CAST: {
     PropVar x;
     if ((r = eval(ev, e->a[0], &x)) != EV_OK) return r;
     if (e->type->kind == IR_TY_BOOL) {
       *out = tr_truth(t, e->a[0]->type, x);
       r = *out == TR_UNINIT ? EV_FAIL : EV_OK;
+    } else if (e->type->kind == IR_TY_PTR || e->a[0]->type->kind == IR_TY_PTR) {
+      *out = x; /* between pointer types: the same location */
     } else {
       *out = tr_fresh(t, e->type);
       r = op_c_cast(t->s, tr_ctype(e->a[0]->type), x, tr_ctype(e->type), *out) ? EV_OK : EV_FAIL;
@@ -454,7 +611,7 @@ static EvResult eval(Eval *ev, const IrExpr *e, PropVar *out) {
     assert(!"expression outside the translated subset");
     return EV_FAIL;
   }
-  if (r == EV_OK) ev->cache = cache_add(t, ev->cache, e, *out, false);
+  if (r == EV_OK) ev->cache = cache_add(t, ev->cache, e, TR_CACHE_VALUE, *out);
   return r;
 }
 
@@ -481,26 +638,44 @@ static TrBranch end_branch(bool reach_first) {
 /* The statement may trap at c->ev.trap_at: end the path when it does, and
    resume the statement with the trap excluded otherwise. */
 static StResult split_on_trap(StmtCtx *c) {
-  TrCache *resume = cache_add(c->t, c->ev.cache, c->ev.trap_at, TR_UNINIT, true);
+  TrCache *resume = cache_add(c->t, c->ev.cache, c->ev.trap_at, TR_CACHE_SAFE, TR_UNINIT);
   TrBranch end = end_branch(false), rest = rest_of_block(c, c->index, resume);
   c->out = tr_ite(c->t, c->ev.trap, &end, &rest, c->in, NULL, NULL);
   return c->out ? ST_DONE : ST_FAIL;
 }
 
-static StResult eval_into(StmtCtx *c, const IrExpr *e, PropVar *v) {
-  switch (eval(&c->ev, e, v)) {
+static StResult ev_result(StmtCtx *c, EvResult r) {
+  switch (r) {
   case EV_OK: return ST_NEXT;
   case EV_FAIL: return ST_FAIL;
   default: return split_on_trap(c);
   }
 }
 
-static void assign(Tr *t, TrState *st, const IrExpr *lhs, PropVar v) {
-  assert(lhs->kind == IR_VAR);
-  const IrVar *var = lhs->var;
-  if (var->kind == IR_VAR_GLOBAL) st->global[var->index] = v;
-  else st->slot[tr_frame_slot(st->fn, var)] = v;
-  (void)t;
+static StResult eval_into(StmtCtx *c, const IrExpr *e, PropVar *v) { return ev_result(c, eval(&c->ev, e, v)); }
+static StResult eval_into_addr(StmtCtx *c, const IrExpr *e, PropVar *v) { return ev_result(c, eval_addr(&c->ev, e, v)); }
+
+/* lhs = v in st (a fresh copy the caller owns): an SSA slot, or a store
+   (store_element) to the lvalue's location, computed in c's input state. */
+static StResult assign(StmtCtx *c, TrState *st, const IrExpr *lhs, PropVar v) {
+  if (lhs->kind == IR_VAR && is_ssa(lhs->var)) {
+    const IrVar *var = lhs->var;
+    if (var->kind == IR_VAR_GLOBAL) st->global[var->index] = v;
+    else st->slot[tr_frame_slot(st->fn, var)] = v;
+    return ST_NEXT;
+  }
+  PropVar loc;
+  StResult r = eval_into_addr(c, lhs, &loc);
+  if (r != ST_NEXT) return r;
+  st->mem = tr_mem_store(c->t, st->mem, loc, v);
+  return ST_NEXT;
+}
+
+/* A new object for a local whose address is taken (its lifetime begins). */
+static void allocate_local(Tr *t, TrState *st, const IrVar *var) {
+  TrObject *o = tr_new_object(t, TR_OBJ_LOCAL, var->type, 1, var->name, var->loc.line);
+  st->mem = tr_mem_alloc(t, st->mem, o, false);
+  st->slot[tr_frame_slot(st->fn, var)] = prop_new_const(t->s, o->base);
 }
 
 static StResult end_path(StmtCtx *c, bool reach) {
@@ -529,6 +704,39 @@ static StResult conditional_end(StmtCtx *c, const IrExpr *cond, bool reach) {
 
 static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args);
 
+/* malloc / calloc: new_s.  The block's size must be known when it runs; the
+   allocation never fails (no NULL result is modelled). */
+static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args) {
+  Tr *t = c->t;
+  const IrType *ptr = s->type;
+  if (!ptr || ptr->kind != IR_TY_PTR || ptr->base->kind == IR_TY_VOID || ptr->base->size <= 0)
+    return ev_result(c, abandon(t, "an allocation whose element type is not known"));
+  for (int i = 0; i < s->nargs; i++)
+    if (!prop_is_fixed(t->s, args[i])) return ev_result(c, abandon(t, "an allocation of a size the inputs decide"));
+  int64_t bytes = prop_value(t->s, args[0]);
+  if (s->builtin == IR_BI_CALLOC) bytes *= prop_value(t->s, args[1]);
+  if (bytes < 0 || bytes / ptr->base->size > (1 << 20))
+    return ev_result(c, abandon(t, "an allocation larger than the model handles"));
+  TrObject *o = tr_new_object(t, TR_OBJ_HEAP, ptr->base, bytes / ptr->base->size, NULL, s->loc.line);
+  c->out = tr_state_copy(t, c->in);
+  c->out->mem = tr_mem_alloc(t, c->in->mem, o, s->builtin == IR_BI_CALLOC);
+  return s->lhs ? assign(c, c->out, s->lhs, prop_new_const(t->s, o->base)) : ST_NEXT;
+}
+
+/* free(p): delete_s.  free(NULL) does nothing; freeing anything but a live
+   heap block is a runtime error that ends the path. */
+static StResult release(StmtCtx *c, const IrStmt *s, PropVar p) {
+  Tr *t = c->t;
+  if (prop_is_fixed(t->s, p) && prop_value(t->s, p) == 0) return ST_NEXT;
+  StResult r = ev_result(c, check_access(&c->ev, s->args[0], p, true));
+  if (r != ST_NEXT) return r;
+  c->out = tr_state_copy(t, c->in);
+  PropVar header = shift_by(t, p, -1);
+  if (header == TR_UNINIT) return ST_FAIL;
+  c->out->mem = tr_mem_store(t, c->in->mem, header, t->zero);
+  return ST_NEXT;
+}
+
 static StResult translate_call(StmtCtx *c, const IrStmt *s) {
   Tr *t = c->t;
   PropVar *args = prop_alloc(t->s, sizeof(PropVar) * (size_t)(s->nargs + 1));
@@ -551,17 +759,16 @@ static StResult translate_call(StmtCtx *c, const IrStmt *s) {
     n->prev = c->in->trace;
     c->out = tr_state_copy(t, c->in);
     c->out->trace = n;
-    if (s->lhs) assign(t, c->out, s->lhs, v);
-    return ST_NEXT;
+    return s->lhs ? assign(c, c->out, s->lhs, v) : ST_NEXT;
   }
   case IR_BI_ASSUME: return conditional_end(c, s->args[0], false);
   case IR_BI_ASSERT: return conditional_end(c, s->args[0], objective);
   case IR_BI_ABORT: case IR_BI_EXIT: return end_path(c, false);
   case IR_BI_ERROR: return end_path(c, objective);
-  default:
-    assert(!"memory builtins are rejected by tr_check_subset");
-    return ST_FAIL;
+  case IR_BI_MALLOC: case IR_BI_CALLOC: return allocate(c, s, args);
+  case IR_BI_FREE: return release(c, s, args[0]);
   }
+  return ST_FAIL;
 }
 
 /* A call to a function of the file, translated in place in its own frame. */
@@ -579,6 +786,11 @@ static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args) 
   cs->slot = prop_alloc(t->s, sizeof(PropVar) * (size_t)(nslots(fn) + 1));
   for (int i = 0; i < nslots(fn); i++) cs->slot[i] = i < fn->nparams ? args[i] : TR_UNINIT;
   cs->global = c->in->global;
+  for (int i = 0; i < fn->nparams; i++) {
+    if (!fn->params[i]->address_taken) continue;
+    allocate_local(t, cs, fn->params[i]);
+    cs->mem = tr_mem_store(t, cs->mem, cs->slot[i], args[i]);
+  }
   cs->flag[TR_RETURNED] = cs->flag[TR_BROKEN] = cs->flag[TR_CONTINUED] = t->zero;
   cs->retval = fn->ret->kind == IR_TY_VOID ? TR_UNINIT : tr_fresh(t, fn->ret);
   if (tr_is_objective_stmt(t, s) && objective_now(t, cs)) tr_set_reached(t, cs);
@@ -591,9 +803,9 @@ static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args) 
   out->flag[TR_ENDED] = end->flag[TR_ENDED];
   out->reached = end->reached;
   out->trace = end->trace;
-  if (s->lhs) assign(t, out, s->lhs, end->retval);
+  out->mem = end->mem;
   c->out = out;
-  return ST_NEXT;
+  return s->lhs ? assign(c, out, s->lhs, end->retval) : ST_NEXT;
 }
 
 static StResult translate_if(StmtCtx *c, const IrStmt *s) {
@@ -621,13 +833,14 @@ static StResult translate_stmt(StmtCtx *c) {
   case IR_ST_SKIP: return ST_NEXT;
   case IR_ST_DECL:
     c->out = tr_state_copy(t, c->in);
-    if (s->var->kind != IR_VAR_GLOBAL) c->out->slot[tr_frame_slot(c->in->fn, s->var)] = TR_UNINIT;
+    if (s->var->kind == IR_VAR_GLOBAL) return ST_NEXT;
+    if (s->var->address_taken) allocate_local(t, c->out, s->var);
+    else c->out->slot[tr_frame_slot(c->in->fn, s->var)] = TR_UNINIT;
     return ST_NEXT;
   case IR_ST_ASSIGN:
     if ((r = eval_into(c, s->rhs, &v)) != ST_NEXT) return r;
     c->out = tr_state_copy(t, c->in);
-    assign(t, c->out, s->lhs, v);
-    return ST_NEXT;
+    return assign(c, c->out, s->lhs, v);
   case IR_ST_CALL: return translate_call(c, s);
   case IR_ST_IF: return translate_if(c, s);
   case IR_ST_WHILE:
@@ -687,12 +900,27 @@ TrState *tr_branch(Tr *t, const TrBranch *br, TrState *st) {
     return tr_block(t, br->block, br->from, br->cache, run);
   }
   case TR_BR_LOOP:
-    return tr_loop_continue(t, br->loop, br->iteration, st);
+    return tr_loop_continue(t, br->loop, br->iteration, br->cache, st);
   }
   return NULL;
 }
 
-/* ---- Expressions outside statements (--assume) -------------------------------- */
+/* ---- Expressions outside statements (--assume, loop conditions) ----------------- */
+int tr_eval_split(Tr *t, const TrState *st, const IrExpr *e, TrCache **cache, PropVar *out, PropVar *trap,
+                  const IrExpr **trap_at) {
+  Eval ev = {.t = t, .st = st, .cache = *cache};
+  EvResult r = eval(&ev, e, out);
+  *cache = ev.cache;
+  if (r == EV_TRAP) {
+    *trap = ev.trap;
+    *trap_at = ev.trap_at;
+    return 1;
+  }
+  return r == EV_OK ? 0 : -1;
+}
+
+TrCache *tr_cache_safe(Tr *t, TrCache *c, const IrExpr *e) { return cache_add(t, c, e, TR_CACHE_SAFE, TR_UNINIT); }
+
 PropVar tr_eval_pure(Tr *t, const TrState *st, const IrExpr *e, bool *ok) {
   Eval ev = {.t = t, .st = st};
   PropVar v = TR_UNINIT;

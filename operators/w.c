@@ -39,6 +39,7 @@ typedef struct W {
 } W;
 
 static bool check(Tr *t, TrLoop *L, int k, TrState *st);
+static bool check_condition(Tr *t, TrLoop *L, int k, TrState *P, TrCache *cache, bool closed);
 
 double tr_clock(void) {
   struct timespec ts;
@@ -74,11 +75,7 @@ static bool unfold(Tr *t, TrLoop *L, int k, TrState *P) {
     t->incomplete_reason = "the loop unfolding budget (--max-unfold) ran out";
     return false;
   }
-  if (t->lim.deadline > 0 && (t->stats.unfoldings & 63) == 0 && tr_clock() > t->lim.deadline) {
-    t->budget_hit = true;
-    t->incomplete_reason = "the time budget (--timeout) ran out";
-    return false;
-  }
+  if ((t->stats.unfoldings & 63) == 0 && tr_out_of_time(t)) return false;
   prop_save_int(t->s, t->unfolded, *t->unfolded + 1);
   t->stats.unfoldings++;
   TrState *B = tr_state_copy(t, P);
@@ -125,6 +122,7 @@ static PropStatus w_propagate(PropStore *s, Propagator *p) {
     if (!op_rel(s, w->loop->out->reached, OP_EQ, w->at->reached)) return PROP_FAILED;
   }
   if (prop_trial_depth(s) >= TR_W_TRIAL_DEPTH) return PROP_SUSPEND;
+  if (tr_out_of_time(t)) return PROP_FAILED;
   PropVar *vars;
   int n = tr_trial_vars(t, w->at, w->loop->out, w->b, &vars);
   PropDomain *dom[2] = {calloc((size_t)n + 1, sizeof(PropDomain)), calloc((size_t)n + 1, sizeof(PropDomain))};
@@ -172,12 +170,26 @@ static bool check(Tr *t, TrLoop *L, int k, TrState *st) {
   int running = tr_live(t, P, &live);
   if (prop_failed(t->s)) return false;
   if (running == 0) return exit_loop(t, L, P);
-  bool ok = running == 1;
-  PropVar c = ok ? tr_eval_pure(t, P, L->stmt->cond, &ok) : TR_UNINIT;
-  if (!ok) {
-    if (!prop_failed(t->s))
-      t->incomplete_reason = "a loop condition that may trap or end the path is not supported yet";
+  if (running < 0) {
+    t->incomplete_reason = "a loop condition whose side effects may end the path is not supported yet";
     return false;
+  }
+  return check_condition(t, L, k, P, NULL, closed);
+}
+
+/* The condition of check k, evaluated at P (after its side effects); a
+   condition that may trap splits: the path ends, or the check resumes. */
+static bool check_condition(Tr *t, TrLoop *L, int k, TrState *P, TrCache *cache, bool closed) {
+  PropVar c, trap;
+  const IrExpr *at;
+  switch (tr_eval_split(t, P, L->stmt->cond, &cache, &c, &trap, &at)) {
+  case -1: return false;
+  case 1: {
+    TrBranch end = {.kind = TR_BR_END};
+    TrBranch resume = {.kind = TR_BR_LOOP, .loop = L, .iteration = k, .cache = tr_cache_safe(t, cache, at)};
+    return tr_ite(t, trap, &end, &resume, P, L->out, &L->writes) != NULL;
+  }
+  default: break;
   }
   PropVar b = tr_truth(t, L->stmt->cond->type, c);
   if (b == TR_UNINIT) return false;
@@ -196,10 +208,11 @@ static bool check(Tr *t, TrLoop *L, int k, TrState *st) {
   return prop_post(t->s, &w->base);
 }
 
-TrState *tr_loop_continue(Tr *t, TrLoop *L, int k, TrState *st) {
+TrState *tr_loop_continue(Tr *t, TrLoop *L, int k, TrCache *cache, TrState *st) {
   TrState *run = tr_state_copy(t, st);
   for (int f = 0; f < TR_NFLAGS; f++) run->flag[f] = t->zero;
-  return check(t, L, k, run) ? L->out : NULL;
+  bool ok = cache ? check_condition(t, L, k, run, cache, false) : check(t, L, k, run);
+  return ok ? L->out : NULL;
 }
 
 TrState *tr_loop(Tr *t, const IrStmt *stmt, TrState *in) {

@@ -1,0 +1,206 @@
+/* load_element.c - reading memory through a pointer, and checking that an
+ * access through a pointer is valid (INKA paper 5.4 and 5.6; the guarded
+ * candidates of the CLP heap solver).
+ *
+ * load_element(M, X, V): V is the value at the location X points to.  With
+ * X known, V is that cell.  With a few possible targets, V = cell[idx] where
+ * X = target[idx]: an element constraint, so each candidate whose value
+ * cannot be V is removed from X (when only one explains V, X is fixed).
+ * With too many targets, the operator waits in the queue until propagation
+ * narrows X.
+ *
+ * access(M, X, trap): trap <=> X is not a location an access may use (NULL,
+ * a header or gap, a freed block; for free: anything but the start of a live
+ * heap block).  When the access is known to be valid (trap = 0), X is
+ * restricted to the locations of existing objects.
+ *
+ * Must never drop a candidate a real execution could take, except one whose
+ * cell nobody wrote, and then the model is marked incomplete.
+ */
+#include <stdlib.h>
+
+#include "tr_internal.h"
+
+enum { TR_MAX_TARGETS = 256 };
+
+/* The possible locations of x, or -1 when there are too many. */
+static int targets(PropStore *s, PropVar x, int64_t *out) {
+  if (prop_size(s, x) > TR_MAX_TARGETS) return -1;
+  int n = 0;
+  for (int i = 0; i < prop_interval_count(s, x); i++) {
+    PropInterval iv = prop_interval(s, x, i);
+    for (int64_t v = iv.lo;; v++) {
+      out[n++] = v;
+      if (v == iv.hi) break;
+    }
+  }
+  return n;
+}
+
+/* The boolean "pointer x takes candidate l" (1 when x is l). */
+static PropVar candidate(Tr *t, PropVar x, int64_t l) {
+  if (prop_is_fixed(t->s, x)) return t->one;
+  PropVar b = prop_new_var(t->s, 0, 1);
+  return op_reify(t->s, b, x, OP_EQ, prop_new_const(t->s, l)) ? b : TR_UNINIT;
+}
+
+/* 1 when an access through l is invalid, 0 when valid, otherwise the boolean
+   "the block is freed"; TR_UNINIT on failure. */
+static PropVar bad_access(Tr *t, TrMem *m, PropVar x, int64_t l, bool for_free) {
+  TrObject *o = tr_object_at(t, l);
+  if (!o || l < o->base || l >= o->base + o->ncells) return t->one;
+  if (for_free && (o->kind != TR_OBJ_HEAP || l != o->base)) return t->one;
+  if (o->kind != TR_OBJ_HEAP) return t->zero;
+  PropVar live = tr_mem_read(t, m, o->base - 1, candidate(t, x, l));
+  if (live == TR_UNINIT) return t->one;
+  if (prop_is_fixed(t->s, live)) return prop_value(t->s, live) ? t->zero : t->one;
+  PropVar dead = prop_new_var(t->s, 0, 1);
+  return op_bool_not(t->s, dead, live) ? dead : TR_UNINIT;
+}
+
+/* v = table[idx] where x = where[idx]. */
+static bool pick(Tr *t, PropVar x, const int64_t *where, const PropVar *table, int n, PropVar v) {
+  if (n == 0) return prop_fix(t->s, x, -1); /* no candidate: fails */
+  if (n == 1) return prop_fix(t->s, x, where[0]) && op_rel(t->s, v, OP_EQ, table[0]);
+  PropVar idx = prop_new_var(t->s, 0, n - 1);
+  return op_element_const(t->s, x, where, n, idx) && op_element_var(t->s, v, table, n, idx);
+}
+
+/* ---- access --------------------------------------------------------------- */
+typedef struct Access {
+  Propagator base;
+  Tr *t;
+  TrMem *m;
+  PropVar x, trap;
+  bool for_free;
+  int restricted;     /* trailed: x already restricted to valid locations */
+} Access;
+
+/* trap <=> bad(x) once x has few targets; false on failure, *done when posted. */
+static bool access_now(Tr *t, TrMem *m, PropVar x, PropVar trap, bool for_free, bool *done) {
+  int64_t where[TR_MAX_TARGETS];
+  PropVar bad[TR_MAX_TARGETS];
+  int n = targets(t->s, x, where);
+  *done = n >= 0;
+  if (n < 0) return true;
+  for (int i = 0; i < n; i++)
+    if ((bad[i] = bad_access(t, m, x, where[i], for_free)) == TR_UNINIT) return false;
+  return pick(t, x, where, bad, n, trap);
+}
+
+/* The locations an access may use: the cells of every object (for free,
+   the first cell of every heap block). */
+static bool restrict_to_objects(Tr *t, PropVar x, bool for_free) {
+  PropDomain d = {0};
+  int n = *t->nobjs;
+  d.iv = malloc(sizeof *d.iv * (size_t)(n + 1));
+  d.cap = n + 1;
+  for (int i = 0; i < n; i++) {
+    const TrObject *o = t->objs[i];
+    if (o->ncells == 0 || (for_free && o->kind != TR_OBJ_HEAP)) continue;
+    d.iv[d.n++] = (PropInterval){o->base, for_free ? o->base : o->base + o->ncells - 1};
+  }
+  bool ok = prop_restrict_domain(t->s, x, &d);
+  prop_domain_free(&d);
+  return ok;
+}
+
+static PropStatus access_propagate(PropStore *s, Propagator *p) {
+  Access *a = (Access *)p;
+  if (!a->restricted && prop_is_fixed(s, a->trap) && prop_value(s, a->trap) == 0) {
+    prop_save_int(s, &a->restricted, 1);
+    if (!restrict_to_objects(a->t, a->x, a->for_free)) return PROP_FAILED;
+  }
+  bool done;
+  if (!access_now(a->t, a->m, a->x, a->trap, a->for_free, &done)) return PROP_FAILED;
+  return done ? PROP_ENTAILED : PROP_SUSPEND;
+}
+
+static const PropClass access_class = {"access", access_propagate, PROP_PRIO_GLOBAL, false};
+
+PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free) {
+  int64_t where[TR_MAX_TARGETS];
+  PropVar bad[TR_MAX_TARGETS];
+  int n = targets(t->s, x, where);
+  if (n >= 0) { /* decide now when every target is surely fine */
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+      if ((bad[i] = bad_access(t, m, x, where[i], for_free)) == TR_UNINIT) return TR_UNINIT;
+      any |= bad[i] != t->zero;
+    }
+    if (!any) return t->zero;
+    if (n == 1) return bad[0];
+  }
+  PropVar trap = prop_new_var(t->s, 0, 1);
+  Access *a = prop_propagator_new(t->s, &access_class, sizeof *a);
+  a->t = t;
+  a->m = m;
+  a->x = x;
+  a->trap = trap;
+  a->for_free = for_free;
+  prop_subscribe(t->s, &a->base, x, PROP_EV_DOMAIN);
+  prop_subscribe(t->s, &a->base, trap, PROP_EV_FIX);
+  return prop_post(t->s, &a->base) ? trap : TR_UNINIT;
+}
+
+/* ---- load_element ------------------------------------------------------------ */
+typedef struct Load {
+  Propagator base;
+  Tr *t;
+  TrMem *m;
+  PropVar x, v;
+} Load;
+
+/* v = m[x] once x has few targets; false on failure, *done when posted. */
+static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, bool *done) {
+  PropStore *s = t->s;
+  if (prop_is_fixed(s, x)) {
+    *done = true;
+    PropVar c = tr_mem_read(t, m, prop_value(s, x), t->one);
+    if (c == TR_UNINIT) {
+      t->incomplete_reason = "a path reads memory that no test controls";
+      return false;
+    }
+    return op_rel(s, v, OP_EQ, c);
+  }
+  int64_t where[TR_MAX_TARGETS];
+  PropVar value[TR_MAX_TARGETS];
+  int n = targets(s, x, where), k = 0;
+  *done = n >= 0;
+  if (n < 0) return true;
+  for (int i = 0; i < n; i++) {
+    if (!tr_is_cell(t, where[i])) continue;
+    PropVar need = candidate(t, x, where[i]);
+    if (need == TR_UNINIT) return false;
+    if ((value[k] = tr_mem_read(t, m, where[i], need)) == TR_UNINIT) {
+      /* x there would read what no test controls: that path is abandoned */
+      if (!tr_mem_uncontrolled(t, need)) return false;
+      continue;
+    }
+    where[k++] = where[i];
+  }
+  return pick(t, x, where, value, k, v);
+}
+
+static PropStatus load_propagate(PropStore *s, Propagator *p) {
+  (void)s;
+  Load *l = (Load *)p;
+  bool done;
+  if (!load_now(l->t, l->m, l->x, l->v, &done)) return PROP_FAILED;
+  return done ? PROP_ENTAILED : PROP_SUSPEND;
+}
+
+static const PropClass load_class = {"load_element", load_propagate, PROP_PRIO_GLOBAL, false};
+
+bool tr_load(Tr *t, TrMem *m, PropVar x, PropVar v) {
+  bool done;
+  if (!load_now(t, m, x, v, &done)) return false;
+  if (done) return true;
+  Load *l = prop_propagator_new(t->s, &load_class, sizeof *l);
+  l->t = t;
+  l->m = m;
+  l->x = x;
+  l->v = v;
+  prop_subscribe(t->s, &l->base, x, PROP_EV_DOMAIN);
+  return prop_post(t->s, &l->base);
+}
