@@ -23,7 +23,20 @@ typedef struct Ite {
   TrState *in, *out;
   const TrWrites *writes;
   int decided;          /* trailed */
+  uint64_t node;        /* trial rounds at this search node */
+  int rounds;
 } Ite;
+
+bool tr_trial_round(Tr *t, uint64_t *node, int *rounds) {
+  if (prop_trial_depth(t->s) > 0) return true; /* the depth limits bound these */
+  const PropStats *st = prop_stats(t->s);
+  uint64_t now = st->choice_points - st->trials; /* pushes by the search */
+  if (*node != now) {
+    *node = now;
+    *rounds = 0;
+  }
+  return (*rounds)++ < TR_TRIAL_ROUNDS;
+}
 
 bool tr_out_of_time(Tr *t) {
   if (t->lim.deadline <= 0 || tr_clock() <= t->lim.deadline) return false;
@@ -140,6 +153,7 @@ static PropStatus ite_propagate(PropStore *s, Propagator *p) {
   if (prop_is_fixed(s, it->cond)) return decide(it, (int)prop_value(s, it->cond)) ? PROP_ENTAILED : PROP_FAILED;
   if (prop_trial_depth(s) >= TR_ITE_TRIAL_DEPTH) return PROP_SUSPEND;
   if (tr_out_of_time(it->t)) return PROP_FAILED;
+  if (!tr_trial_round(it->t, &it->node, &it->rounds)) return PROP_SUSPEND;
   return try_both(it);
 }
 

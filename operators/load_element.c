@@ -23,9 +23,12 @@
 
 enum { TR_MAX_TARGETS = 256 };
 
-/* The possible locations of x, or -1 when there are too many. */
-static int targets(PropStore *s, PropVar x, int64_t *out) {
-  if (prop_size(s, x) > TR_MAX_TARGETS) return -1;
+/* The possible locations of x, or -1 when there are too many or when x may
+   still point past the frontier, into a block that a loop not unfolded yet
+   (or a branch not taken yet) will allocate: nothing is known there. */
+static int targets(Tr *t, PropVar x, int64_t *out) {
+  PropStore *s = t->s;
+  if (prop_size(s, x) > TR_MAX_TARGETS || prop_max(s, x) >= tr_frontier(t)) return -1;
   int n = 0;
   for (int i = 0; i < prop_interval_count(s, x); i++) {
     PropInterval iv = prop_interval(s, x, i);
@@ -80,7 +83,7 @@ typedef struct Access {
 static bool access_now(Tr *t, TrMem *m, PropVar x, PropVar trap, bool for_free, bool *done) {
   int64_t where[TR_MAX_TARGETS];
   PropVar bad[TR_MAX_TARGETS];
-  int n = targets(t->s, x, where);
+  int n = targets(t, x, where);
   *done = n >= 0;
   if (n < 0) return true;
   for (int i = 0; i < n; i++)
@@ -89,17 +92,18 @@ static bool access_now(Tr *t, TrMem *m, PropVar x, PropVar trap, bool for_free, 
 }
 
 /* The locations an access may use: the cells of every object (for free,
-   the first cell of every heap block). */
+   the first cell of every heap block), and whatever lies past the frontier. */
 static bool restrict_to_objects(Tr *t, PropVar x, bool for_free) {
   PropDomain d = {0};
   int n = *t->nobjs;
-  d.iv = malloc(sizeof *d.iv * (size_t)(n + 1));
-  d.cap = n + 1;
+  d.iv = malloc(sizeof *d.iv * (size_t)(n + 2));
+  d.cap = n + 2;
   for (int i = 0; i < n; i++) {
     const TrObject *o = t->objs[i];
     if (o->ncells == 0 || (for_free && o->kind != TR_OBJ_HEAP)) continue;
     d.iv[d.n++] = (PropInterval){o->base, for_free ? o->base : o->base + o->ncells - 1};
   }
+  d.iv[d.n++] = (PropInterval){tr_frontier(t), INT64_MAX};
   bool ok = prop_restrict_domain(t->s, x, &d);
   prop_domain_free(&d);
   return ok;
@@ -121,7 +125,7 @@ static const PropClass access_class = {"access", access_propagate, PROP_PRIO_GLO
 PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free) {
   int64_t where[TR_MAX_TARGETS];
   PropVar bad[TR_MAX_TARGETS];
-  int n = targets(t->s, x, where);
+  int n = targets(t, x, where);
   if (n >= 0) { /* decide now when every target is surely fine */
     bool any = false;
     for (int i = 0; i < n; i++) {
@@ -165,7 +169,7 @@ static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, bool *done) {
   }
   int64_t where[TR_MAX_TARGETS];
   PropVar value[TR_MAX_TARGETS];
-  int n = targets(s, x, where), k = 0;
+  int n = targets(t, x, where), k = 0;
   *done = n >= 0;
   if (n < 0) return true;
   for (int i = 0; i < n; i++) {

@@ -87,6 +87,11 @@ bool tr_is_cell(Tr *t, int64_t loc) {
   return o && loc >= o->base && loc < o->base + o->ncells;
 }
 
+int64_t tr_frontier(Tr *t) {
+  int n = *t->nobjs;
+  return n ? t->objs[n - 1]->base + t->objs[n - 1]->ncells + 1 : FIRST_LOCATION;
+}
+
 TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t count, const char *name, int line) {
   int n = *t->nobjs;
   if (n == t->capobjs) {
@@ -94,8 +99,7 @@ TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t co
     t->objs = realloc(t->objs, sizeof *t->objs * (size_t)t->capobjs);
   }
   TrObject *o = prop_alloc(t->s, sizeof *o);
-  int64_t next = n ? t->objs[n - 1]->base + t->objs[n - 1]->ncells + 1 : FIRST_LOCATION;
-  o->base = next + 1; /* after the header */
+  o->base = tr_frontier(t) + 1; /* after the header */
   o->type = type;
   o->count = count;
   o->ncells = count * tr_cells(type);

@@ -55,6 +55,9 @@ int64_t tr_field_cells(const IrType *st, int field);
 TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t count, const char *name, int line);
 TrObject *tr_object_at(Tr *t, int64_t loc);  /* the object whose frame holds loc */
 bool tr_is_cell(Tr *t, int64_t loc);          /* a data cell (not a header or gap) */
+/* The first location no object on this path uses yet: locations from here on
+   belong to blocks that later code may allocate. */
+int64_t tr_frontier(Tr *t);
 const IrType *tr_cell_type(const TrObject *o, int64_t loc);
 TrMem *tr_mem_initial(Tr *t);
 TrMem *tr_mem_store(Tr *t, TrMem *parent, PropVar x, PropVar v);
@@ -165,7 +168,13 @@ bool tr_is_objective_stmt(const Tr *t, const IrStmt *s);
 
 /* How far trials look ahead: loop iterations unfolded inside one trial, and
    the trial depth at which ite and w stop trying (they suspend). */
-enum { TR_TRIAL_UNFOLDS = 64, TR_ITE_TRIAL_DEPTH = 2, TR_W_TRIAL_DEPTH = 1 };
+enum { TR_TRIAL_UNFOLDS = 64, TR_ITE_TRIAL_DEPTH = 2, TR_W_TRIAL_DEPTH = 1, TR_TRIAL_ROUNDS = 2 };
+/* Trials are look-ahead: an operator runs at most TR_TRIAL_ROUNDS rounds of
+   them per search node (a cascade of small prunings among hundreds of
+   suspended operators otherwise costs more than the search it saves).
+   *node and *rounds are the operator's own counters (not trailed: node
+   numbers only grow).  True if a round may run now. */
+bool tr_trial_round(Tr *t, uint64_t *node, int *rounds);
 /* Runs prop_try, resetting the look-ahead budget for a trial from depth 0. */
 PropTrial tr_try(Tr *t, PropPostFn post, void *ctx, const PropVar *watch, int n, PropDomain *out);
 

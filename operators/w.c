@@ -36,6 +36,8 @@ typedef struct W {
   PropVar b;             /* the condition: iterate iff 1 */
   int decided;           /* trailed */
   int closed;            /* trailed: no later iteration can meet the objective */
+  uint64_t node;         /* trial rounds at this search node */
+  int rounds;
 } W;
 
 static bool check(Tr *t, TrLoop *L, int k, TrState *st);
@@ -123,6 +125,7 @@ static PropStatus w_propagate(PropStore *s, Propagator *p) {
   }
   if (prop_trial_depth(s) >= TR_W_TRIAL_DEPTH) return PROP_SUSPEND;
   if (tr_out_of_time(t)) return PROP_FAILED;
+  if (!tr_trial_round(t, &w->node, &w->rounds)) return PROP_SUSPEND;
   PropVar *vars;
   int n = tr_trial_vars(t, w->at, w->loop->out, w->b, &vars);
   PropDomain *dom[2] = {calloc((size_t)n + 1, sizeof(PropDomain)), calloc((size_t)n + 1, sizeof(PropDomain))};
