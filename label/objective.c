@@ -65,27 +65,39 @@ static void no_solution(const Tr *t, LblResult *r, const char *cut) {
 }
 
 /* Depth-first search in a wide domain can sink into one infinite corner
-   (a = 1, then b = 1, 2, 3, ... for ever).  So the search runs first with
-   growing windows (each input tries only its values nearest 0) under node
-   budgets, then without windows for whatever time is left.  Only a search
+   (a = 1, then b = 1, 2, 3, ... for ever), and one early choice can make
+   every later node expensive.  So the search restarts: first with small
+   windows (each input tries only its values nearest 0) and short time
+   slices, alternating two variable orders (smallest domain first, widest
+   first), then without windows for whatever time is left.  Only a stage
    that cut nothing can end in a proof. */
 static const struct Stage {
   uint64_t window, max_nodes;
-} stages[] = {{4, 20000}, {16, 50000}, {256, 200000}, {0, 0}};
+  SearchVarOrder order;
+  double seconds;                 /* 0: the rest of the budget */
+} stages[] = {
+    {4, 20000, SEARCH_VAR_FIRST_FAIL, 0.25},  {4, 20000, SEARCH_VAR_WIDEST, 0.25},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, 1.0},  {16, 50000, SEARCH_VAR_WIDEST, 1.0},
+    {256, 200000, SEARCH_VAR_FIRST_FAIL, 4.0}, {256, 200000, SEARCH_VAR_WIDEST, 4.0},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, 0},
+};
 
 static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const struct Stage *st, double deadline,
                               SearchStats *total) {
   SearchOptions o;
   search_default_options(&o);
-  o.var_order = SEARCH_VAR_FIRST_FAIL;
+  o.var_order = st->order;
   o.val_order = SEARCH_VAL_NEAR_ZERO;
   o.seed = q->seed;
   o.window = st->window;
   o.max_nodes = st->max_nodes;
-  if (deadline > 0) {
-    o.max_seconds = deadline - now_s();
+  double end = deadline;
+  if (st->seconds > 0 && (end <= 0 || now_s() + st->seconds < end)) end = now_s() + st->seconds;
+  if (end > 0) {
+    o.max_seconds = end - now_s();
     if (o.max_seconds <= 0) return SEARCH_BUDGET;
   }
+  tr_set_deadline(t, end);
   SearchStats one;
   SearchResult r = search_solve(s, &o, at_leaf, t, &one);
   total->nodes += one.nodes;
@@ -99,8 +111,10 @@ static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const stru
 static void search(const LblQuery *q, Tr *t, PropStore *s, LblResult *r, double start) {
   double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
   int level = prop_level(s);
+  TrCut root = tr_cut(t);
   for (size_t i = 0; i < sizeof stages / sizeof *stages; i++) {
     bool last = i + 1 == sizeof stages / sizeof *stages;
+    tr_restore_cut(t, root);
     SearchResult res = run_stage(q, t, s, &stages[i], deadline, &r->stats.search);
     if (res == SEARCH_FOUND) {
       r->verdict = LBL_REACHABLE;
@@ -108,16 +122,17 @@ static void search(const LblQuery *q, Tr *t, PropStore *s, LblResult *r, double 
       search_backtrack(s, level);
       return;
     }
-    if (res == SEARCH_EXHAUSTED) { /* nothing was cut: the whole space is refuted */
+    if (res == SEARCH_EXHAUSTED) { /* nothing was cut in this stage: a proof, unless the model was */
       no_solution(t, r, NULL);
       return;
     }
-    if (res == SEARCH_BUDGET && (last || (deadline > 0 && now_s() >= deadline))) {
+    if (deadline > 0 && now_s() >= deadline) {
       no_solution(t, r, "the time budget (--timeout) ran out");
       return;
     }
-    if (res == SEARCH_INCOMPLETE && last) {
-      no_solution(t, r, "some inputs leave the path undecided (a loop or call budget was hit)");
+    if (last) {
+      no_solution(t, r, res == SEARCH_BUDGET ? "the time budget (--timeout) ran out"
+                                             : "some inputs leave the path undecided (a loop or call budget was hit)");
       return;
     }
   }

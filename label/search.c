@@ -72,13 +72,14 @@ static PropVar select_var(Search *c, int *start) {
   *start = i;
   if (i == n) return -1;
   PropVar best = prop_decision(s, i);
-  if (c->o->var_order != SEARCH_VAR_FIRST_FAIL) return best;
+  if (c->o->var_order == SEARCH_VAR_INPUT_ORDER) return best;
+  bool widest = c->o->var_order == SEARCH_VAR_WIDEST;
   uint64_t best_size = prop_size(s, best);
-  for (i++; i < n && best_size > 2; i++) {
+  for (i++; i < n && (widest || best_size > 2); i++) {
     PropVar x = prop_decision(s, i);
     if (prop_is_fixed(s, x)) continue;
     uint64_t size = prop_size(s, x);
-    if (size < best_size) { best = x; best_size = size; }
+    if (widest ? size > best_size : size < best_size) { best = x; best_size = size; }
   }
   return best;
 }

@@ -346,3 +346,12 @@ bool tr_incomplete(const Tr *t, const char **reason) {
 }
 
 const TrStats *tr_stats(const Tr *t) { return &t->stats; }
+
+TrCut tr_cut(const Tr *t) { return (TrCut){t->budget_hit, t->incomplete_reason}; }
+
+void tr_restore_cut(Tr *t, TrCut c) {
+  t->budget_hit = c.budget_hit;
+  t->incomplete_reason = c.reason;
+}
+
+void tr_set_deadline(Tr *t, double deadline) { t->lim.deadline = deadline; }

@@ -16,6 +16,8 @@
 typedef enum {
   SEARCH_VAR_INPUT_ORDER,   /* the first unfixed decision variable */
   SEARCH_VAR_FIRST_FAIL,    /* the unfixed one with the smallest domain (ties: order) */
+  SEARCH_VAR_WIDEST,        /* the unfixed one with the largest domain (ties: order):
+                               a different first guess for restarts */
 } SearchVarOrder;
 
 typedef enum {

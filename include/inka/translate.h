@@ -69,6 +69,18 @@ bool tr_return_value(const Tr *t, int64_t *out);
    cut the exploration anywhere?  Then "no solution" is not a proof. */
 bool tr_incomplete(const Tr *t, const char **reason);
 
+/* What cut the exploration so far (see tr_incomplete); saved after the
+   root propagation and restored before each restart of the search, so that
+   a complete search after an incomplete one can still be a proof. */
+typedef struct TrCut {
+  bool budget_hit;
+  const char *reason;
+} TrCut;
+TrCut tr_cut(const Tr *t);
+void tr_restore_cut(Tr *t, TrCut c);
+/* Stops unfolding and trials past this CLOCK_MONOTONIC time (0: none). */
+void tr_set_deadline(Tr *t, double deadline);
+
 typedef struct TrStats {
   uint64_t unfoldings, ite_decided, ite_trials, w_trials;
 } TrStats;
