@@ -66,6 +66,11 @@ void cli_print_json(FILE *out, const CliRun *run);
 /* A value as C source text of its type ("-5", "4294967295u"). */
 void cli_format_value(char *buf, size_t len, const IrType *t, int64_t v);
 
+/* memory_view.c: the output memory as JSON ("heap"), text, Graphviz. */
+void cli_print_heap_json(FILE *out, const LblResult *r);
+void cli_print_memory(FILE *out, const LblResult *r);
+bool cli_write_dot(const char *path, const LblResult *r, char *err, size_t len);
+
 /* driver.c: writes the test driver of DESIGN section 7; false with err set. */
 bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t errlen);
 

@@ -111,6 +111,8 @@ static int solve(CliRun *run, IrProgram *p) {
     run->test_path = o->emit_test;
   }
   if (run->result.verdict == LBL_REACHABLE && o->validate) cli_validate(run);
+  if (run->result.verdict == LBL_REACHABLE && o->dot && !cli_write_dot(o->dot, &run->result, err, sizeof err))
+    return input_error(err);
   if (o->json) cli_print_json(stdout, run);
   else cli_print_text(stdout, run);
   int st = exit_status(run->result.verdict);

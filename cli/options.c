@@ -29,6 +29,8 @@ static const char usage[] =
     "  --validate              compile and run the driver under gcov; check the objective happens\n"
     "  --stats                 solver statistics\n"
     "  --dump-ir               print the IR of the function under test (all functions without one)\n"
+    "  --show-memory           print the output memory (objects, cells, pointers) of the inputs found\n"
+    "  --dot FILE              write the output memory as a Graphviz graph\n"
     "\n"
     "budgets and settings:\n"
     "  --timeout S             wall-clock budget for solving (default 60)\n"
@@ -148,8 +150,6 @@ static bool flag_option(CliOptions *o, const char *a) {
 static bool check_capabilities(const CliOptions *o, char *err, size_t len) {
   if (o->cover) return fail(err, len, "--cover is not implemented yet%s", "");
   if (o->emit_dir) return fail(err, len, "--emit-dir (test suites for --cover) is not implemented yet%s", "");
-  if (o->show_memory) return fail(err, len, "--show-memory is not implemented yet (memory comes with pointers)%s", "");
-  if (o->dot) return fail(err, len, "--dot is not implemented yet (memory comes with pointers)%s", "");
   if (!o->file) return fail(err, len, "no input file (see --help)%s", "");
   if (o->dump_ir) return true;
   if (!o->reach && !o->reach_call) return fail(err, len, "no objective: give --reach [FILE:]LINE or --reach-call NAME%s", "");

@@ -99,6 +99,7 @@ void cli_print_text(FILE *out, const CliRun *run) {
   else if (run->validated == 0) fprintf(out, "  NOT VALIDATED: %s", run->validate_msg);
   fprintf(out, "\n");
   if (run->test_path) fprintf(out, "test driver: %s\n", run->test_path);
+  if (run->opt->show_memory && r->verdict == LBL_REACHABLE) cli_print_memory(out, r);
   if (run->opt->stats) print_stats(out, &r->stats, run);
 }
 
@@ -168,7 +169,8 @@ void cli_print_json(FILE *out, const CliRun *run) {
     json_values(out, r->inputs, r->ninputs, true);
     fputs(", \"nondet\": ", out);
     json_values(out, r->nondet, r->nnondet, false);
-    fputs(", \"heap\": {}", out);
+    fputs(", \"heap\": ", out);
+    cli_print_heap_json(out, r);
     if (r->has_return) {
       char num[64];
       decimal(num, sizeof num, run->fn->ret, r->ret);

@@ -8,6 +8,7 @@
  * verdict can no longer be UNREACHABLE.  This file must never turn a budget
  * or a rejected leaf into a proof.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -33,7 +34,29 @@ static SearchLeaf at_leaf(PropStore *s, void *ctx) {
   return tr_decided(ctx) ? SEARCH_ACCEPT : SEARCH_REJECT;
 }
 
-static void read_solution(const Tr *t, PropStore *s, LblResult *r) {
+enum { LBL_MAX_CELLS = 4096 }; /* cells reported per object */
+
+static void read_memory(Tr *t, LblResult *r) {
+  int n = tr_object_count(t), heap = 0;
+  r->objects = calloc((size_t)n + 1, sizeof *r->objects);
+  r->nobjects = n;
+  for (int i = 0; i < n; i++) {
+    TrObjectView v = tr_object_view(t, i);
+    LblObject *o = &r->objects[i];
+    *o = (LblObject){.name = v.name, .heap = v.heap, .live = v.live, .type = v.type, .count = v.count, .line = v.line};
+    if (v.heap) snprintf(o->label, sizeof o->label, "c%d", ++heap);
+    o->ncells = (int)(v.ncells < LBL_MAX_CELLS ? v.ncells : LBL_MAX_CELLS);
+    o->cells = calloc((size_t)o->ncells + 1, sizeof *o->cells);
+    for (int k = 0; k < o->ncells; k++) {
+      LblCell *c = &o->cells[k];
+      c->known = tr_final_cell(t, i, k, &c->type, c->path, sizeof c->path, &c->value);
+      c->ref = -1;
+      if (c->known && c->type->kind == IR_TY_PTR && !tr_locate(t, c->value, &c->ref, &c->ref_cell)) c->ref = -1;
+    }
+  }
+}
+
+static void read_solution(Tr *t, PropStore *s, LblResult *r) {
   r->ninputs = tr_param_count(t);
   r->inputs = calloc((size_t)r->ninputs + 1, sizeof *r->inputs);
   for (int i = 0; i < r->ninputs; i++) {
@@ -48,6 +71,7 @@ static void read_solution(const Tr *t, PropStore *s, LblResult *r) {
   for (int i = 0; i < n; i++) r->nondet[i] = (LblValue){nd[i].name, nd[i].type, prop_value(s, nd[i].var)};
   free(nd);
   r->has_return = tr_return_value(t, &r->ret);
+  read_memory(t, r);
 }
 
 /* No solution: a proof only if nothing was cut. */
@@ -161,6 +185,8 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
 }
 
 void lbl_result_free(LblResult *r) {
+  for (int i = 0; i < r->nobjects; i++) free(r->objects[i].cells);
+  free(r->objects);
   free(r->inputs);
   free(r->nondet);
   memset(r, 0, sizeof *r);

@@ -355,3 +355,61 @@ void tr_restore_cut(Tr *t, TrCut c) {
 }
 
 void tr_set_deadline(Tr *t, double deadline) { t->lim.deadline = deadline; }
+
+/* ---- The output memory ------------------------------------------------------------ */
+int tr_object_count(const Tr *t) { return *t->nobjs; }
+
+TrObjectView tr_object_view(const Tr *t, int i) {
+  const TrObject *o = t->objs[i];
+  bool live = true;
+  if (o->kind == TR_OBJ_HEAP && t->final) {
+    PropVar h = tr_mem_read((Tr *)t, t->final->mem, o->base - 1, t->one);
+    live = h != TR_UNINIT && prop_is_fixed(t->s, h) && prop_value(t->s, h) == 1;
+  }
+  return (TrObjectView){o->name, o->kind == TR_OBJ_HEAP, live, o->type, o->count, o->ncells, o->line};
+}
+
+/* The path of cell k inside a value of type ty ("key", "[2].next"). */
+static const IrType *cell_path(const IrType *ty, int64_t k, char *buf, size_t len) {
+  size_t used = strlen(buf);
+  while (ty->kind == IR_TY_ARRAY || ty->kind == IR_TY_STRUCT) {
+    if (ty->kind == IR_TY_ARRAY) {
+      int64_t per = tr_cells(ty->base);
+      used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "[%lld]", (long long)(k / per));
+      k %= per;
+      ty = ty->base;
+    } else {
+      int f = 0;
+      while (f + 1 < ty->nfields && k >= tr_cells(ty->fields[f].type)) k -= tr_cells(ty->fields[f++].type);
+      used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s", used ? "." : "",
+                               ty->fields[f].name ? ty->fields[f].name : "?");
+      ty = ty->fields[f].type;
+    }
+  }
+  return ty;
+}
+
+bool tr_final_cell(Tr *t, int i, int64_t k, const IrType **type, char *path, size_t len, int64_t *value) {
+  const TrObject *o = t->objs[i];
+  path[0] = 0;
+  if (o->count > 1) {
+    int64_t per = tr_cells(o->type);
+    snprintf(path, len, "[%lld]", (long long)(k / per));
+    *type = cell_path(o->type, k % per, path, len);
+  } else {
+    *type = cell_path(o->type, k, path, len);
+  }
+  if (!t->final) return false;
+  PropVar v = tr_mem_read(t, t->final->mem, o->base + k, t->one);
+  if (v == TR_UNINIT || !prop_is_fixed(t->s, v)) return false;
+  *value = prop_value(t->s, v);
+  return true;
+}
+
+bool tr_locate(Tr *t, int64_t loc, int *object, int64_t *cell) {
+  TrObject *o = loc ? tr_object_at(t, loc) : NULL;
+  if (!o) return false;
+  *object = o->index;
+  *cell = loc - o->base;
+  return true;
+}

@@ -39,6 +39,28 @@ typedef struct LblValue {
   int64_t value;               /* as stored: unsigned 64-bit values as their bit pattern */
 } LblValue;
 
+/* One cell of the output memory. */
+typedef struct LblCell {
+  char path[64];               /* inside its object: "key", "[2].next", "" */
+  const IrType *type;
+  bool known;
+  int64_t value;
+  int ref;                     /* pointer cells: index of the object pointed to, -1 for none/NULL */
+  int64_t ref_cell;            /*   and the cell inside it */
+} LblCell;
+
+/* One object of the output memory (memory variables and heap blocks). */
+typedef struct LblObject {
+  const char *name;            /* variable name, or NULL for a heap block */
+  char label[16];              /* "c1", "c2", ... for heap blocks (allocation order) */
+  bool heap, live;
+  const IrType *type;
+  int64_t count;
+  int line;
+  LblCell *cells;
+  int ncells;
+} LblObject;
+
 typedef struct LblStats {
   PropStats prop;
   SearchStats search;
@@ -54,6 +76,8 @@ typedef struct LblResult {
   int nnondet;
   bool has_return;
   int64_t ret;
+  LblObject *objects;          /* REACHABLE: the output memory */
+  int nobjects;
   double time_s;               /* solving time */
   LblStats stats;
 } LblResult;

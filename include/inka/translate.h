@@ -69,6 +69,26 @@ bool tr_return_value(const Tr *t, int64_t *out);
    cut the exploration anywhere?  Then "no solution" is not a proof. */
 bool tr_incomplete(const Tr *t, const char **reason);
 
+/* The output memory of the decided path: the objects allocated on it
+   (globals and locals in memory, heap blocks), in allocation order, and the
+   final value of each of their cells.  A pointer cell's value is a location;
+   tr_locate says which object and cell it designates. */
+typedef struct TrObjectView {
+  const char *name;          /* a variable's name; NULL for a heap block */
+  bool heap, live;           /* live: not freed */
+  const IrType *type;        /* element type */
+  int64_t count;             /* elements */
+  int64_t ncells;
+  int line;                  /* heap: allocation line */
+} TrObjectView;
+int tr_object_count(const Tr *t);
+TrObjectView tr_object_view(const Tr *t, int i);
+/* The final value of cell k of object i: its scalar type, its path from the
+   object ("key", "[2]", "[1].next") in buf, and whether it is known. */
+bool tr_final_cell(Tr *t, int i, int64_t k, const IrType **type, char *path, size_t len, int64_t *value);
+/* Object index and cell of a location; false for NULL or no object. */
+bool tr_locate(Tr *t, int64_t loc, int *object, int64_t *cell);
+
 /* What cut the exploration so far (see tr_incomplete); saved after the
    root propagation and restored before each restart of the search, so that
    a complete search after an incomplete one can still be a proof. */
