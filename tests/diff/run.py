@@ -1,0 +1,405 @@
+#!/usr/bin/env python3
+"""Random differential test of inka-ng (issue 4).
+
+For DIFF_COUNT generated programs (gen.py, seeds DIFF_SEED, DIFF_SEED+1, ...):
+  1. compile the oracle harness (the instrumented program + an enumerator of
+     the domain [-50,50]^k) and run it once: for every candidate target line
+     it gives the number of inputs that reach it, a witness, and the set of
+     loop iterations in which it runs;
+  2. pick targets: an unreachable one when there is one, the reachable one
+     with the fewest reaching inputs, random others (DIFF_TARGETS in all), and
+     one --iter K query on a line inside a loop (DIFF_ITER=0 turns that off);
+  3. run inka-ng --reach on each with --assume bounding every parameter to the
+     domain, --timeout DIFF_TIMEOUT, --json --emit-test, and check:
+       reachable   => the inputs are in the domain and the harness, run on
+                      them, executes the target (in iteration K for --iter);
+                      the emitted driver compiles with gcc --coverage -fwrapv,
+                      runs, and gcov counts the target line > 0;
+       unreachable => the oracle found no input reaching it;
+       unknown     => counted, not a failure;
+       exit 2      => a failure unless the message says "unsupported".
+A wrong verdict prints the program, the command and the witness, and a copy
+of the program goes to tests/diff/failures/seed<N>/ (not committed).
+
+Environment: INKA (default ./inka-ng), DIFF_COUNT (200), DIFF_SEED (1),
+DIFF_TARGETS (3), DIFF_ITER (1), DIFF_TIMEOUT (10), DIFF_JOBS (cpu count),
+DIFF_KEEP=1 keeps the temporary directory, DIFF_VERBOSE=1 prints every query.
+Last line: "N passed, N failed" (one per query); exit status 1 on failure.
+"""
+import concurrent.futures
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gen  # noqa: E402
+
+INKA = os.path.abspath(os.environ.get("INKA", "./inka-ng"))
+COUNT = int(os.environ.get("DIFF_COUNT", "200"))
+SEED = int(os.environ.get("DIFF_SEED", "1"))
+NTARGETS = int(os.environ.get("DIFF_TARGETS", "3"))
+ITER = os.environ.get("DIFF_ITER", "1") != "0"
+TIMEOUT = float(os.environ.get("DIFF_TIMEOUT", "10"))
+KILL_AFTER = TIMEOUT + 5    # a run still going then ignores --timeout
+JOBS = int(os.environ.get("DIFF_JOBS", str(os.cpu_count() or 2)))
+KEEP = os.environ.get("DIFF_KEEP", "") not in ("", "0")
+VERBOSE = os.environ.get("DIFF_VERBOSE", "") not in ("", "0")
+FAILDIR = os.path.join(HERE, "failures")
+
+
+PHASE = {}   # phase name -> seconds spent in subprocesses (summed over jobs)
+
+
+def sh(cmd, cwd, timeout, stdin=None, phase="other"):
+    """Run cmd; return (status, stdout, stderr); status None on timeout."""
+    t0 = time.time()
+    try:
+        return _sh(cmd, cwd, timeout, stdin)
+    finally:
+        PHASE[phase] = PHASE.get(phase, 0.0) + time.time() - t0
+
+
+def _sh(cmd, cwd, timeout, stdin=None):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, input=stdin, capture_output=True, text=True,
+                           timeout=timeout)
+        return p.returncode, p.stdout, p.stderr
+    except OSError as e:
+        return 127, "", "cannot run %s: %s" % (cmd[0], e)
+    except subprocess.TimeoutExpired as e:
+        return None, (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or ""), "timeout"
+
+
+class Query:
+    def __init__(self, seed, target, k_iter):
+        self.seed = seed
+        self.t = target
+        self.k_iter = k_iter
+        self.verdict = None     # reachable | unreachable | unknown | unsupported | error
+        self.fail = None        # text of the failure, if any
+        self.note = None        # remark that is not a failure
+        self.reason = None
+        self.cmd = None
+        self.time = 0.0
+
+    def expected(self):
+        """The oracle's answer: (reachable?, witness or None)."""
+        t = self.t
+        if self.k_iter is None:
+            return t["n"] > 0, t["wit"] if t["n"] > 0 else None
+        w = t["iw"].get(self.k_iter)
+        return w is not None, w
+
+
+def oracle(d, meta):
+    st, out, err = sh(["gcc", "-O0", "-fwrapv", "-w", "-o", "h", "h.c"], d, 120, phase="oracle")
+    if st != 0:
+        raise RuntimeError("harness does not compile (generator bug): " + err[-2000:])
+    st, out, err = sh(["./h", "all"], d, 300, phase="oracle")
+    if st != 0:
+        raise RuntimeError("harness failed (status %s): %s" % (st, err[-2000:]))
+    k = meta["k"]
+    targets = {t["id"]: t for t in meta["targets"]}
+    for t in targets.values():
+        t["iw"] = {}
+    traps = 0
+    for line in out.splitlines():
+        f = line.split()
+        if f[0] == "traps":
+            traps = int(f[1])
+        elif f[0] == "t":
+            t = targets[int(f[1])]
+            t["n"] = int(f[2])
+            t["mask"] = int(f[3])
+            t["wit"] = [int(x) for x in f[4:4 + k]]
+        elif f[0] == "i":
+            targets[int(f[1])]["iw"][int(f[2])] = [int(x) for x in f[3:3 + k]]
+    return traps
+
+
+def pick_queries(seed, meta):
+    r = random.Random(seed * 7919 + 17)
+    cands = [t for t in meta["targets"] if "line" in t]
+    reach = [t for t in cands if t["n"] > 0]
+    unreach = [t for t in cands if t["n"] == 0]
+    picked = []
+    if unreach:
+        picked.append(r.choice(unreach))
+    if reach:
+        least = min(t["n"] for t in reach)
+        picked.append(r.choice([t for t in reach if t["n"] == least]))
+    rest = [t for t in cands if t not in picked]
+    r.shuffle(rest)
+    picked += rest[: max(0, NTARGETS - len(picked))]
+    picked = picked[:NTARGETS]
+    qs = [Query(seed, t, None) for t in sorted(picked, key=lambda t: t["line"])]
+    if ITER:
+        inloop = [t for t in cands if t["in_loop"]]
+        if inloop:
+            t = r.choice(inloop)
+            its = [b for b in range(1, 63) if t["mask"] >> b & 1]
+            top = max(its) if its else 0
+            gaps = [b for b in range(1, top + 2) if not t["mask"] >> b & 1]
+            if its and (not gaps or r.random() < 0.5):
+                k = r.choice(its)
+            else:
+                k = r.choice(gaps)
+            qs.append(Query(seed, t, k))
+    return qs
+
+
+def gcov_count(qdir, line):
+    """Compile and run the emitted driver with coverage; the gcov count of the
+    program's LINE (0 if never run), or an error text."""
+    st, out, err = sh(["gcc", "--coverage", "-fwrapv", "-w", "-o", "drv", "d.c"], qdir, 60, phase="validate")
+    if st != 0:
+        return "driver does not compile: " + err[-1500:]
+    st, out, err = sh(["./drv"], qdir, 30, phase="validate")
+    if st is None or st < 0:
+        return "driver crashed or hung (status %s) %s" % (st, err[-500:])
+    st, out, err = sh(["gcov", "-t", "drv-d.gcda"], qdir, 30, phase="validate")
+    src = None
+    for l in out.splitlines():
+        m = re.match(r"\s*(\S+):\s*(\d+):(.*)$", l)
+        if not m:
+            continue
+        cnt, no, rest = m.groups()
+        if no == "0" and rest.startswith("Source:"):
+            src = rest[len("Source:"):]
+            continue
+        if src and os.path.basename(src) == "p.c" and int(no) == line:
+            if cnt in ("-", "#####", "====="):
+                return 0
+            return int(cnt.rstrip("*"))
+    return 0
+
+
+def run_query(d, meta, q):
+    t = q.t
+    qdir = os.path.join(d, "q%d%s" % (t["id"], "" if q.k_iter is None else "i%d" % q.k_iter))
+    os.makedirs(qdir, exist_ok=True)
+    cmd = [INKA, "--reach", "p.c:%d" % t["line"]]
+    if t["func"] != "f":
+        cmd += ["--function", "f"]
+    if q.k_iter is not None:
+        cmd += ["--iter", str(q.k_iter)]
+    for p in meta["params"]:
+        cmd += ["--assume", "%s >= %d && %s <= %d" % (p, gen.LO, p, gen.HI)]
+    cmd += ["--timeout", "%g" % TIMEOUT, "--json", "--emit-test", os.path.join(qdir, "d.c"), "p.c"]
+    q.cmd = cmd
+    t0 = time.time()
+    st, out, err = sh(cmd, d, KILL_AFTER, phase="inka-ng")
+    q.time = time.time() - t0
+    want, wit = q.expected()
+    witness = "" if wit is None else "f(%s)" % ", ".join("%s = %d" % (p, v) for p, v in zip(meta["params"], wit))
+    if st is None:
+        q.verdict, q.fail = "error", "inka-ng did not stop within %gs (--timeout %g): killed" % (KILL_AFTER, TIMEOUT)
+        return
+    if st == 2:
+        if "unsupported" in err:
+            q.verdict, q.note = "unsupported", err.strip()[:500]
+        else:
+            q.verdict, q.fail = "error", "exit 2: " + err.strip()[-1500:]
+        return
+    if st not in (0, 1, 3):
+        q.verdict, q.fail = "error", "exit status %s (crash?): %s" % (st, err.strip()[-1500:])
+        return
+    try:
+        js = json.loads(out)
+    except ValueError:
+        q.verdict, q.fail = "error", "stdout is not one JSON document: %r" % out[:500]
+        return
+    v = js.get("verdict")
+    q.verdict = v
+    if {0: "reachable", 1: "unreachable", 3: "unknown"}[st] != v:
+        q.fail = "exit status %d but verdict %r" % (st, v)
+        return
+    if v == "unknown":
+        q.reason = str(js.get("reason", "?"))
+        return
+    if v == "unreachable":
+        if want:
+            q.fail = "WRONG: UNREACHABLE, but the oracle reaches it with %s" % witness
+        return
+    # reachable
+    inputs = {i.get("name"): i.get("value") for i in js.get("inputs", [])}
+    if set(inputs) != set(meta["params"]):
+        q.fail = "reachable with inputs %r; expected one value for each of %s" % (js.get("inputs"), meta["params"])
+        return
+    vals = [inputs[p] for p in meta["params"]]
+    shown = "f(%s)" % ", ".join("%s = %s" % (p, inputs[p]) for p in meta["params"])
+    if not all(isinstance(x, int) and gen.LO <= x <= gen.HI for x in vals):
+        q.fail = "WRONG: REACHABLE with %s, outside the assumed domain" % shown
+        return
+    st, hout, herr = sh(["./h", "check"], d, 60, stdin=" ".join(map(str, vals)) + "\n", phase="validate")
+    words = hout.split()
+    trapped = words[:1] == ["T"]
+    result = None if trapped else int(words[1])
+    masks = dict((int(a), int(b)) for a, b in (x.split(":") for x in words[1 if trapped else 2:]))
+    m = masks.get(t["id"], 0)
+    hit = bool(m >> q.k_iter & 1) if q.k_iter is not None else m != 0
+    if not hit:
+        what = "in iteration %d" % q.k_iter if q.k_iter is not None else ""
+        q.fail = "WRONG: REACHABLE with %s, but running it does not execute the target %s (iterations hit: %s)%s" % (
+            shown, what, [b for b in range(64) if m >> b & 1] or "none",
+            "; the oracle says unreachable" if not want else "")
+        return
+    if "return" in js and js["return"] != result:
+        q.fail = "WRONG: REACHABLE with %s returning %s, but running it %s" % (
+            shown, js["return"], "traps" if trapped else "returns %d" % result)
+        return
+    if not os.path.exists(os.path.join(qdir, "d.c")):
+        q.fail = "no driver written by --emit-test"
+        return
+    c = gcov_count(qdir, t["line"])
+    if isinstance(c, str):
+        q.fail = c
+        return
+    if c > 0:
+        return
+    # gcov says 0: run the same driver on the instrumented program to tell a
+    # gcov blind spot (a line gcc folds away, a block that traps before its
+    # end) from a driver that does not do what the JSON says.
+    m = driver_hits(d, qdir, t["id"])
+    if isinstance(m, str):
+        q.fail = m
+    elif (m >> q.k_iter & 1) if q.k_iter is not None else m:
+        q.note = "gcov blind spot: gcov counts 0 for line %d, but the driver executes it" % t["line"]
+    else:
+        q.fail = "the emitted driver does not execute the target (gcov count 0, instrumented run agrees), " \
+                 "although the JSON inputs %s do" % shown
+
+
+def driver_hits(d, qdir, tid):
+    """Compile a copy of the driver that includes hi.c instead of p.c; the
+    iteration mask with which it hits target tid, or an error text."""
+    src = open(os.path.join(qdir, "d.c")).read()
+    src2, n = re.subn(r'#include\s+"[^"]*p\.c"', '#include "%s"' % os.path.join(d, "hi.c"), src)
+    if n != 1:
+        return "cannot find the #include of p.c in the driver %s" % os.path.join(qdir, "d.c")
+    with open(os.path.join(qdir, "di.c"), "w") as fh:
+        fh.write(src2)
+    st, out, err = sh(["gcc", "-fwrapv", "-w", "-o", "di", "di.c"], qdir, 60, phase="validate")
+    if st != 0:
+        return "instrumented driver does not compile: " + err[-1500:]
+    st, out, err = sh(["./di"], qdir, 30, phase="validate")
+    m = re.search(r"^HITS(.*)$", err, re.M)
+    if not m:
+        return "instrumented driver printed no hits (status %s)" % st
+    masks = dict((int(a), int(b)) for a, b in (x.split(":") for x in m.group(1).split()))
+    return masks.get(tid, 0)
+
+
+def run_program(seed):
+    d = os.path.join(TMP, "s%d" % seed)
+    meta = gen.write(seed, d)
+    res = {"seed": seed, "dir": d, "queries": [], "error": None}
+    try:
+        res["traps"] = oracle(d, meta)
+    except RuntimeError as e:
+        res["error"] = str(e)
+        return res
+    for q in pick_queries(seed, meta):
+        run_query(d, meta, q)
+        res["queries"].append(q)
+        if VERBOSE:
+            print("seed %d line %d%s: %s%s %.2fs" % (seed, q.t["line"], "" if q.k_iter is None else " --iter %d" % q.k_iter,
+                                                   q.verdict, " FAIL" if q.fail else "", q.time)
+                  + (" (%s)" % q.reason if q.reason else ""), flush=True)
+    return res
+
+
+def keep_failure(res, q):
+    dst = os.path.join(FAILDIR, "seed%d" % res["seed"])
+    os.makedirs(dst, exist_ok=True)
+    for f in ("p.c", "h.c", "meta.json"):
+        shutil.copy(os.path.join(res["dir"], f), dst)
+    return dst
+
+
+def main():
+    global TMP, INKA
+    if not os.access(INKA, os.X_OK):
+        print("no executable %s (run make first)" % INKA)
+        print("0 passed, 1 failed")
+        return 1
+    TMP = tempfile.mkdtemp(prefix="inka-diff.")
+    # a private copy: others may relink ./inka-ng while the test runs
+    shutil.copy2(INKA, os.path.join(TMP, "inka-ng"))
+    INKA = os.path.join(TMP, "inka-ng")
+    t0 = time.time()
+    seeds = list(range(SEED, SEED + COUNT))
+    try:
+        with concurrent.futures.ThreadPoolExecutor(JOBS) as ex:
+            results = list(ex.map(run_program, seeds))
+        passed = failed = 0
+        tally = {}
+        itally = {}
+        reasons = {}
+        unsupported = []
+        notes = []
+        traps = 0
+        for res in results:
+            if res["error"]:
+                failed += 1
+                print("seed %d: %s" % (res["seed"], res["error"]))
+                continue
+            traps += res["traps"] > 0
+            for q in res["queries"]:
+                tab = tally if q.k_iter is None else itally
+                key = q.verdict
+                if q.verdict in ("reachable", "unreachable"):
+                    want, _ = q.expected()
+                    key += " (oracle: %s)" % ("reachable" if want else "unreachable")
+                tab[key] = tab.get(key, 0) + 1
+                if q.reason:
+                    reasons[q.reason] = reasons.get(q.reason, 0) + 1
+                if q.verdict == "unsupported":
+                    unsupported.append((res["seed"], q.note))
+                elif q.note:
+                    notes.append((res["seed"], q.t["line"], q.note))
+                if q.fail:
+                    failed += 1
+                    dst = keep_failure(res, q)
+                    want, wit = q.expected()
+                    cmd = " ".join("'%s'" % a if " " in a else a for a in q.cmd)
+                    cmd = cmd.replace(os.path.join(res["dir"], ""), "")
+                    print("FAIL seed %d, line %d%s: %s" % (res["seed"], q.t["line"],
+                          "" if q.k_iter is None else " (--iter %d)" % q.k_iter, q.fail))
+                    print("  program: %s/p.c   line %d: %s" % (dst, q.t["line"], q.t["text"].strip()))
+                    print("  command (in that directory): %s" % cmd)
+                    print("  oracle: %s%s" % ("reachable" if want else "unreachable",
+                                              ", witness %s" % wit if wit else ""))
+                else:
+                    passed += 1
+        nq = sum(len(r["queries"]) for r in results)
+        print("differential test: %d programs (%d with a trapping input), %d queries, %.1f s, %d jobs" % (
+            len(results), traps, nq, time.time() - t0, JOBS))
+        print("  time in subprocesses: %s" % ", ".join("%s %.1f s" % kv for kv in sorted(PHASE.items())))
+        for name, tab in (("--reach", tally), ("--reach --iter K", itally)):
+            print("  %s: %s" % (name, ", ".join("%s %d" % (k, v) for k, v in sorted(tab.items())) or "none"))
+        if reasons:
+            print("  unknown reasons: %s" % "; ".join("%s (%d)" % kv for kv in sorted(reasons.items())))
+        if notes:
+            print("  %d REACHABLE answers validated by the instrumented driver only (gcov blind spots), e.g. seed %d: %s" % (
+                len(notes), notes[0][0], notes[0][2]))
+        for seed, note in unsupported:
+            print("  unsupported (seed %d): %s" % (seed, note.splitlines()[0] if note else ""))
+        print("%d passed, %d failed" % (passed, failed))
+        return 1 if failed else 0
+    finally:
+        if KEEP:
+            print("kept %s" % TMP, file=sys.stderr)
+        else:
+            shutil.rmtree(TMP, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
