@@ -159,16 +159,33 @@ static PropStatus ite_propagate(PropStore *s, Propagator *p) {
 
 static const PropClass ite_class = {"ite", ite_propagate, PROP_PRIO_CONTROL, true};
 
-static void subscribe_state(PropStore *s, Propagator *p, const TrState *st) {
-  for (int i = 0; i < st->fn->nparams + st->fn->nlocals; i++)
-    if (st->slot[i] != TR_UNINIT && !prop_is_fixed(s, st->slot[i])) prop_subscribe(s, p, st->slot[i], PROP_EV_BOUNDS);
-  for (int f = 0; f < TR_NFLAGS; f++)
-    if (!prop_is_fixed(s, st->flag[f])) prop_subscribe(s, p, st->flag[f], PROP_EV_FIX);
-  if (!prop_is_fixed(s, st->reached)) prop_subscribe(s, p, st->reached, PROP_EV_FIX);
-  if (st->retval != TR_UNINIT && !prop_is_fixed(s, st->retval)) prop_subscribe(s, p, st->retval, PROP_EV_BOUNDS);
+static void subscribe(PropStore *s, Propagator *p, PropVar v, int ev) {
+  if (v != TR_UNINIT && !prop_is_fixed(s, v)) prop_subscribe(s, p, v, ev);
 }
 
-void tr_subscribe_state(Tr *t, Propagator *p, const TrState *st) { subscribe_state(t->s, p, st); }
+void tr_subscribe_reads(Tr *t, Propagator *p, const TrState *st, const IrBlock *block, int from, const IrStmt *loop) {
+  int n = st->fn->nparams + st->fn->nlocals;
+  for (int k = block ? from : 0; block ? k < block->n : k < 1; k++) {
+    const TrFacts *f = tr_facts(t, st->fn, block ? block->stmts[k] : loop);
+    if (!f->read) continue;
+    for (int i = 0; i < n; i++)
+      if (f->read[i]) subscribe(t->s, p, st->slot[i], PROP_EV_BOUNDS);
+  }
+  for (int f = 0; f < TR_NFLAGS; f++) subscribe(t->s, p, st->flag[f], PROP_EV_FIX);
+  subscribe(t->s, p, st->reached, PROP_EV_FIX);
+}
+
+void tr_subscribe_outputs(Tr *t, Propagator *p, const TrState *out, const TrWrites *w) {
+  int n = out->fn->nparams + out->fn->nlocals;
+  for (int i = 0; i < n; i++)
+    if (w->slot[i]) subscribe(t->s, p, out->slot[i], PROP_EV_BOUNDS);
+  for (int g = 0; g < t->prog->nglobals; g++)
+    if (w->global[g]) subscribe(t->s, p, out->global[g], PROP_EV_BOUNDS);
+  for (int f = 0; f < TR_NFLAGS; f++)
+    if (w->flag[f]) subscribe(t->s, p, out->flag[f], PROP_EV_FIX);
+  if (w->retval) subscribe(t->s, p, out->retval, PROP_EV_BOUNDS);
+  if (w->reached) subscribe(t->s, p, out->reached, PROP_EV_FIX);
+}
 
 TrState *tr_ite(Tr *t, PropVar cond, const TrBranch *then_br, const TrBranch *else_br,
                 TrState *in, TrState *out, const TrWrites *writes) {
@@ -200,7 +217,9 @@ TrState *tr_ite(Tr *t, PropVar cond, const TrBranch *then_br, const TrBranch *el
   it->writes = writes;
   prop_save_int(t->s, t->undecided, *t->undecided + 1);
   prop_subscribe(t->s, &it->base, cond, PROP_EV_FIX);
-  subscribe_state(t->s, &it->base, in);
-  subscribe_state(t->s, &it->base, out);
+  for (int b = 0; b < 2; b++)
+    if (it->branch[b].kind == TR_BR_BLOCK) tr_subscribe_reads(t, &it->base, in, it->branch[b].block, it->branch[b].from, NULL);
+    else if (it->branch[b].kind == TR_BR_LOOP) tr_subscribe_reads(t, &it->base, in, NULL, 0, tr_loop_stmt(it->branch[b].loop));
+  tr_subscribe_outputs(t, &it->base, out, writes);
   return prop_post(t->s, &it->base) ? out : NULL;
 }

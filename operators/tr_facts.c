@@ -63,6 +63,7 @@ void tr_memo_free(TrMemo *m) {
   for (size_t i = 0; i < m->cap; i++) {
     if (!m->tab[i].key) continue;
     free(m->tab[i].facts->slot);
+    free(m->tab[i].facts->read);
     free(m->tab[i].facts->global);
     free(m->tab[i].facts);
   }
@@ -89,6 +90,13 @@ static void merge_set(uint8_t **into, const uint8_t *from, int size) {
   if (!from) return;
   for (int i = 0; i < size; i++)
     if (from[i]) mark(into, size, i);
+}
+
+/* ---- Expressions: which slots they read ------------------------------------ */
+static void expr_reads(const IrFunction *fn, const IrExpr *e, Facts *f) {
+  if (!e) return;
+  if (e->kind == IR_VAR && e->var->kind != IR_VAR_GLOBAL) mark(&f->read, frame_slots(fn), tr_frame_slot(fn, e->var));
+  for (int i = 0; i < 3; i++) expr_reads(fn, e->a[i], f);
 }
 
 /* ---- Expressions: may they trap? ---------------------------------------- */
@@ -142,6 +150,7 @@ static void block_facts(Tr *t, const IrFunction *fn, const IrBlock *b, Facts *f,
       f->has_continue |= g->has_continue;
     }
     merge_set(&f->slot, g->slot, frame_slots(fn));
+    merge_set(&f->read, g->read, frame_slots(fn));
     merge_set(&f->global, g->global, t->prog->nglobals);
   }
 }
@@ -183,6 +192,11 @@ static void call_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Facts *f) {
 
 static void compute_stmt_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Facts *f) {
   f->contains_obj = tr_is_objective_stmt(t, s);
+  if (s->lhs && s->lhs->kind != IR_VAR) expr_reads(fn, s->lhs, f); /* the place's address */
+  if (s->lhs && s->lhs->kind == IR_VAR && s->lhs->var->address_taken) expr_reads(fn, s->lhs, f);
+  expr_reads(fn, s->rhs, f);
+  expr_reads(fn, s->cond, f);
+  for (int i = 0; i < s->nargs; i++) expr_reads(fn, s->args[i], f);
   switch (s->kind) {
   case IR_ST_ASSIGN:
     lhs_facts(t, fn, s->lhs, f);
@@ -247,7 +261,8 @@ static const Facts *function_facts(Tr *t, const IrFunction *fn) {
   Facts *f = calloc(1, sizeof *f);
   block_facts(t, fn, &fn->body, f, false);
   free(f->slot); /* the callee's own frame is not the caller's */
-  f->slot = NULL;
+  free(f->read);
+  f->slot = f->read = NULL;
   f->has_return = f->has_break = f->has_continue = false;
   m->nactive--;
   *memo_slot(m, fn) = f;

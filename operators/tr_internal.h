@@ -132,6 +132,7 @@ typedef struct TrFacts {
   bool writes_mem;      /* stores, allocates or frees memory */
   uint8_t *slot;        /* frame slots assigned (NULL: none) */
   uint8_t *global;      /* globals assigned, also through calls (NULL: none) */
+  uint8_t *read;        /* frame slots read (NULL: none) */
 } TrFacts;
 
 struct Tr {
@@ -185,6 +186,11 @@ TrState *tr_state_copy(Tr *t, const TrState *st);
 TrState *tr_block(Tr *t, const IrBlock *block, int from, TrCache *cache, TrState *st);
 /* Translates one branch from st (the ite's condition already posted). */
 TrState *tr_branch(Tr *t, const TrBranch *br, TrState *st);
+/* Subscribes p to what can make its trials come out differently: the
+   slots of st that code (block->stmts[from..], or the loop stmt when block
+   is NULL) reads, and every written part of out. */
+void tr_subscribe_reads(Tr *t, Propagator *p, const TrState *st, const IrBlock *block, int from, const IrStmt *loop);
+void tr_subscribe_outputs(Tr *t, Propagator *p, const TrState *out, const TrWrites *w);
 /* Runs at point st?  1 yes, 0 no, -1 unknown (then *live is a boolean var). */
 int tr_live(Tr *t, const TrState *st, PropVar *live);
 /* The writes of a branch / of a loop's remaining iterations from st. */
@@ -234,6 +240,7 @@ bool tr_loop_may_reach(Tr *t, const IrStmt *loop, const TrState *at);
 double tr_clock(void);
 /* ite.c: past --timeout?  Then the budget is marked hit (no proof). */
 bool tr_out_of_time(Tr *t);
+const IrStmt *tr_loop_stmt(const TrLoop *L);
 /* w.c: the loop statement from `in`; the state after the loop, NULL on failure. */
 TrState *tr_loop(Tr *t, const IrStmt *loop, TrState *in);
 /* Continues `loop` with the check of `iteration` from st (a TR_BR_LOOP

@@ -272,6 +272,7 @@ Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn, const TrObjec
   t->unfolded = prop_alloc(s, sizeof *t->unfolded);
   t->undecided = prop_alloc(s, sizeof *t->undecided);
   t->nobjs = prop_alloc(s, sizeof *t->nobjs);
+  prop_set_deadline(s, lim->deadline);
   global_objects(t);
   t->initial = initial_state(t);
   Root *root = prop_propagator_new(s, &root_class, sizeof *root);
@@ -341,6 +342,10 @@ bool tr_return_value(const Tr *t, int64_t *out) {
 }
 
 bool tr_incomplete(const Tr *t, const char **reason) {
+  if (prop_timed_out(t->s)) {
+    if (reason) *reason = "the time budget (--timeout) ran out";
+    return true;
+  }
   if (reason) *reason = t->incomplete_reason;
   return t->budget_hit || t->incomplete_reason;
 }
@@ -354,7 +359,10 @@ void tr_restore_cut(Tr *t, TrCut c) {
   t->incomplete_reason = c.reason;
 }
 
-void tr_set_deadline(Tr *t, double deadline) { t->lim.deadline = deadline; }
+void tr_set_deadline(Tr *t, double deadline) {
+  t->lim.deadline = deadline;
+  prop_set_deadline(t->s, deadline);
+}
 
 /* ---- The output memory ------------------------------------------------------------ */
 int tr_object_count(const Tr *t) { return *t->nobjs; }

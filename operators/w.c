@@ -157,7 +157,7 @@ static PropStatus w_propagate(PropStore *s, Propagator *p) {
 
 static const PropClass w_class = {"w", w_propagate, PROP_PRIO_CONTROL, true};
 
-void tr_subscribe_state(Tr *t, Propagator *p, const TrState *st);
+const IrStmt *tr_loop_stmt(const TrLoop *L) { return L->stmt; }
 
 /* The check of iteration k from st (where execution runs). */
 static bool check(Tr *t, TrLoop *L, int k, TrState *st) {
@@ -206,8 +206,8 @@ static bool check_condition(Tr *t, TrLoop *L, int k, TrState *P, TrCache *cache,
   w->closed = closed;
   prop_save_int(t->s, t->undecided, *t->undecided + 1);
   prop_subscribe(t->s, &w->base, b, PROP_EV_FIX);
-  tr_subscribe_state(t, &w->base, P);
-  tr_subscribe_state(t, &w->base, L->out);
+  tr_subscribe_reads(t, &w->base, P, NULL, 0, L->stmt);
+  tr_subscribe_outputs(t, &w->base, L->out, &L->writes);
   return prop_post(t->s, &w->base);
 }
 

@@ -15,6 +15,7 @@
  * On failure the queue is emptied and the store marked failed.
  */
 #include <assert.h>
+#include <time.h>
 
 #include "store_internal.h"
 
@@ -73,6 +74,25 @@ static void wake(PropStore *s, Propagator *p) {
 }
 
 /* ev: PROP_EV_DOMAIN, plus BOUNDS if a bound moved, plus FIX if fixed. */
+/* Past the deadline, propagation gives up: the store fails and remembers
+   why, so that the failure is never taken for a refutation. */
+static bool past_deadline(PropStore *s) {
+  if (s->timed_out) return true;
+  if (s->deadline <= 0) return false;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  if ((double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec <= s->deadline) return false;
+  s->timed_out = true;
+  return true;
+}
+
+void prop_set_deadline(PropStore *s, double deadline) {
+  s->deadline = deadline;
+  s->timed_out = false;
+}
+
+bool prop_timed_out(const PropStore *s) { return s->timed_out; }
+
 void prop_notify(PropStore *s, PropVar x, int ev) {
   PropSub *const *subs = s->vars[x].subs;
   for (PropSub *sub = subs[SUB_DOMAIN]; sub; sub = sub->next) wake(s, sub->p);
@@ -142,6 +162,13 @@ static bool run(PropStore *s, Propagator *p) {
   s->current_trial = s->trial_depth;
   p->state = PROP_STATE_EVALUATION;
   s->stats.propagations++;
+  if ((s->stats.propagations & 1023) == 0 && past_deadline(s)) {
+    s->current = outer;
+    s->current_trial = outer_trial;
+    p->state = PROP_STATE_SUSPENDED;
+    prop_fail(s);
+    return false;
+  }
   PropStatus st = p->cls->propagate(s, p);
   s->current = outer;
   s->current_trial = outer_trial;

@@ -78,6 +78,9 @@ typedef struct PropQueued {
 } PropQueued;
 
 struct PropStore {
+  /* budget: CLOCK_MONOTONIC seconds; past it every propagation fails */
+  double deadline;
+  bool timed_out;
   /* arena */
   PropChunk *chunks;
   int nchunks, capchunks, chunk;   /* chunk: the current one */

@@ -179,6 +179,13 @@ void prop_add_decision(PropStore *s, PropVar x);
 int prop_decision_count(const PropStore *s);
 PropVar prop_decision(const PropStore *s, int i);
 
+/* ---- Budget ------------------------------------------------------------------ */
+/* After `deadline` (CLOCK_MONOTONIC seconds, 0: none) propagation fails at
+   once and prop_timed_out stays true (until the next prop_set_deadline): a
+   failure then is no refutation. */
+void prop_set_deadline(PropStore *s, double deadline);
+bool prop_timed_out(const PropStore *s);
+
 /* ---- Statistics ------------------------------------------------------------ */
 typedef struct PropStats {
   uint64_t propagations;   /* propagator runs */
