@@ -74,8 +74,10 @@ void prop_unify(PropStore *s, PropVar x, PropVar y) {
   set_uf(s, a, a, s->vars[a].size + s->vars[b].size);
   /* what x and y are known to be changed: wake their subscribers as if
      their domains had (a reified x == y can now decide) */
-  prop_notify(s, x, PROP_EV_DOMAIN);
-  prop_notify(s, y, PROP_EV_DOMAIN);
+  if (!prop_is_fixed(s, x) && !prop_is_fixed(s, y)) { /* a fixed side decides by value anyway */
+    prop_notify(s, x, PROP_EV_DOMAIN);
+    prop_notify(s, y, PROP_EV_DOMAIN);
+  }
 }
 
 bool prop_same(PropStore *s, PropVar x, PropVar y) {

@@ -30,5 +30,11 @@ check 0 --reach samples/loops.c:14 --assume 'k == 1' samples/loops.c
 check 0 --reach-call reach_error samples/nondet.c
 check 0 --reach samples/calls.c:17 samples/calls.c
 check 1 --reach samples/calls.c:19 samples/calls.c
+check 0 --reach samples/alias.c:12 samples/alias.c
+check 0 --reach samples/alias.c:14 samples/alias.c
+check 1 --reach samples/alias.c:16 samples/alias.c
+check 0 --reach samples/josephus.c:21 --iter 10 samples/josephus.c
+check 0 --reach samples/josephus.c:21 --iter 10 --assume 'm == 3' samples/josephus.c
+check 0 --reach samples/josephus.c:28 samples/josephus.c
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
