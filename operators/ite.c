@@ -58,8 +58,10 @@ void tr_resolve_trace(Tr *t, TrTrace *join, TrTrace *end) {
 /* Runs branch v from `in` into `out`; false on failure. */
 static bool take_branch(Ite *it, int v) {
   Tr *t = it->t;
-  TrState *end = tr_branch(t, &it->branch[v], it->in);
-  if (!end || !tr_join(t, it->out, end, it->writes)) return false;
+  const TrBranch *br = &it->branch[v];
+  TrState *end = tr_branch(t, br, it->in);
+  bool over = br->kind == TR_BR_END || (br->kind == TR_BR_EMPTY && tr_empty_is_vacuous(t, it->in));
+  if (!end || !tr_join(t, it->out, end, it->writes, over)) return false;
   tr_resolve_trace(t, it->out->trace, end->trace);
   return true;
 }
@@ -190,9 +192,11 @@ void tr_subscribe_outputs(Tr *t, Propagator *p, const TrState *out, const TrWrit
 TrState *tr_ite(Tr *t, PropVar cond, const TrBranch *then_br, const TrBranch *else_br,
                 TrState *in, TrState *out, const TrWrites *writes) {
   if (prop_is_fixed(t->s, cond)) {
-    TrState *end = tr_branch(t, prop_value(t->s, cond) ? then_br : else_br, in);
+    const TrBranch *br = prop_value(t->s, cond) ? then_br : else_br;
+    TrState *end = tr_branch(t, br, in);
     if (!end || !out) return end;
-    if (!tr_join(t, out, end, writes)) return NULL;
+    bool over = br->kind == TR_BR_END || (br->kind == TR_BR_EMPTY && tr_empty_is_vacuous(t, in));
+    if (!tr_join(t, out, end, writes, over)) return NULL;
     tr_resolve_trace(t, out->trace, end->trace);
     return out;
   }

@@ -200,8 +200,13 @@ void tr_writes_init(Tr *t, const TrState *st, TrWrites *w);
 /* A state like `in` where every written part is a fresh variable (a local
    unassigned in `in` stays unassigned unless both branches a and b assign it). */
 TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b);
-/* Posts out == end on every written part; false on failure. */
-bool tr_join(Tr *t, const TrState *out, const TrState *end, const TrWrites *w);
+/* Posts out == end on every written part; false on failure.  A local that
+   out holds but end never assigned abandons the path, unless `over` says
+   the path has left the frame for good (nobody reads it again). */
+bool tr_join(Tr *t, const TrState *out, const TrState *end, const TrWrites *w, bool over);
+/* Does the EMPTY branch of a guard from `in` run only once the frame is
+   over (no break or continue can be pending)? */
+bool tr_empty_is_vacuous(Tr *t, const TrState *in);
 /* Appends the variables of st's written parts (all parts when w is NULL) to
    vars (for trials); returns how many. */
 int tr_state_vars(const TrState *st, const TrWrites *w, PropVar *vars, int cap);

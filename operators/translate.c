@@ -196,9 +196,21 @@ static bool block_assigns(Tr *t, const IrFunction *fn, const IrBlock *b, int fro
   return false;
 }
 
-static bool definitely_assigns(Tr *t, const TrBranch *br, const IrFunction *fn, int i) {
-  if (br->kind == TR_BR_END) return true; /* the path is over: nobody reads */
-  return br->kind == TR_BR_BLOCK && block_assigns(t, fn, br->block, br->from, i);
+bool tr_empty_is_vacuous(Tr *t, const TrState *in) {
+  return in->flag[TR_BROKEN] == t->zero && in->flag[TR_CONTINUED] == t->zero;
+}
+
+/* Does every execution of br that goes on assign slot i (from state in)?
+   The path is over after an END branch; the EMPTY branch of a guard runs
+   only once a flag is set, and when no break or continue can be pending
+   that flag ends the frame (return) or the path: nobody reads the slot. */
+static bool definitely_assigns(Tr *t, const TrBranch *br, const TrState *in, int i) {
+  switch (br->kind) {
+  case TR_BR_END: return true;
+  case TR_BR_EMPTY: return tr_empty_is_vacuous(t, in);
+  case TR_BR_BLOCK: return block_assigns(t, in->fn, br->block, br->from, i);
+  default: return false;
+  }
 }
 
 TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b) {
@@ -206,7 +218,7 @@ TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrB
   for (int i = 0; i < nslots(in->fn); i++) {
     if (!w->slot[i]) continue;
     bool may_stay_uninit = in->slot[i] == TR_UNINIT &&
-                           !(a && b && definitely_assigns(t, a, in->fn, i) && definitely_assigns(t, b, in->fn, i));
+                           !(a && b && definitely_assigns(t, a, in, i) && definitely_assigns(t, b, in, i));
     out->slot[i] = may_stay_uninit ? TR_UNINIT : tr_fresh(t, slot_var(in->fn, i)->type);
   }
   for (int g = 0; g < t->prog->nglobals; g++)
@@ -224,9 +236,27 @@ static bool join_var(Tr *t, PropVar out, PropVar end) {
   return op_rel(t->s, out, OP_EQ, end);
 }
 
-bool tr_join(Tr *t, const TrState *out, const TrState *end, const TrWrites *w) {
-  for (int i = 0; i < nslots(out->fn); i++)
-    if (w->slot[i] && !join_var(t, out->slot[i], end->slot[i])) return false;
+/* May the path of st have left the frame for good (returned or ended),
+   with no break or continue pending?  Then a local it never assigned is
+   never read again.  (The branches' definite-assignment analysis promised
+   the local on every path that goes on.) */
+static bool frame_over(Tr *t, const TrState *st) {
+  PropStore *s = t->s;
+  for (int f = TR_BROKEN; f <= TR_CONTINUED; f++)
+    if (prop_max(s, st->flag[f]) != 0) return false;
+  return prop_max(s, st->flag[TR_ENDED]) == 1 || prop_max(s, st->flag[TR_RETURNED]) == 1;
+}
+
+bool tr_join(Tr *t, const TrState *out, const TrState *end, const TrWrites *w, bool over) {
+  for (int i = 0; i < nslots(out->fn); i++) {
+    if (!w->slot[i]) continue;
+    if (out->slot[i] != TR_UNINIT && end->slot[i] == TR_UNINIT && !over && !frame_over(t, end)) {
+      /* the join promises a value this path never assigned: never rely on it */
+      t->incomplete_reason = "a path reads a variable before it is assigned";
+      return false;
+    }
+    if (!join_var(t, out->slot[i], end->slot[i])) return false;
+  }
   for (int g = 0; g < t->prog->nglobals; g++)
     if (w->global[g] && !join_var(t, out->global[g], end->global[g])) return false;
   for (int f = 0; f < TR_NFLAGS; f++)

@@ -51,7 +51,7 @@ double tr_clock(void) {
 
 /* The loop exits at state st. */
 static bool exit_loop(Tr *t, TrLoop *L, TrState *st) {
-  if (!tr_join(t, L->out, st, &L->writes)) return false;
+  if (!tr_join(t, L->out, st, &L->writes, false)) return false;
   tr_resolve_trace(t, L->out->trace, st->trace);
   return true;
 }
