@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The command line: exit statuses, messages, and hostile inputs through the
+# real binary (every run exits 0, 1, 2 or 3 with a message, never a crash or a
+# hang).  Run from the repository root with INKA set (make test does it).
+INKA=${INKA:-./inka-ng}
+passed=0; failed=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+expect() {  # want-status want-pattern args...
+  local want=$1 pat=$2; shift 2
+  local out st
+  out=$(timeout 20 "$INKA" "$@" 2>&1); st=$?
+  if [ "$st" -ne "$want" ] || ! grep -qE -- "$pat" <<<"$out"; then
+    echo "FAIL (exit $st, want $want, /$pat/): inka-ng $*"; echo "$out" | head -3; failed=$((failed + 1))
+  else
+    passed=$((passed + 1))
+  fi
+}
+P=tests/acceptance/programs
+expect 0 'usage: inka-ng' --help
+expect 0 '^inka-ng [0-9]' --version
+expect 2 'no input file' --reach 3
+expect 2 'unknown option' --frobnicate $P/gcd.c
+expect 2 'needs a value' $P/gcd.c --reach
+expect 2 'not \[FILE:\]LINE' --reach abc $P/gcd.c
+expect 2 'positive numbers' --reach $P/gcd.c:6 --iter 0 $P/gcd.c
+expect 2 'no objective' $P/gcd.c
+expect 2 'not implemented yet' --cover branches $P/gcd.c
+expect 2 'no statement starts on line 1; the nearest line with one is 3' --reach $P/gcd.c:1 $P/gcd.c
+expect 2 'nearest lines with one are 8 and 10' --reach $P/gcd.c:9 $P/gcd.c
+expect 2 'is not the input file' --reach other.c:6 $P/gcd.c
+expect 2 "no function 'nope'" --function nope --reach $P/gcd.c:6 $P/gcd.c
+expect 2 'unsupported.c:4:5: error: unsupported: goto' --reach $P/unsupported.c:7 $P/unsupported.c
+expect 2 'unsupported: goto' --dump-ir $P/unsupported.c
+expect 2 'iteration number.*inside 1 loop' --reach $P/gcd.c:6 --iter 1,2 $P/gcd.c
+expect 2 'undeclared identifier' --reach $P/gcd.c:6 --assume 'q == 1' $P/gcd.c
+expect 0 '^REACHABLE' --reach $P/gcd.c:6 --iter 3 $P/gcd.c
+expect 1 '^UNREACHABLE' --reach $P/triangle.c:9 $P/triangle.c
+expect 0 '"verdict": "reachable"' --json --reach $P/triangle.c:4 $P/triangle.c
+expect 0 'int gcd\(int a, int b\)' --dump-ir $P/gcd.c
+expect 0 '^REACHABLE' --data-model ILP32 --reach $P/gcd.c:6 $P/gcd.c
+expect 3 'max-unfold' --reach $P/sum_loop.c:5 --iter 50 --max-unfold 10 $P/sum_loop.c
+# hostile files: a message and status 0 or 2, within the time limit
+printf 'int f(int x) { if (x > 0) { return' > "$tmp/trunc.c"
+head -c 3000 /dev/urandom > "$tmp/binary.c"
+: > "$tmp/empty.c"
+python3 -c "print('int f(int x) { return ' + '('*20000 + 'x' + ')'*20000 + '; }')" > "$tmp/deep.c"
+echo 'int f(void) { return 99999999999999999999999999999; }' > "$tmp/huge.c"
+echo 'int f(foo x) { return x; }' > "$tmp/unknown.c"
+for f in trunc binary empty deep huge unknown; do
+  out=$(timeout 20 "$INKA" --dump-ir "$tmp/$f.c" 2>&1); st=$?
+  if { [ "$st" -ne 0 ] && [ "$st" -ne 2 ]; } || [ -z "$out" ]; then
+    echo "FAIL hostile $f.c: exit $st"; echo "$out" | head -3; failed=$((failed + 1))
+  else
+    passed=$((passed + 1))
+  fi
+done
+expect 2 'cannot read file' --dump-ir "$tmp/missing.c"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
