@@ -145,8 +145,10 @@ class FuncGen:
 
     def divide(self, a, op, depth):
         """a OP divisor; most divisors cannot be zero, some can.  The
-        instrumented version checks the divisor itself (x86 would not trap
-        where gcc folds the division away, e.g. 0 / x), then divides."""
+        instrumented version checks for a zero divisor and for INT_MIN / -1
+        (both trap on x86, as the emitted drivers run them) before dividing,
+        so the oracle does not depend on what gcc folds away (0 / x, a
+        division whose result is unused)."""
         r = self.r.random()
         if r < 0.35:
             b = const_expr(self.r.choice([2, 3, 4, 5, 6, 7, 9, 10, -2, -3, -5, -7, 16]))
@@ -161,8 +163,9 @@ class FuncGen:
             b = self.expr(depth)           # may be zero: the path traps
         self.prog.ndiv += 1
         n = self.prog.ndiv
-        i = "({ __typeof__(%s) _x%d = %s; __typeof__(%s) _y%d = %s; if (_y%d == 0) div_by_zero(); _x%d %s _y%d; })" % (
-            par(a, True), n, par(a, True), par(b, True), n, par(b, True), n, n, op, n)
+        i = ("({ __typeof__(%(a)s) _x%(n)d = %(a)s; __typeof__(%(b)s) _y%(n)d = %(b)s; "
+             "if (_y%(n)d == 0 || (_y%(n)d == -1 && (long long)_x%(n)d == -2147483648LL && (__typeof__(_x%(n)d %(op)s _y%(n)d))-1 < 0)) "
+             "div_by_zero(); _x%(n)d %(op)s _y%(n)d; })") % {"a": par(a, True), "b": par(b, True), "n": n, "op": op}
         return Expr("%s %s %s" % (par(a), op, par(b)), i, True, True,
                     a.ncall + b.ncall, 13)
 
@@ -200,7 +203,8 @@ class FuncGen:
             return combine("%s " + op + " %s", (self.expr(depth - 1, calls), self.expr(depth - 1, calls)), 8)
         if k < 0.68:
             op = r.choice(["<<", ">>"])
-            return combine("%s " + op + " " + str(r.randint(0, 4)), (self.expr(depth - 1, calls),), 11)
+            n = r.randint(0, 4) if r.random() < 0.85 else r.randint(5, 31)
+            return combine("%s " + op + " " + str(n), (self.expr(depth - 1, calls),), 11)
         if k < 0.75:
             op = r.choice(["-", "~", "!"])
             return combine(op + "%s", (self.expr(depth - 1, calls),), 14)
@@ -213,7 +217,22 @@ class FuncGen:
             return combine("%s ? %s : %s", (c, x, y), 3)
         return self.cond(depth - 1, calls)
 
+    def needle(self):
+        """x OP y == C where C = u OP v for some u, v in the domain: a
+        condition few inputs meet when x and y are (close to) parameters."""
+        r = self.r
+        vs = self.readable()
+        ps = [v for v in self.params if v in vs] or vs
+        x, y = r.choice(ps), r.choice(vs if r.random() < 0.3 else ps)
+        op = r.choice(["+", "-", "*", "*", "^", "&", "|"])
+        u, v = r.randint(LO, HI), r.randint(LO, HI)
+        c = {"+": u + v, "-": u - v, "*": u * v, "^": u ^ v, "&": u & v, "|": u | v}[op]
+        rel = r.choice(["==", "==", "==", "<=", ">="])
+        return combine("%s " + rel + " %s", (Expr("%s %s %s" % (x, op, y), prec=12), const_expr(c)), 9)
+
     def cmp(self, depth, calls=False):
+        if self.r.random() < 0.3:
+            return self.needle()
         op = self.r.choice(["<", "<=", ">", ">=", "==", "!="])
         a = self.expr(depth, calls)
         if not re.search("[a-z]", a.s):      # not a constant comparison
@@ -298,7 +317,7 @@ class FuncGen:
     def stmt(self, indent):
         self.budget -= 1
         r = self.r
-        choices = [("decl", 5), ("assign", 6), ("if", 4), ("ifelse", 3)]
+        choices = [("decl", 5), ("assign", 6), ("if", 4), ("ifelse", 3), ("needle", 2)]
         if len(self.loops) < self.max_loop_depth and self.budget > 2:
             choices += [("for", 2), ("while", 2), ("do", 0.7)]
         if self.helpers:
@@ -339,8 +358,12 @@ class FuncGen:
                 self.declare(v)
             else:
                 self.emit(indent, r.choice(sorted(self.assignable)) + " = %s;", (e,))
-        elif kind in ("if", "ifelse"):
-            c = self.sexpr(2, calls_ok and r.random() < 0.3, "cond")
+        elif kind in ("if", "ifelse", "needle"):
+            if kind == "needle":
+                c = self.needle()
+                kind = "if"
+            else:
+                c = self.sexpr(2, calls_ok and r.random() < 0.3, "cond")
             self.emit(indent, "if (%s) {", (c,))
             self.push_scope()
             self.block(indent + 1, r.randint(1, 3))

@@ -300,7 +300,7 @@ def driver_hits(d, qdir, tid):
 def run_program(seed):
     d = os.path.join(TMP, "s%d" % seed)
     meta = gen.write(seed, d)
-    res = {"seed": seed, "dir": d, "queries": [], "error": None}
+    res = {"seed": seed, "dir": d, "queries": [], "error": None, "params": meta["params"]}
     try:
         res["traps"] = oracle(d, meta)
     except RuntimeError as e:
@@ -310,8 +310,9 @@ def run_program(seed):
         run_query(d, meta, q)
         res["queries"].append(q)
         if VERBOSE:
-            print("seed %d line %d%s: %s%s %.2fs" % (seed, q.t["line"], "" if q.k_iter is None else " --iter %d" % q.k_iter,
-                                                   q.verdict, " FAIL" if q.fail else "", q.time)
+            print("seed %d line %d%s: %s%s %.2fs, oracle: %d inputs" % (
+                seed, q.t["line"], "" if q.k_iter is None else " --iter %d" % q.k_iter,
+                q.verdict, " FAIL" if q.fail else "", q.time, q.t["n"])
                   + (" (%s)" % q.reason if q.reason else ""), flush=True)
     return res
 
@@ -345,6 +346,7 @@ def main():
         reasons = {}
         unsupported = []
         notes = []
+        rare = {}
         traps = 0
         for res in results:
             if res["error"]:
@@ -359,6 +361,9 @@ def main():
                     want, _ = q.expected()
                     key += " (oracle: %s)" % ("reachable" if want else "unreachable")
                 tab[key] = tab.get(key, 0) + 1
+                dom = (gen.HI - gen.LO + 1) ** len(res["params"])
+                if q.k_iter is None and 0 < q.t["n"] <= dom // 1000:
+                    rare[q.verdict] = rare.get(q.verdict, 0) + 1
                 if q.reason:
                     reasons[q.reason] = reasons.get(q.reason, 0) + 1
                 if q.verdict == "unsupported":
@@ -385,6 +390,9 @@ def main():
         print("  time in subprocesses: %s" % ", ".join("%s %.1f s" % kv for kv in sorted(PHASE.items())))
         for name, tab in (("--reach", tally), ("--reach --iter K", itally)):
             print("  %s: %s" % (name, ", ".join("%s %d" % (k, v) for k, v in sorted(tab.items())) or "none"))
+        if rare:
+            print("  targets reached by at most 0.1%% of the inputs: %s" % ", ".join(
+                "%s %d" % kv for kv in sorted(rare.items())))
         if reasons:
             print("  unknown reasons: %s" % "; ".join("%s (%d)" % kv for kv in sorted(reasons.items())))
         if notes:
