@@ -91,18 +91,19 @@ static void no_solution(const Tr *t, LblResult *r, const char *cut) {
 /* Depth-first search in a wide domain can sink into one infinite corner
    (a = 1, then b = 1, 2, 3, ... for ever), and one early choice can make
    every later node expensive.  So the search restarts: first with small
-   windows (each input tries only its values nearest 0) and short time
-   slices, alternating two variable orders (smallest domain first, widest
-   first), then without windows for whatever time is left.  Only a stage
-   that cut nothing can end in a proof. */
+   windows (each input tries only its values nearest 0) under work budgets
+   (propagations: deterministic, unlike time slices), alternating two
+   variable orders (smallest domain first, widest first), then without
+   windows for whatever time is left.  Only a stage that cut nothing can end
+   in a proof. */
 static const struct Stage {
   uint64_t window, max_nodes;
   SearchVarOrder order;
-  double seconds;                 /* 0: the rest of the budget */
+  uint64_t propagations;          /* work budget; 0: the rest of the time */
 } stages[] = {
-    {4, 20000, SEARCH_VAR_FIRST_FAIL, 0.25},  {4, 20000, SEARCH_VAR_WIDEST, 0.25},
-    {16, 50000, SEARCH_VAR_FIRST_FAIL, 1.0},  {16, 50000, SEARCH_VAR_WIDEST, 1.0},
-    {256, 200000, SEARCH_VAR_FIRST_FAIL, 4.0}, {256, 200000, SEARCH_VAR_WIDEST, 4.0},
+    {4, 20000, SEARCH_VAR_FIRST_FAIL, 200000},   {4, 20000, SEARCH_VAR_WIDEST, 1000000},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, 4000000}, {16, 50000, SEARCH_VAR_WIDEST, 4000000},
+    {256, 200000, SEARCH_VAR_FIRST_FAIL, 16000000}, {256, 200000, SEARCH_VAR_WIDEST, 16000000},
     {0, 0, SEARCH_VAR_FIRST_FAIL, 0},
 };
 
@@ -115,13 +116,12 @@ static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const stru
   o.seed = q->seed;
   o.window = st->window;
   o.max_nodes = st->max_nodes;
-  double end = deadline;
-  if (st->seconds > 0 && (end <= 0 || now_s() + st->seconds < end)) end = now_s() + st->seconds;
-  if (end > 0) {
-    o.max_seconds = end - now_s();
+  if (deadline > 0) {
+    o.max_seconds = deadline - now_s();
     if (o.max_seconds <= 0) return SEARCH_BUDGET;
   }
-  tr_set_deadline(t, end);
+  tr_set_deadline(t, deadline);
+  prop_set_propagation_budget(s, st->propagations);
   SearchStats one;
   SearchResult r = search_solve(s, &o, at_leaf, t, &one);
   total->nodes += one.nodes;

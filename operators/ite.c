@@ -177,6 +177,19 @@ void tr_subscribe_reads(Tr *t, Propagator *p, const TrState *st, const IrBlock *
   subscribe(t->s, p, st->reached, PROP_EV_FIX);
 }
 
+/* Labeling decisions reach every suspended control operator once (FIX of
+   an input), so that its trials see what the search chose even when nothing
+   it is subscribed to changes. */
+void tr_subscribe_inputs(Tr *t, Propagator *p) {
+  int n = prop_decision_count(t->s), done = 0;
+  for (int i = 0; i < n && done < TR_INPUT_SUBSCRIPTIONS; i++) {
+    PropVar x = prop_decision(t->s, i);
+    if (prop_is_fixed(t->s, x)) continue;
+    prop_subscribe(t->s, p, x, PROP_EV_FIX);
+    done++;
+  }
+}
+
 void tr_subscribe_outputs(Tr *t, Propagator *p, const TrState *out, const TrWrites *w) {
   int n = out->fn->nparams + out->fn->nlocals;
   for (int i = 0; i < n; i++)
@@ -225,5 +238,6 @@ TrState *tr_ite(Tr *t, PropVar cond, const TrBranch *then_br, const TrBranch *el
     if (it->branch[b].kind == TR_BR_BLOCK) tr_subscribe_reads(t, &it->base, in, it->branch[b].block, it->branch[b].from, NULL);
     else if (it->branch[b].kind == TR_BR_LOOP) tr_subscribe_reads(t, &it->base, in, NULL, 0, tr_loop_stmt(it->branch[b].loop));
   tr_subscribe_outputs(t, &it->base, out, writes);
+  tr_subscribe_inputs(t, &it->base);
   return prop_post(t->s, &it->base) ? out : NULL;
 }

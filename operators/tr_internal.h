@@ -191,6 +191,8 @@ TrState *tr_branch(Tr *t, const TrBranch *br, TrState *st);
    is NULL) reads, and every written part of out. */
 void tr_subscribe_reads(Tr *t, Propagator *p, const TrState *st, const IrBlock *block, int from, const IrStmt *loop);
 void tr_subscribe_outputs(Tr *t, Propagator *p, const TrState *out, const TrWrites *w);
+enum { TR_INPUT_SUBSCRIPTIONS = 16 };
+void tr_subscribe_inputs(Tr *t, Propagator *p);
 /* Runs at point st?  1 yes, 0 no, -1 unknown (then *live is a boolean var). */
 int tr_live(Tr *t, const TrState *st, PropVar *live);
 /* The writes of a branch / of a loop's remaining iterations from st. */

@@ -343,7 +343,7 @@ bool tr_return_value(const Tr *t, int64_t *out) {
 
 bool tr_incomplete(const Tr *t, const char **reason) {
   if (prop_timed_out(t->s)) {
-    if (reason) *reason = "the time budget (--timeout) ran out";
+    if (reason) *reason = "a time or work budget ran out";
     return true;
   }
   if (reason) *reason = t->incomplete_reason;

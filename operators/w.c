@@ -208,6 +208,7 @@ static bool check_condition(Tr *t, TrLoop *L, int k, TrState *P, TrCache *cache,
   prop_subscribe(t->s, &w->base, b, PROP_EV_FIX);
   tr_subscribe_reads(t, &w->base, P, NULL, 0, L->stmt);
   tr_subscribe_outputs(t, &w->base, L->out, &L->writes);
+  tr_subscribe_inputs(t, &w->base);
   return prop_post(t->s, &w->base);
 }
 

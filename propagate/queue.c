@@ -91,6 +91,11 @@ void prop_set_deadline(PropStore *s, double deadline) {
   s->timed_out = false;
 }
 
+void prop_set_propagation_budget(PropStore *s, uint64_t more) {
+  s->max_propagations = more ? s->stats.propagations + more : 0;
+  s->timed_out = false;
+}
+
 bool prop_timed_out(const PropStore *s) { return s->timed_out; }
 
 void prop_notify(PropStore *s, PropVar x, int ev) {
@@ -162,7 +167,8 @@ static bool run(PropStore *s, Propagator *p) {
   s->current_trial = s->trial_depth;
   p->state = PROP_STATE_EVALUATION;
   s->stats.propagations++;
-  if ((s->stats.propagations & 1023) == 0 && past_deadline(s)) {
+  if (((s->stats.propagations & 1023) == 0 && past_deadline(s)) ||
+      (s->max_propagations && s->stats.propagations > s->max_propagations && (s->timed_out = true))) {
     s->current = outer;
     s->current_trial = outer_trial;
     p->state = PROP_STATE_SUSPENDED;

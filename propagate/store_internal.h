@@ -80,6 +80,7 @@ typedef struct PropQueued {
 struct PropStore {
   /* budget: CLOCK_MONOTONIC seconds; past it every propagation fails */
   double deadline;
+  uint64_t max_propagations;       /* 0: none */
   bool timed_out;
   /* arena */
   PropChunk *chunks;

@@ -184,6 +184,9 @@ PropVar prop_decision(const PropStore *s, int i);
    once and prop_timed_out stays true (until the next prop_set_deadline): a
    failure then is no refutation. */
 void prop_set_deadline(PropStore *s, double deadline);
+/* The same for work: after `more` further propagator runs (0: no limit).
+   Deterministic, unlike a deadline. */
+void prop_set_propagation_budget(PropStore *s, uint64_t more);
 bool prop_timed_out(const PropStore *s);
 
 /* ---- Statistics ------------------------------------------------------------ */
