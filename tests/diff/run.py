@@ -23,7 +23,10 @@ of the program goes to tests/diff/failures/seed<N>/ (not committed).
 
 Environment: INKA (default ./inka-ng), DIFF_COUNT (200), DIFF_SEED (1),
 DIFF_TARGETS (3), DIFF_ITER (1), DIFF_TIMEOUT (10), DIFF_JOBS (cpu count),
-DIFF_KEEP=1 keeps the temporary directory, DIFF_VERBOSE=1 prints every query.
+DIFF_KEEP=1 keeps the temporary directory, DIFF_VERBOSE=1 prints every query,
+DIFF_SKIP=0 runs the remaining queries of a program after one of them ran
+out of time (by default they are skipped and counted as "skipped": the runs
+that time out cost most of the test's time and come in clusters).
 Last line: "N passed, N failed" (one per query); exit status 1 on failure.
 """
 import concurrent.futures
@@ -51,6 +54,7 @@ KILL_AFTER = TIMEOUT + 5    # a run still going then ignores --timeout
 JOBS = int(os.environ.get("DIFF_JOBS", str(os.cpu_count() or 2)))
 KEEP = os.environ.get("DIFF_KEEP", "") not in ("", "0")
 VERBOSE = os.environ.get("DIFF_VERBOSE", "") not in ("", "0")
+SKIP = os.environ.get("DIFF_SKIP", "1") != "0"
 FAILDIR = os.path.join(HERE, "failures")
 
 
@@ -306,8 +310,13 @@ def run_program(seed):
     except RuntimeError as e:
         res["error"] = str(e)
         return res
+    timed_out = False
     for q in pick_queries(seed, meta):
-        run_query(d, meta, q)
+        if timed_out and SKIP:
+            q.verdict = "skipped"     # the program already used up one --timeout
+        else:
+            run_query(d, meta, q)
+            timed_out = q.verdict == "unknown" and q.time >= 0.9 * TIMEOUT
         res["queries"].append(q)
         if VERBOSE:
             print("seed %d line %d%s: %s%s %.2fs, oracle: %d inputs" % (
@@ -370,6 +379,8 @@ def main():
                     unsupported.append((res["seed"], q.note))
                 elif q.note:
                     notes.append((res["seed"], q.t["line"], q.note))
+                if q.verdict == "skipped":
+                    continue
                 if q.fail:
                     failed += 1
                     dst = keep_failure(res, q)
@@ -384,7 +395,7 @@ def main():
                                               ", witness %s" % wit if wit else ""))
                 else:
                     passed += 1
-        nq = sum(len(r["queries"]) for r in results)
+        nq = sum(1 for r in results for q in r["queries"] if q.verdict != "skipped")
         print("differential test: %d programs (%d with a trapping input), %d queries, %.1f s, %d jobs" % (
             len(results), traps, nq, time.time() - t0, JOBS))
         print("  time in subprocesses: %s" % ", ".join("%s %.1f s" % kv for kv in sorted(PHASE.items())))
