@@ -8,6 +8,7 @@ CFLAGS   ?= -O2 -g
 override CFLAGS += -std=gnu11 -Wall -Wextra -Iinclude -I$(LLVM_DIR)/include
 LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lgmp -lm
 BUILD    ?= build
+BIN      ?= inka-ng
 
 LIB_SRC  := $(wildcard frontend/*.c propagate/*.c operators/*.c label/*.c)
 CLI_SRC  := $(wildcard cli/*.c)
@@ -18,7 +19,7 @@ TEST_BIN := $(TEST_SRC:%.c=$(BUILD)/%)
 HEADERS  := $(wildcard include/inka/*.h tests/*.h */*.h)
 
 .PHONY: all test asan bench deps clean
-all: inka-ng
+all: $(BIN)
 
 $(BUILD)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -28,7 +29,7 @@ $(BUILD)/libinka.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-inka-ng: $(CLI_OBJ) $(BUILD)/libinka.a
+$(BIN): $(CLI_OBJ) $(BUILD)/libinka.a
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libinka.a $(LDLIBS)
 
 # Each tests/<module>/test_*.c is one program linked with the library (and
@@ -37,11 +38,14 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libinka.a $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests -o $@ $< $(BUILD)/libinka.a $(LDLIBS)
 
-test: inka-ng $(TEST_BIN)
-	@tests/run-all $(BUILD)
+test: $(BIN) $(TEST_BIN)
+	@tests/run-all $(BUILD) $(BIN)
 
+# The same tests under AddressSanitizer and UBSan, with their own binary
+# (the random differential test runs a smaller sample: sanitized runs are slow).
 asan:
-	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" test
+	$(MAKE) BUILD=build-asan BIN=build-asan/inka-ng DIFF_COUNT=40 \
+	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" test
 
 bench: inka-ng
 	@bench/run
@@ -52,6 +56,9 @@ deps:
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	else echo "deps: all present"; fi
+
+DIFF_COUNT ?= 200
+export DIFF_COUNT
 
 clean:
 	rm -rf build build-asan inka-ng

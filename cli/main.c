@@ -10,12 +10,6 @@
 
 #include "cli.h"
 
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int usage_error(const char *msg) {
   fprintf(stderr, "inka-ng: error: %s\n", msg);
   return CLI_EXIT_ERROR;
@@ -123,7 +117,7 @@ static int solve(CliRun *run, IrProgram *p) {
 static int run_program(const CliOptions *o) {
   FeOptions fo = {.model = o->model, .clang_args = o->clang_args, .nclang_args = o->nclang_args};
   FeErrors fe = {0};
-  double t0 = now_s();
+  double t0 = prop_now();
   IrProgram *p = fe_parse_file(o->file, &fo, &fe);
   if (!p) {
     fputs(fe.text ? fe.text : "error: cannot parse the program\n", stderr);
@@ -135,7 +129,7 @@ static int run_program(const CliOptions *o) {
   if (o->dump_ir) {
     st = dump_ir(p, o);
   } else {
-    CliRun run = {.opt = o, .prog = p, .validated = -1, .parse_s = now_s() - t0};
+    CliRun run = {.opt = o, .prog = p, .validated = -1, .parse_s = prop_now() - t0};
     char err[1024];
     const IrDiag *d;
     if (!cli_find_target(p, o, &run.target, &run.fn, err, sizeof err)) st = input_error(err);

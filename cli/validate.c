@@ -12,12 +12,6 @@
 
 #include "cli.h"
 
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Runs a shell command in dir; its exit status, or -1. */
 static int run_in(const char *dir, const char *cmd) {
   char buf[PATH_MAX * 3];
@@ -69,7 +63,7 @@ static void check_lines(CliRun *run, const char *dir) {
 }
 
 void cli_validate(CliRun *run) {
-  double start = now_s();
+  double start = prop_now();
   run->validated = 0;
   char dir[] = "/tmp/inka-validate-XXXXXX";
   if (!mkdtemp(dir)) {
@@ -96,5 +90,5 @@ void cli_validate(CliRun *run) {
   snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
   if (system(rm) != 0) { /* a leftover temporary directory is harmless */
   }
-  run->validate_s = now_s() - start;
+  run->validate_s = prop_now() - start;
 }

@@ -23,12 +23,6 @@ const char *lbl_verdict_name(LblVerdict v) {
   }
 }
 
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static SearchLeaf at_leaf(PropStore *s, void *ctx) {
   (void)s;
   return tr_decided(ctx) ? SEARCH_ACCEPT : SEARCH_REJECT;
@@ -117,7 +111,7 @@ static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const stru
   o.window = st->window;
   o.max_nodes = st->max_nodes;
   if (deadline > 0) {
-    o.max_seconds = deadline - now_s();
+    o.max_seconds = deadline - prop_now();
     if (o.max_seconds <= 0) return SEARCH_BUDGET;
   }
   tr_set_deadline(t, deadline);
@@ -150,7 +144,7 @@ static void search(const LblQuery *q, Tr *t, PropStore *s, LblResult *r, double 
       no_solution(t, r, NULL);
       return;
     }
-    if (deadline > 0 && now_s() >= deadline) {
+    if (deadline > 0 && prop_now() >= deadline) {
       no_solution(t, r, "the time budget (--timeout) ran out");
       return;
     }
@@ -164,7 +158,7 @@ static void search(const LblQuery *q, Tr *t, PropStore *s, LblResult *r, double 
 
 bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   memset(r, 0, sizeof *r);
-  double start = now_s();
+  double start = prop_now();
   PropStore *s = prop_store_new();
   TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0};
   Tr *t = tr_new(s, q->prog, q->fn, &q->obj, &lim, err);
@@ -176,7 +170,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   for (int i = 0; i < q->nassumes && ok; i++) ok = tr_assume(t, q->assumes[i]);
   if (!ok) no_solution(t, r, NULL);
   else search(q, t, s, r, start);
-  r->time_s = now_s() - start;
+  r->time_s = prop_now() - start;
   r->stats.prop = *prop_stats(s);
   r->stats.tr = *tr_stats(t);
   tr_free(t);

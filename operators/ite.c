@@ -39,7 +39,7 @@ bool tr_trial_round(Tr *t, uint64_t *node, int *rounds) {
 }
 
 bool tr_out_of_time(Tr *t) {
-  if (t->lim.deadline <= 0 || tr_clock() <= t->lim.deadline) return false;
+  if (t->lim.deadline <= 0 || prop_now() <= t->lim.deadline) return false;
   t->budget_hit = true; /* a failure now is no refutation */
   t->incomplete_reason = "the time budget (--timeout) ran out";
   return true;

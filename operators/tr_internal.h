@@ -243,8 +243,6 @@ void tr_resolve_trace(Tr *t, TrTrace *join, TrTrace *end);
    the objective?  False only when no execution can. */
 bool tr_loop_may_reach(Tr *t, const IrStmt *loop, const TrState *at);
 
-/* w.c: monotonic seconds, for the deadline */
-double tr_clock(void);
 /* ite.c: past --timeout?  Then the budget is marked hit (no proof). */
 bool tr_out_of_time(Tr *t);
 const IrStmt *tr_loop_stmt(const TrLoop *L);

@@ -43,11 +43,6 @@ typedef struct W {
 static bool check(Tr *t, TrLoop *L, int k, TrState *st);
 static bool check_condition(Tr *t, TrLoop *L, int k, TrState *P, TrCache *cache, bool closed);
 
-double tr_clock(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* The loop exits at state st. */
 static bool exit_loop(Tr *t, TrLoop *L, TrState *st) {

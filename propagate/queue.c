@@ -76,12 +76,15 @@ static void wake(PropStore *s, Propagator *p) {
 /* ev: PROP_EV_DOMAIN, plus BOUNDS if a bound moved, plus FIX if fixed. */
 /* Past the deadline, propagation gives up: the store fails and remembers
    why, so that the failure is never taken for a refutation. */
-static bool past_deadline(PropStore *s) {
-  if (s->timed_out) return true;
-  if (s->deadline <= 0) return false;
+double prop_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
-  if ((double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec <= s->deadline) return false;
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static bool past_deadline(PropStore *s) {
+  if (s->timed_out) return true;
+  if (s->deadline <= 0 || prop_now() <= s->deadline) return false;
   s->timed_out = true;
   return true;
 }

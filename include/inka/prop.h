@@ -183,6 +183,8 @@ PropVar prop_decision(const PropStore *s, int i);
 /* After `deadline` (CLOCK_MONOTONIC seconds, 0: none) propagation fails at
    once and prop_timed_out stays true (until the next prop_set_deadline): a
    failure then is no refutation. */
+/* CLOCK_MONOTONIC seconds: the clock of every deadline and timing. */
+double prop_now(void);
 void prop_set_deadline(PropStore *s, double deadline);
 /* The same for work: after `more` further propagator runs (0: no limit).
    Deterministic, unlike a deadline. */
