@@ -19,10 +19,11 @@ few hundred steps.
 Two versions come out of one generation, with the same statements:
   plain:  the program given to inka-ng (no instrumentation), one statement per
           line, so a target line names one statement;
-  instr:  the same program with HIT(id, it) before every candidate target
-          statement, where `it` is the number of the current iteration of the
-          innermost loop around the statement in the same function (0 outside
-          loops), kept in instrumentation-only counters __itL.
+  instr:  the same program with HIT(id, it, it2) before every candidate
+          target statement, where `it` is the number of the current iteration
+          of the innermost loop around the statement in the same function (0
+          outside loops) and `it2` that of the loop around that one, kept in
+          instrumentation-only counters __itL.
 The harness (harness_main) enumerates the whole input domain [-50,50]^k and
 records, for every candidate, whether some input reaches it, how many inputs
 do, a witness, and the set of iterations in which it runs.
@@ -254,7 +255,10 @@ class FuncGen:
 
     # ---- statements -------------------------------------------------------
     def it_expr(self):
-        return "__it%d" % self.loops[-1] if self.loops else "0"
+        """The iteration numbers of the innermost and the next enclosing
+        loop of the function (0 when there is none)."""
+        it = ["__it%d" % l for l in self.loops[-2:]][::-1] + ["0", "0"]
+        return "%s, %s" % (it[0], it[1])
 
     def emit(self, indent, fmt, exprs=(), header=False, setup=""):
         """A statement line fmt % exprs; a candidate target unless it may trap."""
@@ -511,8 +515,17 @@ HARNESS = r"""
 #define HI %(hi)d
 static long cur = 0, stamp[NT], ninp[NT];
 static uint64_t mask[NT], runmask[NT];
-static int wit[NT][3], iw[NT][64][3], in[3];
-static void HIT(int id, int it) {
+static uint64_t pmask[NT], runpmask[NT];
+static int wit[NT][3], iw[NT][64][3], pw[NT][64][3], in[3];
+/* it: iteration of the innermost loop around the statement, it2: of the
+ * loop around that one; pairs (it2, it) in 1..8 are bits (it2-1)*8 + it-1
+ * of pmask, for --iter it2,it. */
+static void HIT(int id, int it, int it2) {
+  if (it2 >= 1 && it2 <= 8 && it >= 1 && it <= 8) {
+    uint64_t pb = (uint64_t)1 << ((it2 - 1) * 8 + it - 1);
+    if (!(pmask[id] & pb)) { pmask[id] |= pb; memcpy(pw[id][(it2 - 1) * 8 + it - 1], in, sizeof in); }
+    runpmask[id] |= pb;
+  }
   if (it > 63) it = 63;
   uint64_t bit = (uint64_t)1 << it;
   if (stamp[id] != cur) {
@@ -551,8 +564,10 @@ int main(int argc, char **argv) {
     while (1) {
       for (int j = 0; j < K; j++) if (scanf("%%d", &in[j]) != 1) return 0;
       memset(runmask, 0, sizeof runmask);
+      memset(runpmask, 0, sizeof runpmask);
       if (run1()) printf("R %%d", ret); else printf("T");
-      for (int t = 0; t < NT; t++) if (runmask[t]) printf(" %%d:%%llu", t, (unsigned long long)runmask[t]);
+      for (int t = 0; t < NT; t++)
+        if (runmask[t]) printf(" %%d:%%llu:%%llu", t, (unsigned long long)runmask[t], (unsigned long long)runpmask[t]);
       printf("\n");
       fflush(stdout);
     }
@@ -568,6 +583,8 @@ int main(int argc, char **argv) {
     printf("t %%d %%ld %%llu %%d %%d %%d\n", t, ninp[t], (unsigned long long)mask[t], wit[t][0], wit[t][1], wit[t][2]);
     for (int b = 0; b < 64; b++)
       if (mask[t] >> b & 1) printf("i %%d %%d %%d %%d %%d\n", t, b, iw[t][b][0], iw[t][b][1], iw[t][b][2]);
+    for (int b = 0; b < 64; b++)
+      if (pmask[t] >> b & 1) printf("p %%d %%d %%d %%d %%d\n", t, b, pw[t][b][0], pw[t][b][1], pw[t][b][2]);
   }
   return 0;
 }
@@ -584,15 +601,17 @@ DRIVER_PRELUDE = r"""
 #include <stdio.h>
 #include <stdlib.h>
 #define NT %(nt)d
-static uint64_t inka_diff_mask[NT];
-static void HIT(int id, int it) {
+static uint64_t inka_diff_mask[NT], inka_diff_pmask[NT];
+static void HIT(int id, int it, int it2) {
+  if (it2 >= 1 && it2 <= 8 && it >= 1 && it <= 8) inka_diff_pmask[id] |= (uint64_t)1 << ((it2 - 1) * 8 + it - 1);
   if (it > 63) it = 63;
   inka_diff_mask[id] |= (uint64_t)1 << it;
 }
 static void div_by_zero(void) { raise(SIGFPE); }
 __attribute__((destructor)) static void inka_diff_report(void) {
   fprintf(stderr, "HITS");
-  for (int t = 0; t < NT; t++) if (inka_diff_mask[t]) fprintf(stderr, " %%d:%%llu", t, (unsigned long long)inka_diff_mask[t]);
+  for (int t = 0; t < NT; t++)
+    if (inka_diff_mask[t]) fprintf(stderr, " %%d:%%llu:%%llu", t, (unsigned long long)inka_diff_mask[t], (unsigned long long)inka_diff_pmask[t]);
   fprintf(stderr, "\n");
 }
 %(program)s

@@ -8,7 +8,8 @@ For DIFF_COUNT generated programs (gen.py, seeds DIFF_SEED, DIFF_SEED+1, ...):
      loop iterations in which it runs;
   2. pick targets: an unreachable one when there is one, the reachable one
      with the fewest reaching inputs, random others (DIFF_TARGETS in all), and
-     one --iter K query on a line inside a loop (DIFF_ITER=0 turns that off);
+     one --iter K query on a line inside a loop and one --iter K1,K2 on a
+     line inside two nested loops (DIFF_ITER=0 turns them off);
   3. run inka-ng --reach on each with --assume bounding every parameter to the
      domain, --timeout DIFF_TIMEOUT, --json --emit-test, and check:
        reachable   => the inputs are in the domain and the harness, run on
@@ -98,8 +99,37 @@ class Query:
         t = self.t
         if self.k_iter is None:
             return t["n"] > 0, t["wit"] if t["n"] > 0 else None
-        w = t["iw"].get(self.k_iter)
+        w = t["iw"].get(iter_bit(self.k_iter))
         return w is not None, w
+
+    def iter_text(self):
+        return "" if self.k_iter is None else ",".join(map(str, self.k_iter))
+
+
+def iter_bit(k):
+    """Where the harness records iteration k = (K,) or (K1, K2): the mask
+    (0 for iterations of the innermost loop, 1 for pairs outer,inner) and the bit."""
+    if len(k) == 1:
+        return 0, min(k[0], 63)
+    return 1, (k[0] - 1) * 8 + k[1] - 1
+
+
+def hit_in(masks, k):
+    """Whether masks = (mask, pmask) of one target show iteration k (any
+    execution when k is None)."""
+    if k is None:
+        return masks[0] != 0
+    which, bit = iter_bit(k)
+    return bool(masks[which] >> bit & 1)
+
+
+def parse_masks(words):
+    """{id: (mask, pmask)} from words "id:mask:pmask"."""
+    out = {}
+    for w in words:
+        i, m, p = w.split(":")
+        out[int(i)] = (int(m), int(p))
+    return out
 
 
 def oracle(d, meta):
@@ -123,8 +153,11 @@ def oracle(d, meta):
             t["n"] = int(f[2])
             t["mask"] = int(f[3])
             t["wit"] = [int(x) for x in f[4:4 + k]]
-        elif f[0] == "i":
-            targets[int(f[1])]["iw"][int(f[2])] = [int(x) for x in f[3:3 + k]]
+        elif f[0] in ("i", "p"):
+            t = targets[int(f[1])]
+            t["iw"][(0 if f[0] == "i" else 1, int(f[2]))] = [int(x) for x in f[3:3 + k]]
+            if f[0] == "p":
+                t["pmask"] = t.get("pmask", 0) | 1 << int(f[2])
     return traps
 
 
@@ -155,7 +188,22 @@ def pick_queries(seed, meta):
                 k = r.choice(its)
             else:
                 k = r.choice(gaps)
-            qs.append(Query(seed, t, k))
+            qs.append(Query(seed, t, (k,)))
+        # --iter K1,K2 on a line inside two loops
+        nested = [t for t in cands if t["in_loop"] and t["depth"] == 2]
+        if nested:
+            withp = [t for t in nested if t.get("pmask")]
+            t = r.choice(withp if withp and r.random() < 0.8 else nested)
+            pm = t.get("pmask", 0)
+            pairs = [(b // 8 + 1, b % 8 + 1) for b in range(64) if pm >> b & 1]
+            top1 = max([p[0] for p in pairs] or [0])
+            top2 = max([p[1] for p in pairs] or [0])
+            gaps = [(i, j) for i in range(1, min(top1 + 1, 8) + 1) for j in range(1, min(top2 + 1, 8) + 1)
+                    if (i, j) not in pairs]
+            if pairs and (not gaps or r.random() < 0.5):
+                qs.append(Query(seed, t, r.choice(pairs)))
+            elif gaps:
+                qs.append(Query(seed, t, r.choice(gaps)))
     return qs
 
 
@@ -187,13 +235,13 @@ def gcov_count(qdir, line):
 
 def run_query(d, meta, q):
     t = q.t
-    qdir = os.path.join(d, "q%d%s" % (t["id"], "" if q.k_iter is None else "i%d" % q.k_iter))
+    qdir = os.path.join(d, "q%d%s" % (t["id"], "" if q.k_iter is None else "i" + q.iter_text().replace(",", "_")))
     os.makedirs(qdir, exist_ok=True)
     cmd = [INKA, "--reach", "p.c:%d" % t["line"]]
     if t["func"] != "f":
         cmd += ["--function", "f"]
     if q.k_iter is not None:
-        cmd += ["--iter", str(q.k_iter)]
+        cmd += ["--iter", q.iter_text()]
     for p in meta["params"]:
         cmd += ["--assume", "%s >= %d && %s <= %d" % (p, gen.LO, p, gen.HI)]
     cmd += ["--timeout", "%g" % TIMEOUT, "--json", "--emit-test", os.path.join(qdir, "d.c"), "p.c"]
@@ -246,14 +294,14 @@ def run_query(d, meta, q):
     words = hout.split()
     trapped = words[:1] == ["T"]
     result = None if trapped else int(words[1])
-    masks = dict((int(a), int(b)) for a, b in (x.split(":") for x in words[1 if trapped else 2:]))
-    m = masks.get(t["id"], 0)
-    hit = bool(m >> q.k_iter & 1) if q.k_iter is not None else m != 0
-    if not hit:
-        what = "in iteration %d" % q.k_iter if q.k_iter is not None else ""
+    masks = parse_masks(words[1 if trapped else 2:])
+    m = masks.get(t["id"], (0, 0))
+    if not hit_in(m, q.k_iter):
+        what = "in iteration %s" % q.iter_text() if q.k_iter is not None else ""
+        its = [str(b) for b in range(64) if m[0] >> b & 1] + \
+              ["%d,%d" % (b // 8 + 1, b % 8 + 1) for b in range(64) if m[1] >> b & 1]
         q.fail = "WRONG: REACHABLE with %s, but running it does not execute the target %s (iterations hit: %s)%s" % (
-            shown, what, [b for b in range(64) if m >> b & 1] or "none",
-            "; the oracle says unreachable" if not want else "")
+            shown, what, " ".join(its) or "none", "; the oracle says unreachable" if not want else "")
         return
     if "return" in js and js["return"] != result:
         q.fail = "WRONG: REACHABLE with %s returning %s, but running it %s" % (
@@ -274,7 +322,7 @@ def run_query(d, meta, q):
     m = driver_hits(d, qdir, t["id"])
     if isinstance(m, str):
         q.fail = m
-    elif (m >> q.k_iter & 1) if q.k_iter is not None else m:
+    elif hit_in(m, q.k_iter):
         q.note = "gcov blind spot: gcov counts 0 for line %d, but the driver executes it" % t["line"]
     else:
         q.fail = "the emitted driver does not execute the target (gcov count 0, instrumented run agrees), " \
@@ -297,8 +345,7 @@ def driver_hits(d, qdir, tid):
     m = re.search(r"^HITS(.*)$", err, re.M)
     if not m:
         return "instrumented driver printed no hits (status %s)" % st
-    masks = dict((int(a), int(b)) for a, b in (x.split(":") for x in m.group(1).split()))
-    return masks.get(tid, 0)
+    return parse_masks(m.group(1).split()).get(tid, (0, 0))
 
 
 def run_program(seed):
@@ -320,7 +367,7 @@ def run_program(seed):
         res["queries"].append(q)
         if VERBOSE:
             print("seed %d line %d%s: %s%s %.2fs, oracle: %d inputs" % (
-                seed, q.t["line"], "" if q.k_iter is None else " --iter %d" % q.k_iter,
+                seed, q.t["line"], "" if q.k_iter is None else " --iter " + q.iter_text(),
                 q.verdict, " FAIL" if q.fail else "", q.time, q.t["n"])
                   + (" (%s)" % q.reason if q.reason else ""), flush=True)
     return res
@@ -352,6 +399,7 @@ def main():
         passed = failed = 0
         tally = {}
         itally = {}
+        ptally = {}
         reasons = {}
         unsupported = []
         notes = []
@@ -364,7 +412,7 @@ def main():
                 continue
             traps += res["traps"] > 0
             for q in res["queries"]:
-                tab = tally if q.k_iter is None else itally
+                tab = tally if q.k_iter is None else itally if len(q.k_iter) == 1 else ptally
                 key = q.verdict
                 if q.verdict in ("reachable", "unreachable"):
                     want, _ = q.expected()
@@ -388,7 +436,7 @@ def main():
                     cmd = " ".join("'%s'" % a if " " in a else a for a in q.cmd)
                     cmd = cmd.replace(os.path.join(res["dir"], ""), "")
                     print("FAIL seed %d, line %d%s: %s" % (res["seed"], q.t["line"],
-                          "" if q.k_iter is None else " (--iter %d)" % q.k_iter, q.fail))
+                          "" if q.k_iter is None else " (--iter %s)" % q.iter_text(), q.fail))
                     print("  program: %s/p.c   line %d: %s" % (dst, q.t["line"], q.t["text"].strip()))
                     print("  command (in that directory): %s" % cmd)
                     print("  oracle: %s%s" % ("reachable" if want else "unreachable",
@@ -399,7 +447,7 @@ def main():
         print("differential test: %d programs (%d with a trapping input), %d queries, %.1f s, %d jobs" % (
             len(results), traps, nq, time.time() - t0, JOBS))
         print("  time in subprocesses: %s" % ", ".join("%s %.1f s" % kv for kv in sorted(PHASE.items())))
-        for name, tab in (("--reach", tally), ("--reach --iter K", itally)):
+        for name, tab in (("--reach", tally), ("--reach --iter K", itally), ("--reach --iter K1,K2", ptally)):
             print("  %s: %s" % (name, ", ".join("%s %d" % (k, v) for k, v in sorted(tab.items())) or "none"))
         if rare:
             print("  targets reached by at most 0.1%% of the inputs: %s" % ", ".join(
