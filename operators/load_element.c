@@ -50,6 +50,7 @@ static PropVar candidate(Tr *t, PropVar x, int64_t l) {
 /* 1 when an access through l is invalid, 0 when valid, otherwise the boolean
    "the block is freed"; TR_UNINIT on failure. */
 static PropVar bad_access(Tr *t, TrMem *m, PropVar x, int64_t l, bool for_free) {
+  if (l >= tr_frontier(t)) return prop_new_var(t->s, 0, 1); /* a block not allocated yet: unknown */
   TrObject *o = tr_object_at(t, l);
   if (!o || l < o->base || l >= o->base + o->ncells) return t->one;
   if (for_free && (o->kind != TR_OBJ_HEAP || l != o->base)) return t->one;
@@ -69,6 +70,26 @@ static bool pick(Tr *t, PropVar x, const int64_t *where, const PropVar *table, i
   return op_element_const(t->s, x, where, n, idx) && op_element_var(t->s, v, table, n, idx);
 }
 
+/* ---- Waiting for memory -------------------------------------------------------
+ * A load or check whose pointer may still designate a block not allocated
+ * yet waits; it counts as an undecided operator (a leaf where it still
+ * waits is no solution) and every allocation wakes it. */
+void tr_wait_for_memory(Tr *t, Propagator *p, int *waiting) {
+  if (*waiting) return;
+  prop_save_int(t->s, waiting, 1);
+  prop_save_int(t->s, t->undecided, *t->undecided + 1);
+  TrWaiting *w = prop_alloc(t->s, sizeof *w);
+  w->p = p;
+  w->next = t->waiting;
+  prop_save_ptr(t->s, (void **)&t->waiting, w);
+}
+
+void tr_done_waiting(Tr *t, int *waiting) {
+  if (!*waiting) return;
+  prop_save_int(t->s, waiting, 0);
+  prop_save_int(t->s, t->undecided, *t->undecided - 1);
+}
+
 /* ---- access --------------------------------------------------------------- */
 typedef struct Access {
   Propagator base;
@@ -77,6 +98,7 @@ typedef struct Access {
   PropVar x, trap;
   bool for_free;
   int restricted;     /* trailed: x already restricted to valid locations */
+  int waiting;        /* trailed */
 } Access;
 
 /* trap <=> bad(x) once x has few targets; false on failure, *done when posted. */
@@ -117,7 +139,12 @@ static PropStatus access_propagate(PropStore *s, Propagator *p) {
   }
   bool done;
   if (!access_now(a->t, a->m, a->x, a->trap, a->for_free, &done)) return PROP_FAILED;
-  return done ? PROP_ENTAILED : PROP_SUSPEND;
+  if (!done) {
+    tr_wait_for_memory(a->t, p, &a->waiting);
+    return PROP_SUSPEND;
+  }
+  tr_done_waiting(a->t, &a->waiting);
+  return PROP_ENTAILED;
 }
 
 static const PropClass access_class = {"access", access_propagate, PROP_PRIO_GLOBAL, false};
@@ -153,11 +180,16 @@ typedef struct Load {
   Tr *t;
   TrMem *m;
   PropVar x, v;
+  int waiting;        /* trailed */
 } Load;
 
 /* v = m[x] once x has few targets; false on failure, *done when posted. */
 static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, bool *done) {
   PropStore *s = t->s;
+  if (prop_is_fixed(s, x) && prop_value(s, x) >= tr_frontier(t)) {
+    *done = false; /* a block not allocated yet on this path: wait */
+    return true;
+  }
   if (prop_is_fixed(s, x)) {
     *done = true;
     PropVar c = tr_mem_read(t, m, prop_value(s, x), t->one);
@@ -191,7 +223,12 @@ static PropStatus load_propagate(PropStore *s, Propagator *p) {
   Load *l = (Load *)p;
   bool done;
   if (!load_now(l->t, l->m, l->x, l->v, &done)) return PROP_FAILED;
-  return done ? PROP_ENTAILED : PROP_SUSPEND;
+  if (!done) {
+    tr_wait_for_memory(l->t, p, &l->waiting);
+    return PROP_SUSPEND;
+  }
+  tr_done_waiting(l->t, &l->waiting);
+  return PROP_ENTAILED;
 }
 
 static const PropClass load_class = {"load_element", load_propagate, PROP_PRIO_GLOBAL, false};

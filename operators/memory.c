@@ -112,6 +112,7 @@ TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t co
   o->ordinal = ordinal;
   t->objs[n] = o;
   prop_save_int(t->s, t->nobjs, n + 1);
+  for (TrWaiting *w = t->waiting; w; w = w->next) prop_wake(t->s, w->p); /* the frontier moved */
   return o;
 }
 
@@ -236,10 +237,12 @@ static PropVar missed(Tr *t, PropVar need, PropVar hit) {
   return op_bool_and(s, both, need, miss) ? both : TR_UNINIT;
 }
 
-/* The fresh variable standing for a cell's value. */
+/* The fresh variable standing for a cell's value.  Past the frontier the
+   block is not allocated yet on this path, so nothing is known of it. */
 static PropVar cell_var(Tr *t, int64_t loc) {
   TrObject *o = tr_object_at(t, loc);
-  if (!o || loc < o->base) return prop_new_var(t->s, 0, 1); /* a header */
+  if (!o) return prop_new_var(t->s, INT64_MIN, INT64_MAX);
+  if (loc < o->base) return prop_new_var(t->s, 0, 1); /* a header */
   return tr_fresh(t, tr_cell_type(o, loc));
 }
 

@@ -157,7 +157,17 @@ struct Tr {
   int capobjs;
   int *nobjs;                /* arena, trailed */
   TrObject **global_obj;     /* per global: its object, or NULL (SSA scalar) */
+  struct TrWaiting *waiting; /* arena, trailed: loads and checks waiting for
+                                blocks not allocated yet (woken by allocation) */
 };
+
+typedef struct TrWaiting {
+  Propagator *p;
+  struct TrWaiting *next;
+} TrWaiting;
+/* load_element.c: p waits (counted as undecided) until memory it reads exists. */
+void tr_wait_for_memory(Tr *t, Propagator *p, int *waiting);
+void tr_done_waiting(Tr *t, int *waiting);
 
 /* tr_facts.c */
 TrMemo *tr_memo_new(void);
