@@ -245,3 +245,55 @@ bool tr_load(Tr *t, TrMem *m, PropVar x, PropVar v) {
   prop_subscribe(t->s, &l->base, x, PROP_EV_DOMAIN);
   return prop_post(t->s, &l->base);
 }
+
+/* ---- Pointer arithmetic stays inside its object ------------------------------ */
+typedef struct Arith {
+  Propagator base;
+  Tr *t;
+  PropVar p, q;
+  int waiting;        /* trailed */
+} Arith;
+
+static const char out_of_object[] = "pointer arithmetic leaves its object (undefined behaviour)";
+
+/* Once p is known: abandon the paths where q leaves p's object. */
+static bool arith_now(Tr *t, PropVar p, PropVar q, bool *done) {
+  PropStore *s = t->s;
+  *done = false;
+  if (!prop_is_fixed(s, p)) return true;
+  int64_t l = prop_value(s, p);
+  if (l >= tr_frontier(t)) return true; /* its block is not allocated yet */
+  *done = true;
+  TrObject *o = tr_object_at(t, l);
+  int64_t lo = o ? o->base : l, hi = o ? o->base + o->ncells : l; /* NULL or a gap: only + 0 */
+  PropVar below = prop_new_var(s, 0, 1), above = prop_new_var(s, 0, 1), out = prop_new_var(s, 0, 1);
+  return op_reify(s, below, q, OP_LT, prop_new_const(s, lo)) && op_reify(s, above, q, OP_GT, prop_new_const(s, hi)) &&
+         op_bool_or(s, out, below, above) && tr_abandon_if(t, out, out_of_object);
+}
+
+static PropStatus arith_propagate(PropStore *s, Propagator *p) {
+  (void)s;
+  Arith *a = (Arith *)p;
+  bool done;
+  if (!arith_now(a->t, a->p, a->q, &done)) return PROP_FAILED;
+  if (!done) {
+    tr_wait_for_memory(a->t, p, &a->waiting);
+    return PROP_SUSPEND;
+  }
+  tr_done_waiting(a->t, &a->waiting);
+  return PROP_ENTAILED;
+}
+
+static const PropClass arith_class = {"pointer_arith", arith_propagate, PROP_PRIO_GLOBAL, false};
+
+bool tr_check_arith(Tr *t, PropVar p, PropVar q) {
+  bool done;
+  if (!arith_now(t, p, q, &done)) return false;
+  if (done) return true;
+  Arith *a = prop_propagator_new(t->s, &arith_class, sizeof *a);
+  a->t = t;
+  a->p = p;
+  a->q = q;
+  prop_subscribe(t->s, &a->base, p, PROP_EV_FIX);
+  return prop_post(t->s, &a->base);
+}

@@ -208,24 +208,30 @@ typedef struct Uncontrolled {
   Propagator base;
   Tr *t;
   PropVar need;
+  const char *reason;
 } Uncontrolled;
 
 static PropStatus uncontrolled_propagate(PropStore *s, Propagator *p) {
   Uncontrolled *u = (Uncontrolled *)p;
   if (!prop_is_fixed(s, u->need)) return PROP_SUSPEND;
   if (prop_value(s, u->need) == 0) return PROP_ENTAILED;
-  u->t->incomplete_reason = "a path reads memory that no test controls";
+  u->t->incomplete_reason = u->reason;
   return PROP_FAILED;
 }
 
 static const PropClass uncontrolled_class = {"uncontrolled", uncontrolled_propagate, PROP_PRIO_UNARY, true};
 
-bool tr_mem_uncontrolled(Tr *t, PropVar need) {
+bool tr_abandon_if(Tr *t, PropVar cond, const char *reason) {
   Uncontrolled *u = prop_propagator_new(t->s, &uncontrolled_class, sizeof *u);
   u->t = t;
-  u->need = need;
-  prop_subscribe(t->s, &u->base, need, PROP_EV_FIX);
+  u->need = cond;
+  u->reason = reason;
+  prop_subscribe(t->s, &u->base, cond, PROP_EV_FIX);
   return prop_post(t->s, &u->base);
+}
+
+bool tr_mem_uncontrolled(Tr *t, PropVar need) {
+  return tr_abandon_if(t, need, "a path reads memory that no test controls");
 }
 
 /* need && !hit: the read below a store matters only if the store missed. */

@@ -67,6 +67,12 @@ PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need);
 bool tr_mem_resolve(Tr *t, TrMem *m, TrMem *end);
 /* Abandons the path if `need` (a read of a cell nobody wrote is used) holds. */
 bool tr_mem_uncontrolled(Tr *t, PropVar need);
+/* Abandons the path (no proof afterwards) if the boolean cond holds. */
+bool tr_abandon_if(Tr *t, PropVar cond, const char *reason);
+/* load_element.c: q = p + displacement must stay within p's object (one past
+   the end allowed); a path where it does not is abandoned (undefined
+   behaviour: a test must not rely on where such a pointer lands). */
+bool tr_check_arith(Tr *t, PropVar p, PropVar q);
 /* load_element.c: the boolean "an access (a free) through x is invalid":
    zero when surely valid, TR_UNINIT on failure; and v = m[x]. */
 PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free);

@@ -574,7 +574,7 @@ static EvResult eval_memory(Eval *ev, const IrExpr *e, PropVar *out) {
   case IR_PTR_ADD:
     if ((r = eval(ev, e->a[0], &p)) != EV_OK || (r = eval(ev, e->a[1], &q)) != EV_OK) return r;
     *out = displace(t, p, e->type->base->kind == IR_TY_VOID ? 1 : tr_cells(e->type->base), q);
-    return *out == TR_UNINIT ? EV_FAIL : EV_OK;
+    return *out != TR_UNINIT && tr_check_arith(t, p, *out) ? EV_OK : EV_FAIL;
   case IR_PTR_DIFF: {
     if ((r = eval(ev, e->a[0], &p)) != EV_OK || (r = eval(ev, e->a[1], &q)) != EV_OK) return r;
     const IrType *pt = e->a[0]->type->base;
