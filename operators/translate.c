@@ -525,6 +525,35 @@ static EvResult index_trap(Eval *ev, const IrExpr *e, PropVar i) {
   return EV_TRAP;
 }
 
+static EvResult eval_addr(Eval *ev, const IrExpr *e, PropVar *loc);
+
+/* *(p + k), that is p[k]: an access outside p's object is a runtime error
+   that ends the path, like a[k] out of bounds (when p is known here;
+   otherwise the arithmetic check abandons such paths). */
+static EvResult eval_indexed(Eval *ev, const IrExpr *e, PropVar *loc) {
+  Tr *t = ev->t;
+  const IrExpr *add = e->a[0];
+  PropVar p, k;
+  EvResult r;
+  if ((r = eval(ev, add->a[0], &p)) != EV_OK || (r = eval(ev, add->a[1], &k)) != EV_OK) return r;
+  int64_t stride = add->type->base->kind == IR_TY_VOID ? 1 : tr_cells(add->type->base);
+  PropVar q = displace(t, p, stride, k);
+  if (q == TR_UNINIT) return EV_FAIL;
+  TrObject *o = prop_is_fixed(t->s, p) ? tr_object_at(t, prop_value(t->s, p)) : NULL;
+  if (!o || prop_value(t->s, p) < o->base) {
+    if (!tr_check_arith(t, p, q)) return EV_FAIL;
+  } else if (!cache_find(ev->cache, e, TR_CACHE_SAFE) &&
+             (prop_min(t->s, q) < o->base || prop_max(t->s, q) >= o->base + o->ncells)) {
+    PropVar lo = reify_const(t, q, OP_LT, o->base), hi = reify_const(t, q, OP_GE, o->base + o->ncells);
+    ev->trap = fresh_bool(t);
+    if (lo == TR_UNINIT || hi == TR_UNINIT || !op_bool_or(t->s, ev->trap, lo, hi)) return EV_FAIL;
+    ev->trap_at = e;
+    return EV_TRAP;
+  }
+  *loc = q;
+  return check_access(ev, e, q, false);
+}
+
 static EvResult eval_addr(Eval *ev, const IrExpr *e, PropVar *loc) {
   TrCache *c = cache_find(ev->cache, e, TR_CACHE_ADDR);
   if (c) {
@@ -541,6 +570,10 @@ static EvResult eval_addr(Eval *ev, const IrExpr *e, PropVar *loc) {
     if (*loc == TR_UNINIT) return abandon(t, "the address of a variable outside its lifetime");
     break;
   case IR_DEREF:
+    if (e->a[0]->kind == IR_PTR_ADD) {
+      if ((r = eval_indexed(ev, e, loc)) != EV_OK) return r;
+      break;
+    }
     if ((r = eval(ev, e->a[0], &b)) != EV_OK || (r = check_access(ev, e, b, false)) != EV_OK) return r;
     *loc = b;
     break;
