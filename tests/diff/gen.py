@@ -176,12 +176,13 @@ class FuncGen:
         return Expr("%s(%s, %s)" % (name, x.s, y.s), None, trap, False, 1, ATOM)
 
     def sexpr(self, depth=2, calls=False, kind="expr"):
-        """A statement-level expression.  With a helper call in it, it holds
-        one call and no local division, so the order in which C evaluates
-        operands cannot change what runs before a trap."""
+        """A statement-level expression.  With helper calls in it, either
+        nothing in it may trap, or it holds one call and no local division:
+        the order in which C evaluates operands cannot change what runs
+        before a trap."""
         for _ in range(20):
             e = self.expr(depth, calls) if kind == "expr" else self.cond(depth, calls)
-            if e.ncall == 0 or (e.ncall == 1 and not e.ltrap):
+            if e.ncall == 0 or not e.trap or (e.ncall == 1 and not e.ltrap):
                 return e
         return self.expr(depth) if kind == "expr" else self.cond(depth)
 
@@ -346,9 +347,17 @@ class FuncGen:
             k = r.random()
             if k < 0.6:
                 self.emit(indent, v + " = %s;", (self.sexpr(2, calls_ok),))
-            elif k < 0.85:
+            elif k < 0.8:
                 op = r.choice(["+=", "-=", "*=", "^=", "|=", "&="])
                 self.emit(indent, v + " " + op + " %s;", (self.sexpr(1),))
+            elif k < 0.85:
+                op = r.choice(["/", "%", "<<", ">>"])
+                if op in "/%":
+                    e = self.divide(Expr(v), op, 1)   # e.s is "v / D"
+                    self.emit(indent, "%s;", (Expr(v + " " + op + "= " + e.s[len(v) + 3:], v + " = " + e.i,
+                                                    e.trap, e.ltrap, e.ncall),))
+                else:
+                    self.emit(indent, "%s %s= %d;" % (v, op, r.randint(0, 6)))
             else:
                 self.emit(indent, v + r.choice(["++", "--"]) + ";")
         elif kind == "call":
