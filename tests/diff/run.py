@@ -36,9 +36,11 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -59,6 +61,7 @@ SKIP = os.environ.get("DIFF_SKIP", "1") != "0"
 FAILDIR = os.path.join(HERE, "failures")
 
 
+STOP = threading.Event()
 PHASE = {}   # phase name -> seconds spent in subprocesses (summed over jobs)
 
 
@@ -349,6 +352,8 @@ def driver_hits(d, qdir, tid):
 
 
 def run_program(seed):
+    if STOP.is_set():
+        raise RuntimeError("interrupted")
     d = os.path.join(TMP, "s%d" % seed)
     meta = gen.write(seed, d)
     res = {"seed": seed, "dir": d, "queries": [], "error": None, "params": meta["params"]}
@@ -359,6 +364,8 @@ def run_program(seed):
         return res
     timed_out = False
     for q in pick_queries(seed, meta):
+        if STOP.is_set():
+            break
         if timed_out and SKIP:
             q.verdict = "skipped"     # the program already used up one --timeout
         else:
@@ -381,8 +388,14 @@ def keep_failure(res, q):
     return dst
 
 
+def on_signal(sig, frame):
+    raise KeyboardInterrupt("signal %d" % sig)
+
+
 def main():
     global TMP, INKA
+    signal.signal(signal.SIGTERM, on_signal)   # clean up the temp dir when killed
+    signal.signal(signal.SIGHUP, on_signal)
     if not os.access(INKA, os.X_OK):
         print("no executable %s (run make first)" % INKA)
         print("0 passed, 1 failed")
@@ -394,8 +407,17 @@ def main():
     t0 = time.time()
     seeds = list(range(SEED, SEED + COUNT))
     try:
-        with concurrent.futures.ThreadPoolExecutor(JOBS) as ex:
-            results = list(ex.map(run_program, seeds))
+        ex = concurrent.futures.ThreadPoolExecutor(JOBS)
+        try:
+            futures = [ex.submit(run_program, s) for s in seeds]
+            results = [f.result() for f in futures]
+        except BaseException:
+            # interrupted: let the running programs stop at their next query,
+            # drop the others, then clean up (finally below)
+            STOP.set()
+            ex.shutdown(wait=True, cancel_futures=True)
+            raise
+        ex.shutdown()
         passed = failed = 0
         tally = {}
         itally = {}
