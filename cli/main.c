@@ -104,7 +104,13 @@ static int solve(CliRun *run, IrProgram *p) {
     if (!cli_emit_driver(run, o->emit_test, err, sizeof err)) return input_error(err);
     run->test_path = o->emit_test;
   }
-  if (run->result.verdict == LBL_REACHABLE && o->validate) cli_validate(run);
+  if (run->result.verdict == LBL_REACHABLE && o->validate) {
+    cli_validate(run);
+    if (run->validated == 0) { /* never claim what the real program did not do */
+      run->result.verdict = LBL_UNKNOWN;
+      run->result.reason = "the inputs found did not validate (see \"validation\")";
+    }
+  }
   if (run->result.verdict == LBL_REACHABLE && o->dot && !cli_write_dot(o->dot, &run->result, err, sizeof err))
     return input_error(err);
   if (o->json) cli_print_json(stdout, run);
