@@ -239,6 +239,8 @@ PropVar tr_eval_pure(Tr *t, const TrState *st, const IrExpr *e, bool *ok);
    iteration k (k = 0: not the loop's own check)? */
 bool tr_objective_possible(Tr *t, const TrState *st, const IrStmt *loop, int k);
 int tr_objective_loop_index(const Tr *t, const IrStmt *loop);
+/* Does the objective happen exactly here (all --iter loops at their iteration)? */
+bool tr_objective_now(Tr *t, const TrState *st);
 void tr_set_reached(Tr *t, TrState *st);
 
 /* ite.c: posts ite(cond, then, else) from `in`; returns the state after it,

@@ -109,7 +109,7 @@ bool tr_objective_possible(Tr *t, const TrState *st, const IrStmt *loop, int k) 
 }
 
 /* Does the objective happen exactly here (all --iter loops at their iteration)? */
-static bool objective_now(Tr *t, const TrState *st) {
+bool tr_objective_now(Tr *t, const TrState *st) {
   for (int j = 0; j < t->obj.niter; j++)
     if (st->iter[j] != t->obj.iter[j]) return false;
   return true;
@@ -743,7 +743,7 @@ static void allocate_local(Tr *t, TrState *st, const IrVar *var) {
 
 static StResult end_path(StmtCtx *c, bool reach) {
   c->out = tr_state_copy(c->t, c->in);
-  if (reach && tr_objective_possible(c->t, c->out, NULL, 0) && objective_now(c->t, c->out))
+  if (reach && tr_objective_possible(c->t, c->out, NULL, 0) && tr_objective_now(c->t, c->out))
     tr_set_reached(c->t, c->out);
   c->out->flag[TR_ENDED] = c->t->one;
   return ST_NEXT;
@@ -856,7 +856,7 @@ static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args) 
   }
   cs->flag[TR_RETURNED] = cs->flag[TR_BROKEN] = cs->flag[TR_CONTINUED] = t->zero;
   cs->retval = fn->ret->kind == IR_TY_VOID ? TR_UNINIT : tr_fresh(t, fn->ret);
-  if (tr_is_objective_stmt(t, s) && objective_now(t, cs)) tr_set_reached(t, cs);
+  if (tr_is_objective_stmt(t, s) && tr_objective_now(t, cs)) tr_set_reached(t, cs);
   t->call_depth++;
   TrState *end = tr_block(t, &fn->body, 0, NULL, cs);
   t->call_depth--;
@@ -885,7 +885,7 @@ static StResult translate_if(StmtCtx *c, const IrStmt *s) {
 static StResult translate_stmt(StmtCtx *c) {
   Tr *t = c->t;
   const IrStmt *s = c->block->stmts[c->index];
-  if (s == t->obj.target && s->kind != IR_ST_WHILE && objective_now(t, c->in)) {
+  if (s == t->obj.target && s->kind != IR_ST_WHILE && tr_objective_now(t, c->in)) {
     c->in = tr_state_copy(t, c->in);
     tr_set_reached(t, c->in);
   }
@@ -952,7 +952,7 @@ TrState *tr_branch(Tr *t, const TrBranch *br, TrState *st) {
   case TR_BR_EMPTY: return st;
   case TR_BR_END: {
     TrState *out = tr_state_copy(t, st);
-    if (br->reach_first && objective_now(t, out)) tr_set_reached(t, out);
+    if (br->reach_first && tr_objective_now(t, out)) tr_set_reached(t, out);
     out->flag[TR_ENDED] = t->one;
     return out;
   }

@@ -77,11 +77,7 @@ static bool unfold(Tr *t, TrLoop *L, int k, TrState *P) {
   t->stats.unfoldings++;
   TrState *B = tr_state_copy(t, P);
   if (L->obj_index >= 0) B->iter[L->obj_index] = k;
-  if (L->stmt == t->obj.target && t->obj.niter > 0 && tr_objective_possible(t, B, NULL, 0)) {
-    bool now = true;
-    for (int j = 0; j < t->obj.niter; j++) now &= B->iter[j] == t->obj.iter[j];
-    if (now) tr_set_reached(t, B);
-  }
+  if (L->stmt == t->obj.target && t->obj.niter > 0 && tr_objective_now(t, B)) tr_set_reached(t, B);
   TrState *S = tr_block(t, &L->stmt->body, 0, NULL, B);
   if (!S) return false;
   S = tr_state_copy(t, S);
