@@ -88,17 +88,23 @@ static void no_solution(const Tr *t, LblResult *r, const char *cut) {
    windows (each input tries only its values nearest 0) under work budgets
    (propagations: deterministic, unlike time slices), alternating two
    variable orders (smallest domain first, widest first), then without
-   windows for whatever time is left.  Only a stage that cut nothing can end
-   in a proof. */
+   windows for whatever time is left.  One stage labels goal first: the
+   state at the objective and at each loop iteration (hints, newest first)
+   before the inputs, so that propagation runs backwards from the target --
+   what finds gcd inputs for 40 iterations (consecutive Fibonacci numbers),
+   which no labeling of the inputs alone reaches.  Only a stage that cut
+   nothing can end in a proof. */
 static const struct Stage {
   uint64_t window, max_nodes;
   SearchVarOrder order;
+  bool hints_first;
   uint64_t propagations;          /* work budget; 0: the rest of the time */
 } stages[] = {
-    {4, 20000, SEARCH_VAR_FIRST_FAIL, 200000},   {4, 20000, SEARCH_VAR_WIDEST, 1000000},
-    {16, 50000, SEARCH_VAR_FIRST_FAIL, 4000000}, {16, 50000, SEARCH_VAR_WIDEST, 4000000},
-    {256, 200000, SEARCH_VAR_FIRST_FAIL, 16000000}, {256, 200000, SEARCH_VAR_WIDEST, 16000000},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, 0},
+    {4, 20000, SEARCH_VAR_FIRST_FAIL, false, 200000},   {4, 20000, SEARCH_VAR_WIDEST, false, 1000000},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, true, 4000000},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, false, 4000000}, {16, 50000, SEARCH_VAR_WIDEST, false, 4000000},
+    {256, 200000, SEARCH_VAR_FIRST_FAIL, false, 16000000}, {256, 200000, SEARCH_VAR_WIDEST, false, 16000000},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, 0},
 };
 
 static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const struct Stage *st, double deadline,
@@ -109,6 +115,7 @@ static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const stru
   o.val_order = SEARCH_VAL_NEAR_ZERO;
   o.seed = q->seed;
   o.window = st->window;
+  o.hints_first = st->hints_first;
   o.max_nodes = st->max_nodes;
   if (deadline > 0) {
     o.max_seconds = deadline - prop_now();
@@ -168,6 +175,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   }
   bool ok = !prop_failed(s);
   for (int i = 0; i < q->nassumes && ok; i++) ok = tr_assume(t, q->assumes[i]);
+  ok = ok && tr_start(t);
   if (!ok) no_solution(t, r, NULL);
   else search(q, t, s, r, start);
   r->time_s = prop_now() - start;

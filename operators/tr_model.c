@@ -275,10 +275,14 @@ Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn, const TrObjec
   prop_set_deadline(s, lim->deadline);
   global_objects(t);
   t->initial = initial_state(t);
-  Root *root = prop_propagator_new(s, &root_class, sizeof *root);
-  root->t = t;
-  prop_post(s, &root->base);
   return t;
+}
+
+bool tr_start(Tr *t) {
+  if (prop_failed(t->s)) return false;
+  Root *root = prop_propagator_new(t->s, &root_class, sizeof *root);
+  root->t = t;
+  return prop_post(t->s, &root->base);
 }
 
 void tr_free(Tr *t) {

@@ -44,15 +44,20 @@ typedef struct TrInput {
 /* Builds the model of fn with objective obj on store s.  Returns NULL and a
    message in *err (malloc'd) when the program uses what the translator does
    not support yet, or when the objective is malformed (--iter deeper than
-   the loops around the target).  The model may already be failed (check
-   prop_failed): then no input meets the objective. */
+   the loops around the target).  Nothing is translated before tr_start. */
 Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn,
            const TrObjective *obj, const TrLimits *lim, char **err);
 void tr_free(Tr *t);
 
 /* Posts an extra precondition (--assume): e must be a pure expression over
-   fn's parameters and the globals. False if the store failed. */
+   fn's parameters and the globals.  Call before tr_start, so that the
+   translation (which unfolds loops while it propagates) already knows it.
+   False if the store failed. */
 bool tr_assume(Tr *t, const IrExpr *e);
+
+/* Translates the body and propagates.  False when no input meets the
+   objective (the store failed; see prop_failed and tr_incomplete). */
+bool tr_start(Tr *t);
 
 /* The parameters, in order. */
 int tr_param_count(const Tr *t);

@@ -21,7 +21,7 @@
  * UNREACHABLE that propagation alone proved has 0 search nodes, and a
  * REACHABLE whose inputs propagation fixed has 1 node (the root is a leaf);
  * where the point is how an input is pruned, the test builds the model with
- * tr_new and reads the input's domain after the root propagation.
+ * tr_new + tr_start and reads the input's domain after the root propagation.
  *
  * Every REACHABLE is replayed: the program, with "HIT(n);" written in place
  * of the marker comment T<n> on the target's line, is compiled with gcc and
@@ -493,7 +493,7 @@ static void expect_not_reachable_at(Prog *pg, int n, const Opts *o, int line) {
 
 /* ---- domains after the root propagation ------------------------------------------- */
 
-/* The domain of parameter `name` once tr_new has propagated the model of
+/* The domain of parameter `name` once tr_start has propagated the model of
    target T<n> (with the given --iter), as "[lo,hi] [lo,hi]", or "failed". */
 static void root_domain(Prog *pg, int n, const int *iter, int niter, const char *name, char *out, size_t len) {
   snprintf(out, len, "?");
@@ -511,7 +511,7 @@ static void root_domain(Prog *pg, int n, const int *iter, int niter, const char 
     prop_store_free(s);
     return;
   }
-  if (prop_failed(s)) {
+  if (!tr_start(t)) {
     snprintf(out, len, "failed");
   } else {
     for (int i = 0; i < tr_param_count(t); i++) {
