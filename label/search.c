@@ -7,6 +7,9 @@
  * x = v / x < v / x > v), explores every alternative but the last under a
  * choice point, and applies the last one in place and loops: the recursion
  * depth is the number of open choice points, never the size of a domain.
+ * With hints_first, while some decision is unfixed, the node branches on the
+ * newest unfixed hint instead (prop_add_hint): labeling more variables than
+ * the decisions splits the same space, so exhaustion is still complete.
  * Knows nothing of C or objectives; never leaves choice points open except
  * at an accepted leaf.
  */
@@ -71,6 +74,9 @@ static PropVar select_var(Search *c, int *start) {
   while (i < n && prop_is_fixed(s, prop_decision(s, i))) i++;
   *start = i;
   if (i == n) return -1;
+  if (c->o->hints_first)
+    for (int h = prop_hint_count(s) - 1; h >= 0; h--)
+      if (!prop_is_fixed(s, prop_hint(s, h))) return prop_hint(s, h);
   PropVar best = prop_decision(s, i);
   if (c->o->var_order == SEARCH_VAR_INPUT_ORDER) return best;
   bool widest = c->o->var_order == SEARCH_VAR_WIDEST;

@@ -25,6 +25,8 @@
 static inline prop_wide wmin(prop_wide a, prop_wide b) { return a < b ? a : b; }
 static inline prop_wide wmax(prop_wide a, prop_wide b) { return a > b ? a : b; }
 static inline prop_wide wabs(prop_wide a) { return a < 0 ? -a : a; }
+/* a mod d in [0, d) for d >= 1 (the mathematical modulo, unlike %). */
+static inline prop_wide wmod(prop_wide a, prop_wide d) { return (a % d + d) % d; }
 static inline bool wide_fits_i64(prop_wide a) { return a >= WIDE_I64_MIN && a <= WIDE_I64_MAX; }
 
 /* floor(a / b) and ceil(a / b), b != 0, not (a == WIDE_MIN && b == -1). */

@@ -13,7 +13,9 @@
  *   1. x and y fixed: z = x % y;
  *   2. |z| < max|y|, |z| <= |x|, sign(z) = sign(x);
  *   3. z > 0 => x >= min z; z < 0 => x <= max z; |y| > min|z|;
- *   4. max|x| < min|y|: z = x (posted, entailed); y fixed and x within one
+ *   4. max|x| < min|y|: z = x (posted, entailed); y and z fixed: the bounds
+ *      of x move to the nearest values congruent to z modulo |y| (with
+ *      rule 3's sign, that is exactly x % y == z); y fixed and x within one
  *      block of |y|: z = x - q|y| (posted, entailed);
  *   5. a small domain of y keeps only values whose remainders meet z.
  * Once x and y are fixed, z is fixed (rule 1).
@@ -206,6 +208,12 @@ static PropStatus rem_propagate(PropStore *s, Propagator *base) {
   }
   if (prop_is_fixed(s, y)) {
     prop_wide d = wabs(prop_value(s, y)), shift = 0;
+    if (prop_is_fixed(s, z)) {
+      prop_wide r = prop_value(s, z);
+      if (!wide_restrict(s, x, xl + wmod(r - xl, d), xh - wmod(xh - r, d))) return PROP_FAILED;
+      xl = wlo(s, x);
+      xh = whi(s, x);
+    }
     bool block = false;
     if (xl >= 0 && xl / d == xh / d) { block = true; shift = -(xl / d) * d; }
     if (xh <= 0 && (-xl) / d == (-xh) / d) { block = true; shift = ((-xh) / d) * d; }

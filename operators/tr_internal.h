@@ -242,6 +242,8 @@ int tr_objective_loop_index(const Tr *t, const IrStmt *loop);
 /* Does the objective happen exactly here (all --iter loops at their iteration)? */
 bool tr_objective_now(Tr *t, const TrState *st);
 void tr_set_reached(Tr *t, TrState *st);
+/* Makes st's unfixed variables search hints (prop_add_hint). */
+void tr_hint_state(Tr *t, const TrState *st);
 
 /* ite.c: posts ite(cond, then, else) from `in`; returns the state after it,
    or NULL on failure.  Decides at once when cond is fixed.  The outputs are

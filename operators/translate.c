@@ -86,7 +86,19 @@ int tr_live(Tr *t, const TrState *st, PropVar *live) {
   return -1;
 }
 
-void tr_set_reached(Tr *t, TrState *st) { st->reached = t->one; }
+/* The objective happens at st: its variables become hints, so that a
+   goal-first search starts from the target and propagates backwards. */
+void tr_set_reached(Tr *t, TrState *st) {
+  st->reached = t->one;
+  tr_hint_state(t, st);
+}
+
+void tr_hint_state(Tr *t, const TrState *st) {
+  for (int i = 0; i < nslots(st->fn); i++)
+    if (st->slot[i] != TR_UNINIT && !prop_is_fixed(t->s, st->slot[i])) prop_add_hint(t->s, st->slot[i]);
+  for (int g = 0; g < t->prog->nglobals; g++)
+    if (st->global[g] != TR_UNINIT && !prop_is_fixed(t->s, st->global[g])) prop_add_hint(t->s, st->global[g]);
+}
 
 /* ---- The objective's loops ---------------------------------------------------- */
 int tr_objective_loop_index(const Tr *t, const IrStmt *loop) {

@@ -76,6 +76,7 @@ static bool unfold(Tr *t, TrLoop *L, int k, TrState *P) {
   prop_save_int(t->s, t->unfolded, *t->unfolded + 1);
   t->stats.unfoldings++;
   TrState *B = tr_state_copy(t, P);
+  tr_hint_state(t, B);
   if (L->obj_index >= 0) B->iter[L->obj_index] = k;
   if (L->stmt == t->obj.target && t->obj.niter > 0 && tr_objective_now(t, B)) tr_set_reached(t, B);
   TrState *S = tr_block(t, &L->stmt->body, 0, NULL, B);

@@ -24,6 +24,7 @@ void prop_store_free(PropStore *s) {
   free(s->scratch);
   free(s->qsave);
   free(s->decisions);
+  free(s->hints);
   free(s);
 }
 
@@ -45,6 +46,19 @@ int prop_decision_count(const PropStore *s) { return s->ndecisions; }
 PropVar prop_decision(const PropStore *s, int i) {
   assert(i >= 0 && i < s->ndecisions);
   return s->decisions[i];
+}
+
+void prop_add_hint(PropStore *s, PropVar x) {
+  assert(x >= 0 && x < s->nvars);
+  prop_grow((void **)&s->hints, &s->caphints, s->nhints + 1, sizeof *s->hints);
+  s->hints[s->nhints++] = x;
+}
+
+int prop_hint_count(const PropStore *s) { return s->nhints; }
+
+PropVar prop_hint(const PropStore *s, int i) {
+  assert(i >= 0 && i < s->nhints);
+  return s->hints[i];
 }
 
 /* ---- Known-equal classes: union by size, no path compression, every

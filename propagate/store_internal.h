@@ -66,7 +66,7 @@ typedef struct PropChoice {
   int chunk;
   size_t off;
   size_t trail_top;
-  int nvars, ndecisions;
+  int nvars, ndecisions, nhints;
   uint32_t next_id;
   uint64_t stamp;
 } PropChoice;
@@ -117,6 +117,8 @@ struct PropStore {
   /* decision variables */
   PropVar *decisions;
   int ndecisions, capdecisions;
+  PropVar *hints;               /* variables a goal-first search labels first */
+  int nhints, caphints;
 
   PropStats stats;
 };

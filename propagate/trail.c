@@ -50,6 +50,7 @@ void prop_push_internal(PropStore *s) {
   c->trail_top = s->ntrail;
   c->nvars = s->nvars;
   c->ndecisions = s->ndecisions;
+  c->nhints = s->nhints;
   c->next_id = s->next_id;
   c->stamp = s->stamp;
   s->stamp = ++s->stamp_counter;
@@ -100,6 +101,7 @@ void prop_pop(PropStore *s) {
   s->chunk = c->chunk;
   s->off = c->off;
   s->ndecisions = c->ndecisions;
+  s->nhints = c->nhints;
   s->next_id = c->next_id;
   s->stamp = c->stamp;
   s->failed = false;

@@ -179,6 +179,14 @@ void prop_add_decision(PropStore *s, PropVar x);
 int prop_decision_count(const PropStore *s);
 PropVar prop_decision(const PropStore *s, int i);
 
+/* Hints: variables that are not decisions (their values follow from the
+   decisions) but that a goal-first search may label before them, newest
+   first -- e.g. the state of the deepest loop iteration, from which
+   propagation can run backwards to the inputs.  Trailed like decisions. */
+void prop_add_hint(PropStore *s, PropVar x);
+int prop_hint_count(const PropStore *s);
+PropVar prop_hint(const PropStore *s, int i);
+
 /* ---- Budget ------------------------------------------------------------------ */
 /* After `deadline` (CLOCK_MONOTONIC seconds, 0: none) propagation fails at
    once and prop_timed_out stays true (until the next prop_set_deadline): a

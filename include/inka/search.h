@@ -44,6 +44,8 @@ typedef struct SearchOptions {
                                EXHAUSTED.  Searching with growing windows
                                keeps depth-first search out of one infinite
                                corner of a wide domain. */
+  bool hints_first;         /* while a decision variable is unfixed, branch
+                               first on the newest unfixed hint (prop_add_hint) */
 } SearchOptions;
 
 /* Called at each leaf (all decision variables fixed, propagation at fixpoint).

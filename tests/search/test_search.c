@@ -2,12 +2,14 @@
  * a test-local x != y + c propagator, every value and variable order gives
  * the enumeration's solution count on small random systems, budgets stop,
  * same seed gives the same statistics, REJECT makes the result INCOMPLETE,
- * the decision list growing during search, cleanup after SEARCH_FOUND.
+ * the decision list growing during search, cleanup after SEARCH_FOUND,
+ * hints labeled before the decisions.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "inka/arith.h"
 #include "inka/prop.h"
 #include "inka/search.h"
 
@@ -464,6 +466,41 @@ TEST(wide_domains) {
   }
 }
 
+/* ---- Hints ---------------------------------------------------------------------------- */
+
+/* h = |x - 50| + y: near zero, labeling the decisions x, y first gives
+   x = 0 (h = 50 + y); hints first labels h = 0 and propagation fixes x = 50
+   and y = 0.  Counting all solutions,
+   both orders must see every (x, y) pair exactly once. */
+TEST(hints_first) {
+  for (int hints = 0; hints <= 1; hints++) {
+    PropStore *s = prop_store_new();
+    PropVar x = prop_new_var(s, 0, 100), y = prop_new_var(s, 0, 3), d = prop_new_var(s, -100, 100);
+    PropVar a = prop_new_var(s, 0, 100), h = prop_new_var(s, 0, 1000);
+    prop_add_decision(s, x);
+    prop_add_decision(s, y);
+    prop_add_hint(s, h);
+    const int64_t c1[2] = {1, -1}, c2[3] = {1, 1, -1};
+    const PropVar v1[2] = {x, d}, v2[3] = {a, y, h};
+    CHECK(op_linear(s, 2, c1, v1, OP_EQ, 50));   /* x - d = 50 */
+    CHECK(op_abs(s, d, a));                       /* a = |d| */
+    CHECK(op_linear(s, 3, c2, v2, OP_EQ, 0));    /* a + y - h = 0 */
+    SearchOptions o;
+    search_default_options(&o);
+    o.hints_first = hints;
+    SearchStats st;
+    CHECK_EQ_INT(search_solve(s, &o, accept, NULL, &st), SEARCH_FOUND);
+    CHECK_EQ_INT(prop_value(s, x), hints ? 50 : 0);
+    CHECK_EQ_INT(prop_value(s, y), 0);
+    search_backtrack(s, 0);
+    long count = 0;
+    CHECK_EQ_INT(search_solve(s, &o, count_leaf, &count, &st), SEARCH_EXHAUSTED);
+    CHECK_EQ_INT(count, 101 * 4);
+    CHECK_EQ_INT(prop_hint_count(s), 1);
+    prop_store_free(s);
+  }
+}
+
 TEST(failed_store) {
   PropStore *s = prop_store_new();
   PropVar x = prop_new_var(s, 0, 1);
@@ -498,6 +535,7 @@ int main(int argc, char **argv) {
   RUN(found_and_cleanup);
   RUN(decisions_grow_during_search);
   RUN(wide_domains);
+  RUN(hints_first);
   RUN(failed_store);
   return check_summary();
 }
