@@ -53,6 +53,7 @@ static bool out_of_budget(const Search *c) {
   const SearchOptions *o = c->o;
   if (o->max_nodes && c->st.nodes >= o->max_nodes) return true;
   if (o->max_failures && c->st.failures >= o->max_failures) return true;
+  if (prop_timed_out(c->s)) return true; /* the kernel's deadline or work budget: failures prove nothing */
   return o->max_seconds > 0 && elapsed(c) >= o->max_seconds;
 }
 
@@ -275,6 +276,6 @@ SearchResult search_solve(PropStore *s, const SearchOptions *o,
   c.st.seconds = elapsed(&c);
   if (stats) *stats = c.st;
   if (r == DFS_FOUND) return SEARCH_FOUND;
-  if (r == DFS_BUDGET) return SEARCH_BUDGET;
+  if (r == DFS_BUDGET || prop_timed_out(s)) return SEARCH_BUDGET;
   return c.rejected ? SEARCH_INCOMPLETE : SEARCH_EXHAUSTED;
 }
