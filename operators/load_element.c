@@ -246,18 +246,19 @@ bool tr_load(Tr *t, TrMem *m, PropVar x, PropVar v) {
   return prop_post(t->s, &l->base);
 }
 
-/* ---- Pointer arithmetic stays inside its object ------------------------------ */
+/* ---- Pointer arithmetic stays inside its object ------------------------------
+ * q = p + k is undefined behaviour unless q stays within p's object (one
+ * past the end included): like an out-of-bounds index, it ends the path
+ * (DESIGN 5.2).  The trap boolean is decided once p is known. */
 typedef struct Arith {
   Propagator base;
   Tr *t;
-  PropVar p, q;
+  PropVar p, q, trap;
   int waiting;        /* trailed */
 } Arith;
 
-static const char out_of_object[] = "pointer arithmetic leaves its object (undefined behaviour)";
-
-/* Once p is known: abandon the paths where q leaves p's object. */
-static bool arith_now(Tr *t, PropVar p, PropVar q, bool *done) {
+/* trap <=> q is outside p's object, once p is known (*done). */
+static bool arith_now(Tr *t, PropVar p, PropVar q, PropVar trap, bool *done) {
   PropStore *s = t->s;
   *done = false;
   if (!prop_is_fixed(s, p)) return true;
@@ -266,16 +267,16 @@ static bool arith_now(Tr *t, PropVar p, PropVar q, bool *done) {
   *done = true;
   TrObject *o = tr_object_at(t, l);
   int64_t lo = o ? o->base : l, hi = o ? o->base + o->ncells : l; /* NULL or a gap: only + 0 */
-  PropVar below = prop_new_var(s, 0, 1), above = prop_new_var(s, 0, 1), out = prop_new_var(s, 0, 1);
+  PropVar below = prop_new_var(s, 0, 1), above = prop_new_var(s, 0, 1);
   return op_reify(s, below, q, OP_LT, prop_new_const(s, lo)) && op_reify(s, above, q, OP_GT, prop_new_const(s, hi)) &&
-         op_bool_or(s, out, below, above) && tr_abandon_if(t, out, out_of_object);
+         op_bool_or(s, trap, below, above);
 }
 
 static PropStatus arith_propagate(PropStore *s, Propagator *p) {
   (void)s;
   Arith *a = (Arith *)p;
   bool done;
-  if (!arith_now(a->t, a->p, a->q, &done)) return PROP_FAILED;
+  if (!arith_now(a->t, a->p, a->q, a->trap, &done)) return PROP_FAILED;
   if (!done) {
     tr_wait_for_memory(a->t, p, &a->waiting);
     return PROP_SUSPEND;
@@ -286,14 +287,21 @@ static PropStatus arith_propagate(PropStore *s, Propagator *p) {
 
 static const PropClass arith_class = {"pointer_arith", arith_propagate, PROP_PRIO_GLOBAL, false};
 
-bool tr_check_arith(Tr *t, PropVar p, PropVar q) {
+PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q) {
+  PropStore *s = t->s;
+  if (prop_is_fixed(s, p) && prop_value(s, p) < tr_frontier(t)) {
+    TrObject *o = tr_object_at(t, prop_value(s, p));
+    if (o && prop_min(s, q) >= o->base && prop_max(s, q) <= o->base + o->ncells) return t->zero;
+  }
+  PropVar trap = prop_new_var(s, 0, 1);
   bool done;
-  if (!arith_now(t, p, q, &done)) return false;
-  if (done) return true;
-  Arith *a = prop_propagator_new(t->s, &arith_class, sizeof *a);
+  if (!arith_now(t, p, q, trap, &done)) return TR_UNINIT;
+  if (done) return trap;
+  Arith *a = prop_propagator_new(s, &arith_class, sizeof *a);
   a->t = t;
   a->p = p;
   a->q = q;
-  prop_subscribe(t->s, &a->base, p, PROP_EV_FIX);
-  return prop_post(t->s, &a->base);
+  a->trap = trap;
+  prop_subscribe(s, &a->base, p, PROP_EV_FIX);
+  return prop_post(s, &a->base) ? trap : TR_UNINIT;
 }

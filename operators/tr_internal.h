@@ -69,10 +69,10 @@ bool tr_mem_resolve(Tr *t, TrMem *m, TrMem *end);
 bool tr_mem_uncontrolled(Tr *t, PropVar need);
 /* Abandons the path (no proof afterwards) if the boolean cond holds. */
 bool tr_abandon_if(Tr *t, PropVar cond, const char *reason);
-/* load_element.c: q = p + displacement must stay within p's object (one past
-   the end allowed); a path where it does not is abandoned (undefined
-   behaviour: a test must not rely on where such a pointer lands). */
-bool tr_check_arith(Tr *t, PropVar p, PropVar q);
+/* load_element.c: the boolean "q = p + displacement leaves p's object" (one
+   past the end stays inside): undefined behaviour, which ends the path like
+   an out-of-bounds index.  Zero when surely inside, TR_UNINIT on failure. */
+PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q);
 /* load_element.c: the boolean "an access (a free) through x is invalid":
    zero when surely valid, TR_UNINIT on failure; and v = m[x]. */
 PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free);

@@ -539,31 +539,32 @@ static EvResult index_trap(Eval *ev, const IrExpr *e, PropVar i) {
 
 static EvResult eval_addr(Eval *ev, const IrExpr *e, PropVar *loc);
 
-/* *(p + k), that is p[k]: an access outside p's object is a runtime error
-   that ends the path, like a[k] out of bounds (when p is known here;
-   otherwise the arithmetic check abandons such paths). */
-static EvResult eval_indexed(Eval *ev, const IrExpr *e, PropVar *loc) {
+/* q = p + k (k in elements of the pointed-to type): traps when q leaves
+   p's object (checked once per expression `add`). */
+static EvResult ptr_add(Eval *ev, const IrExpr *add, PropVar p, PropVar k, PropVar *q) {
   Tr *t = ev->t;
+  int64_t stride = add->type->base->kind == IR_TY_VOID ? 1 : tr_cells(add->type->base);
+  if ((*q = displace(t, p, stride, k)) == TR_UNINIT) return EV_FAIL;
+  if (cache_find(ev->cache, add, TR_CACHE_SAFE)) return EV_OK;
+  PropVar trap = tr_arith_trap(t, p, *q);
+  if (trap == TR_UNINIT) return EV_FAIL;
+  if (trap == t->zero) return EV_OK;
+  ev->trap = trap;
+  ev->trap_at = add;
+  return EV_TRAP;
+}
+
+/* *(p + k), that is p[k]: the arithmetic must stay in p's object and the
+   access must be valid (not one past the end, not a freed block): two
+   checks, each ending the path like a[k] out of bounds. */
+static EvResult eval_indexed(Eval *ev, const IrExpr *e, PropVar *loc) {
   const IrExpr *add = e->a[0];
   PropVar p, k;
   EvResult r;
-  if ((r = eval(ev, add->a[0], &p)) != EV_OK || (r = eval(ev, add->a[1], &k)) != EV_OK) return r;
-  int64_t stride = add->type->base->kind == IR_TY_VOID ? 1 : tr_cells(add->type->base);
-  PropVar q = displace(t, p, stride, k);
-  if (q == TR_UNINIT) return EV_FAIL;
-  TrObject *o = prop_is_fixed(t->s, p) ? tr_object_at(t, prop_value(t->s, p)) : NULL;
-  if (!o || prop_value(t->s, p) < o->base) {
-    if (!tr_check_arith(t, p, q)) return EV_FAIL;
-  } else if (!cache_find(ev->cache, e, TR_CACHE_SAFE) &&
-             (prop_min(t->s, q) < o->base || prop_max(t->s, q) >= o->base + o->ncells)) {
-    PropVar lo = reify_const(t, q, OP_LT, o->base), hi = reify_const(t, q, OP_GE, o->base + o->ncells);
-    ev->trap = fresh_bool(t);
-    if (lo == TR_UNINIT || hi == TR_UNINIT || !op_bool_or(t->s, ev->trap, lo, hi)) return EV_FAIL;
-    ev->trap_at = e;
-    return EV_TRAP;
-  }
-  *loc = q;
-  return check_access(ev, e, q, false);
+  if ((r = eval(ev, add->a[0], &p)) != EV_OK || (r = eval(ev, add->a[1], &k)) != EV_OK ||
+      (r = ptr_add(ev, add, p, k, loc)) != EV_OK)
+    return r;
+  return check_access(ev, e, *loc, false);
 }
 
 static EvResult eval_addr(Eval *ev, const IrExpr *e, PropVar *loc) {
@@ -618,8 +619,7 @@ static EvResult eval_memory(Eval *ev, const IrExpr *e, PropVar *out) {
     return eval_addr(ev, e->a[0], out);
   case IR_PTR_ADD:
     if ((r = eval(ev, e->a[0], &p)) != EV_OK || (r = eval(ev, e->a[1], &q)) != EV_OK) return r;
-    *out = displace(t, p, e->type->base->kind == IR_TY_VOID ? 1 : tr_cells(e->type->base), q);
-    return *out != TR_UNINIT && tr_check_arith(t, p, *out) ? EV_OK : EV_FAIL;
+    return ptr_add(ev, e, p, q, out);
   case IR_PTR_DIFF: {
     if ((r = eval(ev, e->a[0], &p)) != EV_OK || (r = eval(ev, e->a[1], &q)) != EV_OK) return r;
     const IrType *pt = e->a[0]->type->base;

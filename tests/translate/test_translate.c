@@ -824,17 +824,12 @@ TEST(w_loop_forced_to_iterate) {
   solved_free(&sv);
 }
 
-/* Expected to fail (left out of RUN): the preconditions are posted only
-   after the root propagation of the model, and that propagation runs until
-   the deadline when the inputs are unbounded:
+/* The preconditions are posted before the root propagation (tr_start), so
+   a loop bounded by an assumed input unfolds only as far as it allows:
    - loops.c T5: i == 5 never holds after a loop that adds 2 from 0; with n
-     in [-20, 20] the loop runs at most 10 times (41 executions to refute),
-     but at the root the w keeps unfolding (no iteration meets the objective,
-     n is unbounded), each unfolding slower than the last: UNKNOWN "time
-     budget ran out", even with n == 3 assumed;
-   - recursion.c T1: fact(x) == 120 with x == 5 assumed: UNKNOWN after the
-     whole budget (0 search nodes; --max-unfold does not stop it), while the
-     same program with "if (x != 5) return 0;" in front is solved at once. */
+     in [-20, 20] the loop runs at most 10 times, and with n == 3 twice
+     (without the assumption the w would unfold until the deadline);
+   - recursion.c T1: fact(x) == 120 with x == 5 assumed. */
 TEST(assume_bounds_root_unfolding) {
   Prog *pg = prog_load("loops.c");
   CHECK(pg != NULL);
@@ -1159,11 +1154,10 @@ TEST(mem_heap_loops_brute_force) {
   CHECK_EQ_INT(t.wrong, 0);
 }
 
-/* Expected to fail (left out of RUN): wrong UNREACHABLE verdicts.  A list
-   of four heap nodes built in a loop, searched by a loop that breaks on a
-   key: find4 (T1) is reached with y == -1 (len == 4) and T2 with y == 2
-   (len == 1), yet the root propagation refutes both; with three nodes the
-   same program is solved. */
+/* Once wrong UNREACHABLE verdicts (deductions past the allocation
+   frontier).  A list of four heap nodes built in a loop, searched by a loop
+   that breaks on a key: find4 (T1) is reached with y == -1 (len == 4) and T2
+   with y == 2 (len == 1). */
 TEST(mem_list_search_break) {
   Prog *pg = prog_load("list_search.c");
   CHECK(pg != NULL);
@@ -1179,11 +1173,9 @@ TEST(mem_list_search_break) {
   CHECK_EQ_INT(t.wrong, 0);
 }
 
-/* Expected to fail (left out of RUN): a pointer moved past the end of its
-   array is dereferenced as whatever object of the frame the address falls
-   on.  past_end (T5): REACHABLE with i == 4, reading b through a + 4, which
-   does not replay; ptr_walk (T2, T4) and past_end_index: UNKNOWN "a path
-   reads memory that no test controls" where the path must simply end. */
+/* A pointer moved outside its array (one past the end allowed) ends the
+   path like an out-of-bounds index: past_end (T5) must not read b through
+   a + 4; ptr_walk (T2, T4) and past_end_index are UNREACHABLE, not UNKNOWN. */
 TEST(mem_pointer_arith_out_of_bounds) {
   Prog *pg = prog_load("pointer_arith.c");
   CHECK(pg != NULL);
@@ -1366,8 +1358,8 @@ TEST(random_programs_brute_force) {
   CHECK(t.reachable > 20 && t.unreachable > 20);
 }
 
-/* Expected to fail (left out of RUN): the same with *(a + i) for i that
-   may leave the array (see mem_pointer_arith_out_of_bounds). */
+/* The same with *(a + i) for i that may leave the array (see
+   mem_pointer_arith_out_of_bounds). */
 TEST(random_pointer_arith_brute_force) {
   Tally t = {.timeout_s = 0.5};
   random_programs("random_ptr", 777, true, 50, &t);
@@ -1434,8 +1426,7 @@ int main(int argc, char **argv) {
   SELECT(w_iter_on_body);
   SELECT(w_iterations_that_cannot_reach);
   SELECT(w_early_exits_brute_force);
-  /* expected to fail, run only when named: see the test */
-  if (only) SELECT(assume_bounds_root_unfolding);
+  SELECT(assume_bounds_root_unfolding);
   /* expected to fail, run only when named: see the test */
   if (only) SELECT(prop_root_fixpoint_not_reached);
 
@@ -1456,14 +1447,11 @@ int main(int argc, char **argv) {
   SELECT(mem_arrays_brute_force);
   SELECT(mem_heap_loops_brute_force);
   SELECT(calls_globals_arrays_brute_force);
-  /* expected to fail, run only when named: see the test */
-  if (only) SELECT(mem_list_search_break);
-  /* expected to fail, run only when named: see the test */
-  if (only) SELECT(mem_pointer_arith_out_of_bounds);
+  SELECT(mem_list_search_break);
+  SELECT(mem_pointer_arith_out_of_bounds);
 
   SELECT(random_programs_brute_force);
-  /* expected to fail, run only when named: see the test */
-  if (only) SELECT(random_pointer_arith_brute_force);
+  SELECT(random_pointer_arith_brute_force);
 
   clock_gettime(CLOCK_MONOTONIC, &t1);
   printf("%d solves, %d replays (%d failed), %.1f s\n", nsolves, nreplays, nreplay_failures,
