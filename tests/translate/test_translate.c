@@ -1053,6 +1053,7 @@ TEST(mem_use_after_free) {
   sv = expect_reachable(pg, 11, NULL, 1);
   if (sv.ok && sv.r.verdict == LBL_REACHABLE) CHECK_EQ_INT(input(&sv, "x"), 4);
   solved_free(&sv);
+  expect_unreachable(pg, 27, NULL);  /* p[k] after free(p), k in bounds or not */
 }
 
 TEST(mem_double_free) {

@@ -247,3 +247,17 @@ int struct_local(int a, int b) {
   }
   return 0;
 }
+
+/* p[k] on a freed block: the index is in bounds for k in [0, 4), yet every
+   access is a use after free (once a wrong REACHABLE with k == 0: resuming
+   after the bounds check skipped the liveness check). */
+int freed_indexed(int k) {
+  int *p = malloc(4 * sizeof(int));
+  p[0] = 1; p[1] = 2; p[2] = 3; p[3] = 4;
+  free(p);
+  int v = p[k];
+  if (v >= 0) {
+    /*T27*/ return 1;
+  }
+  return 0;
+}
