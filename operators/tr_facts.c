@@ -58,15 +58,18 @@ static void memo_grow(TrMemo *m) {
 
 TrMemo *tr_memo_new(void) { return calloc(1, sizeof(TrMemo)); }
 
+static void facts_free(Facts *f) {
+  if (!f) return;
+  free(f->slot);
+  free(f->read);
+  free(f->global);
+  free(f);
+}
+
 void tr_memo_free(TrMemo *m) {
   if (!m) return;
-  for (size_t i = 0; i < m->cap; i++) {
-    if (!m->tab[i].key) continue;
-    free(m->tab[i].facts->slot);
-    free(m->tab[i].facts->read);
-    free(m->tab[i].facts->global);
-    free(m->tab[i].facts);
-  }
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->tab[i].key) facts_free(m->tab[i].facts);
   free(m->tab);
   free(m->active);
   if (m->anything) free(m->anything->global);
@@ -234,7 +237,12 @@ static const Facts *stmt_facts(Tr *t, const IrFunction *fn, const IrStmt *s) {
   if (*slot) return *slot;
   Facts *f = calloc(1, sizeof *f);
   compute_stmt_facts(t, fn, s, f);
-  *memo_slot(t->memo, s) = f; /* the table may have grown meanwhile */
+  slot = memo_slot(t->memo, s); /* the table may have grown meanwhile */
+  if (*slot) { /* s is in a recursive function: the call inside it computed s too */
+    facts_free(f);
+    return *slot;
+  }
+  *slot = f;
   return f;
 }
 
