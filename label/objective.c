@@ -101,8 +101,7 @@ static const struct Stage {
   uint64_t propagations;          /* work budget; 0: the rest of the time */
 } stages[] = {
     {4, 20000, SEARCH_VAR_FIRST_FAIL, false, 200000},   {4, 20000, SEARCH_VAR_WIDEST, false, 1000000},
-    {16, 50000, SEARCH_VAR_FIRST_FAIL, true, 4000000},
-    {16, 50000, SEARCH_VAR_FIRST_FAIL, false, 4000000}, {16, 50000, SEARCH_VAR_WIDEST, false, 4000000},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, true, 1000000},  {16, 50000, SEARCH_VAR_FIRST_FAIL, false, 4000000}, {16, 50000, SEARCH_VAR_WIDEST, false, 4000000},
     {256, 200000, SEARCH_VAR_FIRST_FAIL, false, 16000000}, {256, 200000, SEARCH_VAR_WIDEST, false, 16000000},
     {0, 0, SEARCH_VAR_FIRST_FAIL, false, 0},
 };

@@ -259,6 +259,16 @@ static PropVar read_initial(Tr *t, int64_t loc) {
   return TR_UNINIT;
 }
 
+/* Where a resolved join continues, past any further resolved joins; the
+   path is compressed (trailed), so that a long run of decided ite and w
+   joins costs one step on the next read. */
+static TrMem *skip_resolved(Tr *t, TrMem *m) {
+  TrMem *end = m->resolved;
+  while (end->kind == TR_MEM_JOIN && end->resolved) end = end->resolved;
+  if (m->resolved != end) prop_save_ptr(t->s, (void **)&m->resolved, end);
+  return end;
+}
+
 /* The value at loc in m: a variable, or TR_UNINIT when nobody wrote it.
    `need` is the boolean "this value is used" (t->one for a read of a known
    location; a load's candidate is used only if its pointer takes it). */
@@ -303,7 +313,7 @@ PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
     }
     case TR_MEM_JOIN: {
       if (m->resolved) {
-        m = m->resolved;
+        m = skip_resolved(t, m);
         continue;
       }
       Cached *c = cached(m, loc);
