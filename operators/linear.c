@@ -107,13 +107,18 @@ typedef struct DiffLe {
   Propagator base;
   PropVar x, y;
   prop_wide c;
+  int slow;           /* small steps on wide domains since the last cycle check */
 } DiffLe;
+
+static bool slow_convergence(PropStore *s, PropVar x, prop_wide moved, int *slow);
 
 static PropStatus diff_le_propagate(PropStore *s, Propagator *base) {
   DiffLe *p = (DiffLe *)base;
+  prop_wide before = whi(s, p->x) - wlo(s, p->y);
   /* Rule 1: max(x) <= max(y) + c.  Rule 2: min(y) >= min(x) - c. */
   if (!prop_set_max_wide(s, p->x, whi(s, p->y) + p->c)) return PROP_FAILED;
   if (!prop_set_min_wide(s, p->y, wlo(s, p->x) - p->c)) return PROP_FAILED;
+  if (slow_convergence(s, p->x, before - (whi(s, p->x) - wlo(s, p->y)), &p->slow)) return PROP_FAILED;
   /* Entailed once every pair satisfies it. */
   if (whi(s, p->x) - wlo(s, p->y) <= p->c) return PROP_ENTAILED;
   return PROP_SUSPEND;
@@ -138,6 +143,7 @@ typedef struct PairEq {
   PropVar x, y;
   int sy;
   prop_wide c;
+  int slow;           /* as in DiffLe */
 } PairEq;
 
 /* The image of dom(v) under t -> k + t (sign > 0) or t -> k - t, sorted. */
@@ -167,6 +173,7 @@ static bool pair_eq_domains(PropStore *s, PairEq *p) {
 
 static PropStatus pair_eq_propagate(PropStore *s, Propagator *base) {
   PairEq *p = (PairEq *)base;
+  prop_wide before = whi(s, p->x) - wlo(s, p->x);
   /* Rule 1 (bounds): x within c - sy * [y], y within sy * (c - [x]), until
      both stop moving (a bound landing in a hole moves on). */
   for (;;) {
@@ -184,6 +191,8 @@ static PropStatus pair_eq_propagate(PropStore *s, Propagator *base) {
   if (prop_interval_count(s, p->x) > 1 || prop_interval_count(s, p->y) > 1) {
     if (!pair_eq_domains(s, p)) return PROP_FAILED;
   }
+  if (p->sy < 0 && slow_convergence(s, p->x, before - (whi(s, p->x) - wlo(s, p->x)), &p->slow))
+    return PROP_FAILED;
   if (prop_is_fixed(s, p->x)) return PROP_ENTAILED;   /* then y is fixed too */
   return PROP_SUSPEND;
 }
@@ -200,6 +209,93 @@ static bool post_pair_eq(PropStore *s, PropVar x, int sy, PropVar y, prop_wide c
   prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
   prop_subscribe(s, &p->base, y, PROP_EV_DOMAIN);
   return prop_post(s, &p->base);
+}
+
+/* ---- Negative cycles of differences ---------------------------------------------
+ * Bounds propagation refutes x - y <= -1 with y - x <= 0 only by shrinking
+ * 32-bit domains one value per round: billions of rounds (slow convergence).
+ * So when a difference propagator keeps narrowing a wide domain by small
+ * steps, it looks for a negative cycle among the difference constraints in
+ * force around it (x - y <= c and x - y == c, found through the subscription
+ * lists): Bellman-Ford over at most DIFF_NODES variables.  A negative cycle
+ * in any subset of the constraints means there is no solution. */
+enum { DIFF_NODES = 128, DIFF_SUBS = 64, DIFF_SLOW_STEPS = 32 };
+#define DIFF_WIDE ((prop_wide)1 << 20)
+
+typedef struct { int from, to; prop_wide w; } DiffEdge;   /* to - from <= w */
+
+typedef struct {
+  PropVar node[DIFF_NODES];
+  int nnodes;
+  DiffEdge *edge;
+  int nedges, capedges;
+} DiffGraph;
+
+static int diff_node(DiffGraph *g, PropVar v) {
+  for (int i = 0; i < g->nnodes; i++)
+    if (g->node[i] == v) return i;
+  if (g->nnodes == DIFF_NODES) return -1;
+  g->node[g->nnodes] = v;
+  return g->nnodes++;
+}
+
+static void diff_edge(DiffGraph *g, PropVar from, PropVar to, prop_wide w) {
+  int a = diff_node(g, from), b = diff_node(g, to);
+  if (a < 0 || b < 0) return;
+  if (g->nedges == g->capedges) {
+    g->capedges = g->capedges ? 2 * g->capedges : 64;
+    g->edge = realloc(g->edge, sizeof *g->edge * (size_t)g->capedges);
+  }
+  g->edge[g->nedges++] = (DiffEdge){a, b, w};
+}
+
+static const PropClass diff_le_class, pair_eq_class;
+
+static bool negative_cycle(PropStore *s, PropVar start) {
+  DiffGraph g = {.nnodes = 0};
+  diff_node(&g, start);
+  Propagator *subs[DIFF_SUBS];
+  for (int i = 0; i < g.nnodes; i++) {   /* breadth first from start */
+    int n = prop_subscribers(s, g.node[i], subs, DIFF_SUBS);
+    for (int j = 0; j < n && j < DIFF_SUBS; j++) {
+      if (subs[j]->cls == &diff_le_class) {
+        const DiffLe *d = (const DiffLe *)subs[j];
+        if (d->x == g.node[i]) diff_edge(&g, d->y, d->x, d->c);   /* once, from x */
+        else diff_node(&g, d->x);
+      } else if (subs[j]->cls == &pair_eq_class && ((const PairEq *)subs[j])->sy < 0) {
+        const PairEq *e = (const PairEq *)subs[j];
+        if (e->x == g.node[i]) {
+          diff_edge(&g, e->y, e->x, e->c);
+          diff_edge(&g, e->x, e->y, -e->c);
+        } else {
+          diff_node(&g, e->x);
+        }
+      }
+    }
+  }
+  prop_wide dist[DIFF_NODES] = {0};
+  bool changed = true;
+  for (int round = 0; changed && round <= g.nnodes; round++) {
+    changed = false;
+    for (int k = 0; k < g.nedges; k++) {
+      const DiffEdge *e = &g.edge[k];
+      if (dist[e->from] + e->w < dist[e->to]) {
+        dist[e->to] = dist[e->from] + e->w;
+        changed = true;
+      }
+    }
+  }
+  free(g.edge);
+  return changed;   /* still relaxing after |V| rounds */
+}
+
+/* Counts a narrowing by `moved` of a wide domain of x; every DIFF_SLOW_STEPS
+   small ones, true if the differences around x have a negative cycle. */
+static bool slow_convergence(PropStore *s, PropVar x, prop_wide moved, int *slow) {
+  if (moved <= 0 || moved > 64 || whi(s, x) - wlo(s, x) < DIFF_WIDE) return false;
+  if (++*slow < DIFF_SLOW_STEPS) return false;
+  *slow = 0;
+  return negative_cycle(s, x);
 }
 
 static bool post_diff(PropStore *s, PropVar x, PropVar y, LinRel rel, prop_wide c) {

@@ -86,10 +86,17 @@ int tr_live(Tr *t, const TrState *st, PropVar *live) {
   return -1;
 }
 
-/* The objective happens at st: its variables become hints, so that a
-   goal-first search starts from the target and propagates backwards. */
+/* The objective happens at st.  What the program does next cannot undo
+   that, so the path ends here, as if abort() ran right at the target: the
+   rest of the program is never translated for this path (a search node does
+   not pay for eliminating the Josephus ring built to --iter 1000).  The end
+   is unconditional, the same in a trial as in the real translation, so the
+   model is one program throughout; the price is that such a path reports
+   no return value.  st's variables become hints, so that a goal-first
+   search starts from the target and propagates backwards. */
 void tr_set_reached(Tr *t, TrState *st) {
   st->reached = t->one;
+  st->flag[TR_ENDED] = t->one;
   tr_hint_state(t, st);
 }
 
@@ -140,7 +147,7 @@ static void add_facts(Tr *t, const TrState *st, const TrFacts *f, TrWrites *w) {
     for (int i = 0; i < n; i++) w->slot[i] |= f->slot[i];
   if (f->global)
     for (int i = 0; i < t->prog->nglobals; i++) w->global[i] |= f->global[i];
-  w->flag[TR_ENDED] |= f->may_end;
+  w->flag[TR_ENDED] |= f->may_end || f->contains_obj; /* the path ends at the objective */
   w->flag[TR_RETURNED] |= f->has_return;
   w->retval |= f->has_return;
   w->flag[TR_BROKEN] |= f->has_break;
@@ -898,8 +905,9 @@ static StResult translate_stmt(StmtCtx *c) {
   Tr *t = c->t;
   const IrStmt *s = c->block->stmts[c->index];
   if (s == t->obj.target && s->kind != IR_ST_WHILE && tr_objective_now(t, c->in)) {
-    c->in = tr_state_copy(t, c->in);
-    tr_set_reached(t, c->in);
+    c->out = tr_state_copy(t, c->in); /* the target starts: the path ends there */
+    tr_set_reached(t, c->out);
+    return ST_NEXT;
   }
   c->out = c->in;
   PropVar v = TR_UNINIT;

@@ -47,6 +47,17 @@ void prop_subscribe(PropStore *s, Propagator *p, PropVar x, int event) {
   v->subs[which] = sub;
 }
 
+int prop_subscribers(const PropStore *s, PropVar x, Propagator **out, int cap) {
+  assert(x >= 0 && x < s->nvars);
+  int n = 0;
+  for (int which = 0; which < 3; which++)
+    for (const PropSub *sub = s->vars[x].subs[which]; sub; sub = sub->next) {
+      if (n < cap) out[n] = sub->p;
+      n++;
+    }
+  return n;
+}
+
 /* ---- The queue ------------------------------------------------------------- */
 
 static void enqueue(PropStore *s, Propagator *p) {

@@ -142,6 +142,11 @@ struct Propagator {       /* kernel fields; treat as read-only outside propagate
 
 void *prop_propagator_new(PropStore *s, const PropClass *cls, size_t bytes);
 void prop_subscribe(PropStore *s, Propagator *p, PropVar x, int event);
+/* The propagators subscribed to x at this level (a propagator once per kind
+   of event it subscribed to; entailed ones may remain): the edges of a
+   constraint graph, for global reasoning.  Returns their number, fills at
+   most cap. */
+int prop_subscribers(const PropStore *s, PropVar x, Propagator **out, int cap);
 /* Runs the propagator once (and the queue to fixpoint if this is not inside
    propagation).  Returns false if the store failed. */
 bool prop_post(PropStore *s, Propagator *p);

@@ -1,7 +1,8 @@
 /* test_linear.c - operators/linear.c against brute force: random linear
  * constraints (all relations, duplicate variables, zero and huge
  * coefficients, 128-bit sums), op_rel with and without prop_same, and the
- * post-time shortcuts (x != x fails, x = y unifies).
+ * post-time shortcuts (x != x fails, x = y unifies), and infeasible
+ * difference systems on 32-bit domains refuted without slow convergence.
  */
 #include "check.h"
 #include "brute.h"
@@ -194,6 +195,67 @@ TEST(ne_wakes_only_on_fix) {
   prop_store_free(s);
 }
 
+/* ---- Negative cycles of differences on wide domains -------------------------------
+ * Random systems x_i - x_j <= c and x_i - x_j == c (c in [-3, 3]) over four
+ * 32-bit variables, against Bellman-Ford with the bounds as edges to a zero
+ * node.  Bounds propagation alone would need about 2^32 rounds to refute an
+ * infeasible one; under a work budget of one million propagations the store
+ * must fail exactly when the system is infeasible. */
+#define NDV 4
+typedef struct { int i, j; bool eq; int c; } DiffCon;
+
+static bool diff_feasible(const DiffCon *con, int n, int64_t lo, int64_t hi) {
+  /* nodes 0..NDV-1 the variables, NDV the zero; edge a -> b weight w: b - a <= w */
+  int from[64], to[64];
+  __int128 w[64], dist[NDV + 1] = {0};
+  int m = 0;
+  for (int k = 0; k < n; k++) {
+    from[m] = con[k].j; to[m] = con[k].i; w[m++] = con[k].c;
+    if (con[k].eq) { from[m] = con[k].i; to[m] = con[k].j; w[m++] = -con[k].c; }
+  }
+  for (int v = 0; v < NDV; v++) {
+    from[m] = NDV; to[m] = v; w[m++] = hi;
+    from[m] = v; to[m] = NDV; w[m++] = -(__int128)lo;
+  }
+  for (int round = 0; round <= NDV + 1; round++) {
+    bool changed = false;
+    for (int e = 0; e < m; e++)
+      if (dist[from[e]] + w[e] < dist[to[e]]) { dist[to[e]] = dist[from[e]] + w[e]; changed = true; }
+    if (!changed) return true;
+  }
+  return false;
+}
+
+TEST(difference_cycles_wide) {
+  br_seed(20261121);
+  int infeasible = 0;
+  for (int round = 0; round < 300; round++) {
+    DiffCon con[8];
+    int n = 2 + (int)br_range(0, 4);
+    for (int k = 0; k < n; k++) {
+      con[k].i = (int)br_range(0, NDV - 1);
+      do con[k].j = (int)br_range(0, NDV - 1); while (con[k].j == con[k].i);
+      con[k].eq = br_range(0, 3) == 0;
+      con[k].c = (int)br_range(-3, 3);
+    }
+    PropStore *s = prop_store_new();
+    PropVar x[NDV];
+    for (int v = 0; v < NDV; v++) x[v] = prop_new_var(s, INT32_MIN, INT32_MAX);
+    prop_set_propagation_budget(s, 1000000);
+    bool ok = true;
+    for (int k = 0; k < n && ok; k++)
+      ok = op_linear(s, 2, (int64_t[]){1, -1}, (PropVar[]){x[con[k].i], x[con[k].j]}, con[k].eq ? OP_EQ : OP_LE,
+                     con[k].c);
+    ok = ok && prop_propagate(s);
+    CHECK(!prop_timed_out(s));
+    bool want = diff_feasible(con, n, INT32_MIN, INT32_MAX);
+    CHECK_EQ_INT(ok, want);
+    infeasible += !want;
+    prop_store_free(s);
+  }
+  CHECK(infeasible > 20);
+}
+
 int main(void) {
   RUN(linear_random_small);
   RUN(linear_random_huge);
@@ -202,6 +264,7 @@ int main(void) {
   RUN(same_fails_at_post);
   RUN(unary_and_constant_forms);
   RUN(ne_wakes_only_on_fix);
+  RUN(difference_cycles_wide);
   fprintf(stderr, "%ld systems checked\n", br_checked);
   return check_summary();
 }
