@@ -92,18 +92,25 @@ static void no_solution(const Tr *t, LblResult *r, const char *cut) {
    state at the objective and at each loop iteration (hints, newest first)
    before the inputs, so that propagation runs backwards from the target --
    what finds gcd inputs for 40 iterations (consecutive Fibonacci numbers),
-   which no labeling of the inputs alone reaches.  Only a stage that cut
-   nothing can end in a proof. */
+   which no labeling of the inputs alone reaches.  One stage labels path
+   first: the conditions of undecided ite and w operators (oldest first),
+   then the inputs; it proves what every path's own conditions refute.
+   Only a stage that cut nothing can end in a proof. */
 static const struct Stage {
   uint64_t window, max_nodes;
   SearchVarOrder order;
-  bool hints_first;
+  bool hints_first, branches_first;
   uint64_t propagations;          /* work budget; 0: the rest of the time */
 } stages[] = {
-    {4, 20000, SEARCH_VAR_FIRST_FAIL, false, 200000},   {4, 20000, SEARCH_VAR_WIDEST, false, 1000000},
-    {16, 50000, SEARCH_VAR_FIRST_FAIL, true, 1000000},  {16, 50000, SEARCH_VAR_FIRST_FAIL, false, 4000000}, {16, 50000, SEARCH_VAR_WIDEST, false, 4000000},
-    {256, 200000, SEARCH_VAR_FIRST_FAIL, false, 16000000}, {256, 200000, SEARCH_VAR_WIDEST, false, 16000000},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, 0},
+    {4, 20000, SEARCH_VAR_FIRST_FAIL, false, false, 200000},
+    {4, 20000, SEARCH_VAR_WIDEST, false, false, 1000000},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, true, false, 1000000},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 2000000},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, false, false, 4000000},
+    {16, 50000, SEARCH_VAR_WIDEST, false, false, 4000000},
+    {256, 200000, SEARCH_VAR_FIRST_FAIL, false, false, 16000000},
+    {256, 200000, SEARCH_VAR_WIDEST, false, false, 16000000},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 0},
 };
 
 static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const struct Stage *st, double deadline,
@@ -115,6 +122,7 @@ static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const stru
   o.seed = q->seed;
   o.window = st->window;
   o.hints_first = st->hints_first;
+  o.branches_first = st->branches_first;
   o.max_nodes = st->max_nodes;
   if (deadline > 0) {
     o.max_seconds = deadline - prop_now();

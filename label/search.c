@@ -75,6 +75,9 @@ static PropVar select_var(Search *c, int *start) {
   while (i < n && prop_is_fixed(s, prop_decision(s, i))) i++;
   *start = i;
   if (i == n) return -1;
+  if (c->o->branches_first)
+    for (int b = 0; b < prop_branch_count(s); b++)
+      if (!prop_is_fixed(s, prop_branch(s, b))) return prop_branch(s, b);
   if (c->o->hints_first)
     for (int h = prop_hint_count(s) - 1; h >= 0; h--)
       if (!prop_is_fixed(s, prop_hint(s, h))) return prop_hint(s, h);

@@ -233,6 +233,7 @@ TrState *tr_ite(Tr *t, PropVar cond, const TrBranch *then_br, const TrBranch *el
   it->out = out;
   it->writes = writes;
   prop_save_int(t->s, t->undecided, *t->undecided + 1);
+  prop_add_branch(t->s, cond);
   prop_subscribe(t->s, &it->base, cond, PROP_EV_FIX);
   for (int b = 0; b < 2; b++)
     if (it->branch[b].kind == TR_BR_BLOCK) tr_subscribe_reads(t, &it->base, in, it->branch[b].block, it->branch[b].from, NULL);

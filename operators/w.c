@@ -197,6 +197,7 @@ static bool check_condition(Tr *t, TrLoop *L, int k, TrState *P, TrCache *cache,
   w->b = b;
   w->closed = closed;
   prop_save_int(t->s, t->undecided, *t->undecided + 1);
+  prop_add_branch(t->s, b);
   prop_subscribe(t->s, &w->base, b, PROP_EV_FIX);
   tr_subscribe_reads(t, &w->base, P, NULL, 0, L->stmt);
   tr_subscribe_outputs(t, &w->base, L->out, &L->writes);

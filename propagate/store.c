@@ -25,6 +25,7 @@ void prop_store_free(PropStore *s) {
   free(s->qsave);
   free(s->decisions);
   free(s->hints);
+  free(s->branches);
   free(s);
 }
 
@@ -59,6 +60,19 @@ int prop_hint_count(const PropStore *s) { return s->nhints; }
 PropVar prop_hint(const PropStore *s, int i) {
   assert(i >= 0 && i < s->nhints);
   return s->hints[i];
+}
+
+void prop_add_branch(PropStore *s, PropVar b) {
+  assert(b >= 0 && b < s->nvars);
+  prop_grow((void **)&s->branches, &s->capbranches, s->nbranches + 1, sizeof *s->branches);
+  s->branches[s->nbranches++] = b;
+}
+
+int prop_branch_count(const PropStore *s) { return s->nbranches; }
+
+PropVar prop_branch(const PropStore *s, int i) {
+  assert(i >= 0 && i < s->nbranches);
+  return s->branches[i];
 }
 
 /* ---- Known-equal classes: union by size, no path compression, every

@@ -66,7 +66,7 @@ typedef struct PropChoice {
   int chunk;
   size_t off;
   size_t trail_top;
-  int nvars, ndecisions, nhints;
+  int nvars, ndecisions, nhints, nbranches;
   uint32_t next_id;
   uint64_t stamp;
 } PropChoice;
@@ -119,6 +119,8 @@ struct PropStore {
   int ndecisions, capdecisions;
   PropVar *hints;               /* variables a goal-first search labels first */
   int nhints, caphints;
+  PropVar *branches;            /* booleans that choose a path, oldest first */
+  int nbranches, capbranches;
 
   PropStats stats;
 };

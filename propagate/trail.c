@@ -51,6 +51,7 @@ void prop_push_internal(PropStore *s) {
   c->nvars = s->nvars;
   c->ndecisions = s->ndecisions;
   c->nhints = s->nhints;
+  c->nbranches = s->nbranches;
   c->next_id = s->next_id;
   c->stamp = s->stamp;
   s->stamp = ++s->stamp_counter;
@@ -102,6 +103,7 @@ void prop_pop(PropStore *s) {
   s->off = c->off;
   s->ndecisions = c->ndecisions;
   s->nhints = c->nhints;
+  s->nbranches = c->nbranches;
   s->next_id = c->next_id;
   s->stamp = c->stamp;
   s->failed = false;

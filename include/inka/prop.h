@@ -192,6 +192,14 @@ void prop_add_hint(PropStore *s, PropVar x);
 int prop_hint_count(const PropStore *s);
 PropVar prop_hint(const PropStore *s, int i);
 
+/* Branches: booleans whose values choose a path through the program (the
+   conditions of undecided ite and w operators), in creation order.  A
+   path-first search labels them oldest first: symbolic execution, path by
+   path, where each path's conditions alone may be refuted.  Trailed. */
+void prop_add_branch(PropStore *s, PropVar b);
+int prop_branch_count(const PropStore *s);
+PropVar prop_branch(const PropStore *s, int i);
+
 /* ---- Budget ------------------------------------------------------------------ */
 /* After `deadline` (CLOCK_MONOTONIC seconds, 0: none) propagation fails at
    once and prop_timed_out stays true (until the next prop_set_deadline): a

@@ -46,6 +46,8 @@ typedef struct SearchOptions {
                                corner of a wide domain. */
   bool hints_first;         /* while a decision variable is unfixed, branch
                                first on the newest unfixed hint (prop_add_hint) */
+  bool branches_first;      /* ... or first on the oldest unfixed branch
+                               (prop_add_branch) */
 } SearchOptions;
 
 /* Called at each leaf (all decision variables fixed, propagation at fixpoint).

@@ -3,7 +3,7 @@
  * the enumeration's solution count on small random systems, budgets stop,
  * same seed gives the same statistics, REJECT makes the result INCOMPLETE,
  * the decision list growing during search, cleanup after SEARCH_FOUND,
- * hints labeled before the decisions.
+ * hints and branches labeled before the decisions.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -501,6 +501,36 @@ TEST(hints_first) {
   }
 }
 
+/* Branches first: a boolean b <=> x < y registered as a branch is labeled
+   before x and y (b = 0 first: the first leaf has x >= y, x = y = 0), and the
+   solutions are the same pairs, each seen once. */
+TEST(branches_first) {
+  for (int first = 0; first <= 1; first++) {
+    PropStore *s = prop_store_new();
+    PropVar x = prop_new_var(s, 0, 9), y = prop_new_var(s, 0, 9), b = prop_new_var(s, 0, 1);
+    prop_add_decision(s, x);
+    prop_add_decision(s, y);
+    prop_add_branch(s, b);
+    CHECK(op_reify(s, b, x, OP_LT, y));
+    CHECK(op_linear(s, 2, (int64_t[]){1, 1}, (PropVar[]){x, y}, OP_GE, 3));
+    SearchOptions o;
+    search_default_options(&o);
+    o.branches_first = first;
+    o.val_order = SEARCH_VAL_MAX;
+    SearchStats st;
+    CHECK_EQ_INT(search_solve(s, &o, accept, NULL, &st), SEARCH_FOUND);
+    /* largest values first: without branches x = 9, y = 9 (b = 0); with
+       them b = 1 first, so x < y: x = 8, y = 9 */
+    CHECK_EQ_INT(prop_value(s, x), first ? 8 : 9);
+    CHECK_EQ_INT(prop_value(s, y), 9);
+    search_backtrack(s, 0);
+    long count = 0;
+    CHECK_EQ_INT(search_solve(s, &o, count_leaf, &count, &st), SEARCH_EXHAUSTED);
+    CHECK_EQ_INT(count, 100 - 6);   /* pairs with x + y >= 3 */
+    prop_store_free(s);
+  }
+}
+
 TEST(failed_store) {
   PropStore *s = prop_store_new();
   PropVar x = prop_new_var(s, 0, 1);
@@ -536,6 +566,7 @@ int main(int argc, char **argv) {
   RUN(decisions_grow_during_search);
   RUN(wide_domains);
   RUN(hints_first);
+  RUN(branches_first);
   RUN(failed_store);
   return check_summary();
 }
