@@ -242,6 +242,10 @@ int tr_objective_loop_index(const Tr *t, const IrStmt *loop);
 /* Does the objective happen exactly here (all --iter loops at their iteration)? */
 bool tr_objective_now(Tr *t, const TrState *st);
 void tr_set_reached(Tr *t, TrState *st);
+/* loop_summary.c: for a counting loop (while (v < e) v++ and the like),
+   entered at state in, v's output is max(v0, e) (min for v > e; v--);
+   posted on out.  False if the store failed. */
+bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* Makes st's unfixed variables search hints (prop_add_hint). */
 void tr_hint_state(Tr *t, const TrState *st);
 

@@ -1,0 +1,87 @@
+/* loop_summary.c - what a counting loop leaves in its counter, known before
+ * the loop is unfolded (an acceleration of w).
+ *
+ *   while (v < e) { ... v = v + 1; ... }   exits with v == max(v0, e)
+ *   while (v > e) { ... v = v - 1; ... }   exits with v == min(v0, e)
+ *
+ * when v is a scalar local of the frame, e a constant or a scalar local the
+ * loop never writes, both of the same integer type (no conversion in the
+ * condition); the only write of v in the loop is one top-level statement of
+ * the body or step (so it runs once per iteration: if it is in the body, the
+ * body has no continue); and the loop can leave only through a false
+ * condition: no break, no return, nothing that may end the path, no
+ * statements in the condition, not a do-while, not containing the
+ * objective.  Then v moved by one per iteration from v0 and stopped at the
+ * first check where v >= e (v <= e): v == max(v0, e) (min).  A step of one
+ * never overflows: v + 1 <= e.
+ *
+ * The relation follows from the loop's semantics, so posting it on the
+ * loop's outputs never removes a solution; it lets the code after a loop
+ * that is not unfolded yet (an unbounded e) reason about v: sum_to's
+ * "n > 0 && i != n" is refuted at the root instead of unfolding for ever.
+ * (Posting it again at every check of the condition would refute "exit
+ * now" and "iterate" alike in more programs, but set off slow bounds
+ * convergence through merge and reify, which the negative-cycle check of
+ * linear.c does not see.)
+ */
+#include "tr_internal.h"
+
+static bool scalar_local(const IrExpr *e) {
+  return e->kind == IR_VAR && e->var->kind != IR_VAR_GLOBAL && !e->var->address_taken;
+}
+
+/* Is s "v = v + step" (or "v = step + v" for +1)? */
+static bool is_step(const IrStmt *s, const IrVar *v, int step) {
+  if (s->kind != IR_ST_ASSIGN || !s->lhs || s->lhs->kind != IR_VAR || s->lhs->var != v || !s->rhs) return false;
+  const IrExpr *r = s->rhs;
+  if (r->type != v->type || (r->kind != IR_ADD && r->kind != IR_SUB)) return false;
+  const IrExpr *x = r->a[0], *k = r->a[1];
+  if (r->kind == IR_ADD && x->kind == IR_INT_CONST) {
+    x = r->a[1];
+    k = r->a[0];
+  }
+  if (x->kind != IR_VAR || x->var != v || k->kind != IR_INT_CONST) return false;
+  return (r->kind == IR_ADD ? k->ival : -k->ival) == step;
+}
+
+/* How the statements of b treat v and e: *updates counts the top-level
+   steps of v; false if any other statement writes v or e, or leaves the
+   iteration early. */
+static bool scan(Tr *t, const IrFunction *fn, const IrBlock *b, const IrVar *v, const IrVar *e, int step,
+                 bool in_body, int *updates) {
+  int sv = tr_frame_slot(fn, v), se = e ? tr_frame_slot(fn, e) : -1;
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    const TrFacts *f = tr_facts(t, fn, s);
+    if (f->has_break || f->has_return || f->may_end || f->contains_obj) return false;
+    if (in_body && f->has_continue) return false;
+    if (se >= 0 && f->slot && f->slot[se]) return false;
+    if (!f->slot || !f->slot[sv]) continue;
+    if (!is_step(s, v, step)) return false;
+    ++*updates;
+  }
+  return true;
+}
+
+bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
+  const IrExpr *c = loop->cond;
+  if (loop->is_do_while || loop->pre.n > 0 || !c || (c->kind != IR_LT && c->kind != IR_GT)) return true;
+  const IrExpr *v = c->a[0], *e = c->a[1];
+  if (!scalar_local(v) || v->type->kind != IR_TY_INT || e->type != v->type) return true;
+  if (e->kind != IR_INT_CONST && !scalar_local(e)) return true;
+  const IrFunction *fn = in->fn;
+  int step = c->kind == IR_LT ? 1 : -1, updates = 0;
+  const IrVar *ev = e->kind == IR_VAR ? e->var : NULL;
+  if (ev == v->var || !scan(t, fn, &loop->body, v->var, ev, step, true, &updates) ||
+      !scan(t, fn, &loop->step, v->var, ev, step, false, &updates) || updates != 1)
+    return true;
+  PropVar v0 = in->slot[tr_frame_slot(fn, v->var)], vout = out->slot[tr_frame_slot(fn, v->var)];
+  PropVar bound = ev ? in->slot[tr_frame_slot(fn, ev)] : prop_new_const(t->s, e->ival);
+  if (v0 == TR_UNINIT || vout == TR_UNINIT || bound == TR_UNINIT || vout == v0) return true;
+  /* entered <=> v0 < e (v0 > e); vout = entered ? e : v0.  The boolean is a
+     branch, so a path-first search splits on it: each side is an equality,
+     which relational facts like n > k can then refute. */
+  PropVar entered = prop_new_var(t->s, 0, 1);
+  prop_add_branch(t->s, entered);
+  return op_reify(t->s, entered, v0, step > 0 ? OP_LT : OP_GT, bound) && op_merge(t->s, vout, entered, bound, v0);
+}
