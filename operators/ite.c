@@ -45,9 +45,26 @@ bool tr_out_of_time(Tr *t) {
   return true;
 }
 
+/* A trial that allocated numbered its blocks from the frontier on, in the
+   order it met them; the real translation may meet other allocations first
+   (code after an undecided ite or loop is translated before the branch or
+   the next iteration), so the same block can get another location.  What
+   the trial says about values at or past the frontier is therefore no
+   deduction: each such domain is widened to everything from the frontier
+   up.  (Without this, a pointer was pruned to the trial's location of a
+   malloc'd block, which an array allocated later then took: a wrong
+   UNREACHABLE.) */
 PropTrial tr_try(Tr *t, PropPostFn post, void *ctx, const PropVar *watch, int n, PropDomain *out) {
   if (prop_trial_depth(t->s) == 0) t->trial_unfolds = TR_TRIAL_UNFOLDS;
-  return prop_try(t->s, post, ctx, watch, n, out);
+  uint64_t before = t->allocations;
+  int64_t frontier = tr_frontier(t);
+  PropTrial r = prop_try(t->s, post, ctx, watch, n, out);
+  if (r != PROP_TRIAL_OK || t->allocations == before) return r;
+  PropInterval past = {frontier, INT64_MAX};
+  PropDomain beyond = {.iv = &past, .n = 1, .cap = 1};
+  for (int i = 0; i < n; i++)
+    if (out[i].n > 0 && out[i].iv[out[i].n - 1].hi >= frontier) prop_domain_union(&out[i], &beyond);
+  return r;
 }
 
 void tr_resolve_trace(Tr *t, TrTrace *join, TrTrace *end) {

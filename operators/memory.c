@@ -112,6 +112,7 @@ TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t co
   o->ordinal = ordinal;
   t->objs[n] = o;
   prop_save_int(t->s, t->nobjs, n + 1);
+  t->allocations++;
   for (TrWaiting *w = t->waiting; w; w = w->next) prop_wake(t->s, w->p); /* the frontier moved */
   return o;
 }

@@ -154,6 +154,7 @@ struct Tr {
   int *undecided;            /* arena, trailed: ite and w not decided yet */
   int call_depth;            /* translation recursion through calls */
   int trial_unfolds;         /* unfoldings a depth-1 trial may still do */
+  uint64_t allocations;      /* objects ever created, never restored (see tr_try) */
   bool budget_hit;           /* sticky */
   const char *incomplete_reason;
   TrMemo *memo;              /* static facts about statements (malloc) */

@@ -1073,6 +1073,9 @@ TEST(mem_use_after_free) {
   if (sv.ok && sv.r.verdict == LBL_REACHABLE) CHECK_EQ_INT(input(&sv, "x"), 4);
   solved_free(&sv);
   expect_unreachable(pg, 27, NULL);  /* p[k] after free(p), k in bounds or not */
+  sv = expect_reachable(pg, 28, NULL, 1);  /* a trial's block location is no deduction */
+  if (sv.ok && sv.r.verdict == LBL_REACHABLE) CHECK(input(&sv, "a") != 0 && input(&sv, "b") > 0);
+  solved_free(&sv);
 }
 
 TEST(mem_double_free) {

@@ -261,3 +261,21 @@ int freed_indexed(int k) {
   }
   return 0;
 }
+
+/* A block malloc'd in an undecided branch, then an array: the branch's
+   trial numbered the block where the array lives once the branch is
+   decided later (found by the differential test: a wrong UNREACHABLE). */
+int malloc_then_array(int a, int b) {
+  int *h = 0;
+  if (a) {
+    h = malloc(sizeof(int));
+    *h = 0;
+  }
+  int x[2] = {0, 0};
+  for (int j = 0; j < b; j++) {
+    if (*h == 0) {
+      /*T28*/ return 1;
+    }
+  }
+  return x[0];
+}
