@@ -11,7 +11,9 @@
  * freed (the paper's struct(m) sets, one bit per block); the gap makes the
  * one-past-the-end pointer of an object a valid value that no access accepts.
  * Objects are numbered in allocation order along the path, so their
- * locations are stable and repeatable.
+ * locations are repeatable; but a trial of an undecided branch may number
+ * a block that the real translation, meeting other allocations first, puts
+ * elsewhere: tr_try widens what such a trial says past the frontier.
  *
  * Memory states.  A state does not copy the cells of its parent: it is a
  * node that says how it differs (a store, an allocation, a join of two
