@@ -10,8 +10,8 @@
  * the body or step (so it runs once per iteration: if it is in the body, the
  * body has no continue); and the loop can leave only through a false
  * condition: no break, no return, nothing that may end the path, no
- * statements in the condition, not a do-while, not containing the
- * objective.  Then v moved by one per iteration from v0 and stopped at the
+ * statements in the condition, not a do-while, neither being nor containing
+ * the objective (the path ends there), entered on a path with no flag set.  Then v moved by one per iteration from v0 and stopped at the
  * first check where v >= e (v <= e): v == max(v0, e) (min).  A step of one
  * never overflows: v + 1 <= e.
  *
@@ -70,6 +70,9 @@ bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState
   if (!scalar_local(v) || v->type->kind != IR_TY_INT || e->type != v->type) return true;
   if (e->kind != IR_INT_CONST && !scalar_local(e)) return true;
   const IrFunction *fn = in->fn;
+  if (tr_facts(t, fn, loop)->contains_obj) return true; /* the path may end in it, or at it */
+  for (int f = 0; f < TR_NFLAGS; f++)
+    if (in->flag[f] != t->zero) return true;
   int step = c->kind == IR_LT ? 1 : -1, updates = 0;
   const IrVar *ev = e->kind == IR_VAR ? e->var : NULL;
   if (ev == v->var || !scan(t, fn, &loop->body, v->var, ev, step, true, &updates) ||

@@ -904,6 +904,8 @@ TEST(w_counting_loops) {
   CHECK(pg != NULL);
   if (!pg) return;
   expect_unreachable(pg, 13, NULL);   /* unsigned u == m after u < m; u++ (n > -17) */
+  Solved sv = expect_reachable(pg, 15, NULL, 1);   /* the loop runs: every input */
+  solved_free(&sv);
   Tally t = {0};
   brute_force_file("counting_loops.c", -20, 20, true, &t);
   CHECK(t.reachable > 0 && t.unreachable > 0);

@@ -124,3 +124,13 @@ int for_step(int n) {
   }
   return 0;
 }
+
+/* The loop statement itself as target: the path ends as it starts, so i
+   is not 2 at the exit (the differential test found a wrong UNREACHABLE
+   when the summary assumed the condition had turned false). */
+int header(int a) {
+  for (int i = 0; i < 2; i++) { /*T15*/
+    a = 1;
+  }
+  return a;
+}
