@@ -9,6 +9,16 @@ comparisons, && || !, ?:, & | ^ ~, << >> by small constants, casts to
 char/short/unsigned char/unsigned short/unsigned, if/else, while, for and
 do-while loops with small bounds, break/continue, early return, calls.
 
+About half of the programs (by seed, see is_mem; DIFF_MEM=0/1 forces one
+kind) are memory programs: f also declares pointers to its locals, small
+arrays and pointers into them, and builds, walks, searches and pops malloc'd
+lists of `struct node { int val; struct node *next; }` (see "memory" in
+FuncGen and tests/diff/README.md).  The integer programs are the same as
+before the memory programs existed (the memory code draws no random number
+for them).  Every access that may fail (NULL, out of bounds) is checked in
+the instrumented version and ends the run like a division by zero; no
+pointer dangles and nothing reads memory nobody wrote.
+
 Every loop terminates quickly by construction: its condition is
 `COUNTER < BOUND [&& anything]` (or a down-count `COUNTER > 0`), where the
 counter is changed only by the loop's own step and BOUND is a constant <= 7 or
@@ -90,8 +100,12 @@ def const_expr(c):
     return Expr(str(c), prec=ATOM if c >= 0 else 14)
 
 
+MEM_KINDS = {"pdecl", "pset", "pstore", "adecl", "astore", "aptr", "aloop", "lbuild", "ltrav", "lsearch",
+             "lpop", "ldrop", "nstore"}
+
+
 class FuncGen:
-    def __init__(self, prog, name, params, helpers, budget, max_loop_depth, max_bound):
+    def __init__(self, prog, name, params, helpers, budget, max_loop_depth, max_bound, mem=False):
         self.prog = prog
         self.r = prog.r
         self.name = name
@@ -106,6 +120,11 @@ class FuncGen:
         self.loops = []                 # stack of loop ids
         self.nvar = 0
         self.may_trap = False
+        # memory programs (f only): pointers, arrays, lists; see MEMORY below
+        self.mem = mem
+        self.ment = {}                  # name -> {"kind", "scope", ...}
+        self.in_trav = 0                # inside a list traversal (no list changes)
+        self.mem_nest = 0               # nesting of memory leaves (index in index)
 
     # ---- names and scopes -------------------------------------------------
     def fresh(self, prefix):
@@ -124,6 +143,9 @@ class FuncGen:
         self.scopes.append([])
 
     def pop_scope(self):
+        d = len(self.scopes) - 1
+        for n in [n for n, e in self.ment.items() if e["scope"] >= d]:
+            del self.ment[n]
         for v in self.scopes.pop():
             self.assignable.discard(v)
 
@@ -139,6 +161,10 @@ class FuncGen:
         return self.r.choice([100, 127, 128, 255, 256, 1000, -128, -129, 3000, 32767, 65535])
 
     def leaf(self):
+        if self.mem and self.mem_nest < 2 and self.r.random() < (0.5 if self.in_trav else 0.3):
+            e = self.mem_leaf()
+            if e is not None:
+                return e
         vs = self.readable()
         if vs and self.r.random() < 0.8:
             return Expr(self.r.choice(vs))
@@ -159,7 +185,7 @@ class FuncGen:
             b = combine("%s | 1", (e,), 8)
         elif r < 0.75:
             e = self.leaf()
-            b = Expr("(%s == 0 ? 1 : %s)" % (e.s, e.s))
+            b = Expr("(%s == 0 ? 1 : %s)" % (e.s, e.s), "(%s == 0 ? 1 : %s)" % (e.i, e.i), e.trap, e.ltrap, 2 * e.ncall)
         else:
             b = self.expr(depth)           # may be zero: the path traps
         self.prog.ndiv += 1
@@ -173,7 +199,8 @@ class FuncGen:
     def call(self):
         name, trap = self.r.choice(self.helpers)
         x, y = self.leaf(), self.leaf()
-        return Expr("%s(%s, %s)" % (name, x.s, y.s), None, trap, False, 1, ATOM)
+        return Expr("%s(%s, %s)" % (name, x.s, y.s), "%s(%s, %s)" % (name, x.i, y.i), trap or x.trap or y.trap,
+                    x.ltrap or y.ltrap, 1, ATOM)
 
     def sexpr(self, depth=2, calls=False, kind="expr"):
         """A statement-level expression.  With helper calls in it, either
@@ -230,9 +257,17 @@ class FuncGen:
         u, v = r.randint(LO, HI), r.randint(LO, HI)
         c = {"+": u + v, "-": u - v, "*": u * v, "^": u ^ v, "&": u & v, "|": u | v}[op]
         rel = r.choice(["==", "==", "==", "<=", ">="])
+        m = self.mem_leaf() if self.mem and self.mem_nest < 2 and r.random() < 0.4 else None
+        if m is not None:
+            # a memory cell in place of x: cells often hold a parameter
+            return combine("%s " + rel + " %s", (combine("%s " + op + " " + y, (m,), 12), const_expr(c)), 9)
         return combine("%s " + rel + " %s", (Expr("%s %s %s" % (x, op, y), prec=12), const_expr(c)), 9)
 
     def cmp(self, depth, calls=False):
+        if self.mem and self.mem_nest < 2 and self.r.random() < 0.15:
+            e = self.ptr_cmp()
+            if e is not None:
+                return e
         if self.r.random() < 0.3:
             return self.needle()
         op = self.r.choice(["<", "<=", ">", ">=", "==", "!="])
@@ -294,9 +329,9 @@ class FuncGen:
                 break
             self.stmt(indent)
 
-    def loop_bound(self, indent):
+    def loop_bound(self, indent, mb=None):
         """Emit the bound declaration if any; return the bound text."""
-        mb = self.max_bound
+        mb = mb or self.max_bound
         r = self.r.random()
         if r < 0.35:
             return str(self.r.randint(0, mb))
@@ -314,7 +349,13 @@ class FuncGen:
     def loop_extra(self):
         """An optional '&& COND' on a loop condition (never trapping)."""
         if self.r.random() < 0.3:
+            # memory reads in a loop condition make inka-ng answer UNKNOWN
+            # for the whole function ("a loop condition whose side effects
+            # may end the path"): rarely
+            quiet = self.mem and self.r.random() < 0.85
+            self.mem_nest += 2 * quiet
             c = self.cond(1)
+            self.mem_nest -= 2 * quiet
             if not c.trap:
                 return " && " + par(c)
         return ""
@@ -330,6 +371,8 @@ class FuncGen:
         if self.loops:
             choices += [("break", 1.2), ("continue", 1.0)]
         choices.append(("return", 1.0))
+        if self.mem:
+            choices = [(k, w * 0.6) for k, w in choices] + self.mem_choices()
         x = r.random() * sum(w for _, w in choices)
         for kind, w in choices:
             x -= w
@@ -391,6 +434,8 @@ class FuncGen:
             self.loop(indent, kind)
         elif kind in ("break", "continue"):
             self.jump(indent, kind + ";")
+        elif kind in MEM_KINDS:
+            getattr(self, "st_" + kind)(indent)
         elif kind == "return":
             if r.random() < 0.8:
                 self.emit(indent, "if (%s) {", (self.sexpr(2, False, "cond"),))
@@ -398,6 +443,463 @@ class FuncGen:
                 self.raw(indent, "}")
             else:
                 self.emit(indent, "return %s;", (self.expr(2),))
+
+    # ---- memory (f of a memory program) -----------------------------------
+    # Entities in self.ment, each with the index of the block ("scope") that
+    # declares it; pop_scope drops them with their block:
+    #   ptr   int *pN, always pointing to an assignable int or an element of an
+    #         array whose block encloses the pointer's (no dangling pointer)
+    #   arr   int aN[L], every element initialised at its declaration
+    #   aptr  int *qN = &aM[off] or aM + off, never reassigned: qN[j] is in
+    #         bounds iff 0 <= off + j < L
+    #   head  struct node *hN, the head of a NULL-terminated list; "min" is a
+    #         lower bound of its length where the generator stands
+    #   cur   struct node *cN, the result of a search (NULL or a node of list)
+    #   elem  the pointer of a traversal loop, not NULL inside the loop
+    # Lists change (pop, drop) only outside loops; a change kills the cursors
+    # of that list, so no freed node is ever read.
+    def depth(self):
+        return len(self.scopes) - 1
+
+    def scope_of(self, v):
+        for i, s in enumerate(self.scopes):
+            if v in s:
+                return i
+        raise KeyError(v)
+
+    def add_ent(self, name, kind, **kw):
+        kw.update(kind=kind, scope=self.depth())
+        self.ment[name] = kw
+
+    def ents(self, *kinds):
+        return [n for n, e in self.ment.items() if e["kind"] in kinds]
+
+    def kill(self, h):
+        for n in [n for n, e in self.ment.items() if e["kind"] == "cur" and e["list"] == h]:
+            del self.ment[n]
+
+    def nid(self):
+        self.prog.ndiv += 1
+        return self.prog.ndiv
+
+    def chk(self, p):
+        """The instrumented text of p (a struct node *) that traps when p is NULL."""
+        n = self.nid()
+        return "({ struct node *_p%d = (%s); if (!_p%d) div_by_zero(); _p%d; })" % (n, p, n, n)
+
+    def idx_chk(self, i, off, size):
+        """The instrumented text of index i into q = &a[off] (a of size elements)."""
+        n = self.nid()
+        return ("({ long long _i%d = (%s); if (_i%d + %d < 0 || _i%d + %d >= %d) div_by_zero(); _i%d; })"
+                % (n, i, n, off, n, off, size, n))
+
+    def index(self, lo, hi):
+        """(index expression, True if it surely is in [lo, hi])."""
+        r = self.r
+        k = r.random()
+        if k < 0.4:
+            return const_expr(r.randint(lo, hi)), True
+        self.mem_nest += 1
+        e = self.expr(r.choice([0, 0, 1]))
+        self.mem_nest -= 1
+        if k < 0.55 and lo <= 0 and hi >= 1:
+            return combine("%s & " + str(3 if hi >= 3 and r.random() < 0.6 else 1), (e,), 8), True
+        if k < 0.7 and lo <= 0 and hi >= 1:
+            return combine("(unsigned)%s %% " + str(hi + 1), (e,), 13), True
+        k = r.random()
+        if k < 0.5:
+            return e, False
+        if k < 0.75:
+            return combine("%s %% " + str(hi - lo + 1), (e,), 13), False
+        m = r.choice([3, 7])
+        return combine("%s & " + str(m), (e,), 8), lo <= 0 and m <= hi
+
+    def arr_ref(self, a):
+        size = self.ment[a]["L"]
+        idx, safe = self.index(0, size - 1)
+        if safe and re.fullmatch(r"\d+", idx.s):
+            return Expr("%s[%s]" % (a, idx.s))
+        return Expr("%s[%s]" % (a, idx.s), "%s[%s]" % (a, self.idx_chk(idx.i, 0, size)),
+                    idx.trap or not safe, idx.ltrap or not safe, idx.ncall)
+
+    def aptr_ref(self, q):
+        e = self.ment[q]
+        off, size = e["off"], e["L"]
+        if off < size and self.r.random() < 0.25:
+            return Expr("*" + q, prec=14)
+        idx, safe = self.index(-off, size - 1 - off)
+        return Expr("%s[%s]" % (q, idx.s), "%s[%s]" % (q, self.idx_chk(idx.i, off, size)),
+                    idx.trap or not safe, idx.ltrap or not safe, idx.ncall)
+
+    def node_ref(self, n, guard_ok=True):
+        """n->val or n->next->val for a node pointer n, an Expr; guarded
+        reads ((n ? n->val : C)) when guard_ok."""
+        r = self.r
+        e = self.ment[n]
+        if e["kind"] == "elem":
+            nonnull = 1
+        elif e["kind"] == "head":
+            nonnull = e["min"]
+        else:
+            nonnull = 0
+        k = r.random()
+        two = k < 0.3 and e["kind"] != "cur"
+        if guard_ok and r.random() < 0.4 and (nonnull < (2 if two else 1)):
+            c = const_expr(r.randint(-10, 10))
+            if two:
+                return Expr("(%s && %s->next ? %s->next->val : %s)" % (n, n, n, c.s),
+                            "(%s && %s->next ? %s->val : %s)" % (n, self.chk(n), self.chk(self.chk(n) + "->next"), c.s))
+            return Expr("(%s ? %s->val : %s)" % (n, n, c.s), "(%s ? %s->val : %s)" % (n, self.chk(n), c.s))
+        if two:
+            return Expr(n + "->next->val", self.chk(self.chk(n) + "->next") + "->val", nonnull < 2, nonnull < 2)
+        return Expr(n + "->val", self.chk(n) + "->val", nonnull < 1, nonnull < 1)
+
+    def mem_leaf(self):
+        opts = [(k, w) for k, w in (("ptr", 3), ("arr", 3), ("aptr", 1.5), ("elem", 4), ("head", 2), ("cur", 2))
+                if self.ents(k)]
+        if not opts:
+            return None
+        x = self.r.random() * sum(w for _, w in opts)
+        for kind, w in opts:
+            x -= w
+            if x < 0:
+                break
+        n = self.r.choice(self.ents(kind))
+        self.mem_nest += 1
+        try:
+            if kind == "ptr":
+                return Expr("*" + n, prec=14)
+            if kind == "arr":
+                return self.arr_ref(n)
+            if kind == "aptr":
+                return self.aptr_ref(n)
+            return self.node_ref(n)
+        finally:
+            self.mem_nest -= 1
+
+    def addr(self, s):
+        """&x for an object whose block encloses block s."""
+        arrs = [a for a in self.ents("arr") if self.ment[a]["scope"] <= s]
+        if arrs and self.r.random() < 0.25:
+            a = self.r.choice(arrs)
+            return "&%s[%d]" % (a, self.r.randint(0, self.ment[a]["L"] - 1))
+        return "&" + self.r.choice([v for v in sorted(self.assignable) if self.scope_of(v) <= s])
+
+    def ptr_cmp(self):
+        r = self.r
+        ptrs = self.ents("ptr")
+        nodes = self.ents("head", "cur", "elem")
+        if not ptrs and not nodes:
+            return None
+        op = r.choice(["==", "!="])
+        if ptrs and (not nodes or r.random() < 0.6):
+            p = r.choice(ptrs)
+            if len(ptrs) > 1 and r.random() < 0.5:
+                q = r.choice([x for x in ptrs if x != p])
+            else:
+                q = self.addr(self.depth())
+            return Expr("%s %s %s" % (p, op, q), prec=9)
+        n = r.choice(nodes)
+        k = r.random()
+        if k < 0.4:
+            return Expr("%s %s 0" % (n, op), prec=9)
+        if k < 0.75 and len(nodes) > 1:
+            return Expr("%s %s %s" % (n, op, r.choice([x for x in nodes if x != n])), prec=9)
+        e = self.ment[n]
+        nonnull = 1 if e["kind"] == "elem" else e["min"] if e["kind"] == "head" else 0
+        return Expr("%s->next %s 0" % (n, op), "%s->next %s 0" % (self.chk(n), op), nonnull < 1, nonnull < 1, prec=9)
+
+    def mem_choices(self):
+        n = lambda *k: len(self.ents(*k))
+        deeper = len(self.loops) < self.max_loop_depth and self.budget > 1
+        ch = []
+        if n("ptr") < 4:
+            ch.append(("pdecl", 2))
+        if n("arr") < 3:
+            ch.append(("adecl", 2))
+        if n("head") < 2 and not self.loops:
+            ch.append(("lbuild", 2.5))
+        if n("ptr"):
+            ch += [("pset", 2.5), ("pstore", 4)]
+        if n("arr", "aptr"):
+            ch.append(("astore", 3.5))
+        if n("arr") and n("aptr") < 2:
+            ch.append(("aptr", 1.2))
+        if n("arr") and deeper:
+            ch.append(("aloop", 2))
+        if n("head") and deeper:
+            ch += [("ltrav", 4), ("lsearch", 2)]
+        if n("head") and not self.loops:
+            ch += [("lpop", 2), ("ldrop", 0.6)]
+        if n("head", "cur", "elem"):
+            ch.append(("nstore", 3))
+        return ch
+
+    def open_loop(self, indent, head):
+        """Emit the loop header head (an Expr, the line ending in '{'); the
+        caller pushed the loop's block and closes it with close_loop."""
+        self.prog.nloops += 1
+        lid = self.prog.nloops
+        self.emit(indent, "%s", (head,), header=True, setup="int __it%d = 0; " % lid)
+        self.loops.append(lid)
+        self.instr(indent + 1, "__it%d++;" % lid)
+        return lid
+
+    def close_loop(self, indent):
+        self.loops.pop()
+        self.raw(indent, "}")
+
+    def st_pdecl(self, indent):
+        r = self.r
+        p = self.fresh("p")
+        s = self.depth()
+        others = self.ents("ptr")
+        k = r.random()
+        if k < 0.55 or (k >= 0.85 and not others):
+            init = Expr(self.addr(s))
+        elif k < 0.85:
+            init = combine("%s ? " + self.addr(s) + " : " + self.addr(s), (self.cond(1),), 3)
+        else:
+            init = Expr(r.choice(others))
+        self.emit(indent, "int *" + p + " = %s;", (init,))
+        self.add_ent(p, "ptr")
+
+    def st_pset(self, indent):
+        r = self.r
+        p = r.choice(self.ents("ptr"))
+        s = self.ment[p]["scope"]
+        others = [q for q in self.ents("ptr") if q != p and self.ment[q]["scope"] <= s]
+        k = r.random()
+        if k < 0.35 or (k >= 0.9 and not others):
+            self.emit(indent, p + " = " + self.addr(s) + ";")
+        elif k < 0.65:
+            self.emit(indent, p + " = %s;", (combine("%s ? " + self.addr(s) + " : " + self.addr(s), (self.cond(1),), 3),))
+        elif k < 0.9:
+            self.emit(indent, "if (%s) {", (self.sexpr(2, False, "cond"),))
+            self.emit(indent + 1, p + " = " + self.addr(s) + ";")
+            self.raw(indent, "}")
+        else:
+            self.emit(indent, "%s = %s;" % (p, r.choice(others)))
+
+    def store(self, indent, lv, calls_ok):
+        """lv = e; lv OP= e; lv++ (lv an Expr of an int lvalue)."""
+        r = self.r
+        k = r.random()
+        if k < 0.55:
+            self.emit(indent, "%s = %s;", (lv, self.sexpr(2, calls_ok and not lv.trap)))
+        elif k < 0.88:
+            op = r.choice(["+=", "-=", "*=", "^=", "|=", "&="])
+            self.emit(indent, "%s " + op + " %s;", (lv, self.sexpr(1)))
+        else:
+            self.emit(indent, "%s" + r.choice(["++", "--"]) + ";", (Expr("(" + lv.s + ")", "(" + lv.i + ")", lv.trap, lv.ltrap)
+                                                                    if lv.s.startswith("*") else lv,))
+
+    def st_pstore(self, indent):
+        p = self.r.choice(self.ents("ptr"))
+        self.store(indent, Expr("*" + p, prec=14), len(self.loops) <= 1)
+
+    def st_astore(self, indent):
+        xs = self.ents("arr", "aptr")
+        a = self.r.choice(xs)
+        lv = self.arr_ref(a) if self.ment[a]["kind"] == "arr" else self.aptr_ref(a)
+        self.store(indent, lv, len(self.loops) <= 1)
+
+    def st_adecl(self, indent):
+        r = self.r
+        a = self.fresh("a")
+        size = r.randint(2, 5)
+        if len(self.loops) < self.max_loop_depth and self.budget > 1 and r.random() < 0.3:
+            self.raw(indent, "int %s[%d];" % (a, size))
+            self.push_scope()
+            i = self.fresh("i")
+            self.open_loop(indent, Expr("for (int %s = 0; %s < %d; %s++) {" % (i, i, size, i)))
+            self.declare(i, assignable=False)
+            self.emit(indent + 1, "%s[%s] = %%s;" % (a, i), (self.sexpr(1),))
+            self.close_loop(indent)
+            self.pop_scope()
+        else:
+            es = [const_expr(self.const()) if r.random() < 0.35 else self.sexpr(1) for _ in range(size)]
+            self.emit(indent, "int %s[%d] = {%s};" % (a, size, ", ".join(["%s"] * size)), es)
+        self.add_ent(a, "arr", L=size)
+
+    def st_aloop(self, indent):
+        """A loop over an array: by index (the bound may pass the end) or
+        by a pointer from aN to aN + L."""
+        r = self.r
+        a = r.choice(self.ents("arr"))
+        size = self.ment[a]["L"]
+        self.push_scope()
+        if r.random() < 0.65:
+            k = r.random()
+            bound = str(size) if k < 0.5 else str(r.randint(1, 7)) if k < 0.75 else self.loop_bound(indent)
+            safe = bound.isdigit() and int(bound) <= size
+            i = self.fresh("i")
+            self.open_loop(indent, Expr("for (int %s = 0; %s < %s; %s++) {" % (i, i, bound, i)))
+            self.declare(i, assignable=False)
+            cell = Expr("%s[%s]" % (a, i), "%s[%s]" % (a, self.idx_chk(i, 0, size)), not safe, not safe)
+        else:
+            p = self.fresh("r")
+            if r.random() < 0.7:
+                head = "for (int *%s = %s; %s < %s + %d; %s++) {" % (p, a, p, a, size, p)
+            else:
+                head = "for (int *%s = %s + %d; %s >= %s + 1; %s--) {" % (p, a, size - 1, p, a, p)
+            self.open_loop(indent, Expr(head))
+            cell = Expr("*" + p, prec=14)
+        for _ in range(r.randint(1, 2)):
+            k = r.random()
+            if k < 0.4:
+                self.store(indent + 1, cell, False)
+            elif k < 0.7:
+                op = r.choice(["==", "!=", "<", ">", "<=", ">="])
+                rhs = const_expr(self.const()) if r.random() < 0.4 else self.expr(1)
+                self.emit(indent + 1, "if (%s) {", (combine("%s " + op + " %s", (cell, rhs), 9),))
+                self.emit(indent + 2, "break;")
+                self.raw(indent + 1, "}")
+            else:
+                v = r.choice(sorted(self.assignable))
+                self.emit(indent + 1, v + " " + r.choice(["+=", "-=", "^="]) + " %s;", (cell,))
+        self.close_loop(indent)
+        self.pop_scope()
+
+    def st_aptr(self, indent):
+        r = self.r
+        a = r.choice(self.ents("arr"))
+        size = self.ment[a]["L"]
+        q = self.fresh("q")
+        if r.random() < 0.5:
+            off = r.randint(0, size - 1)
+            init = "&%s[%d]" % (a, off)
+        else:
+            off = r.randint(0, size)
+            init = "%s + %d" % (a, off)
+        self.emit(indent, "int *%s = %s;" % (q, init))
+        self.add_ent(q, "aptr", off=off, L=size)
+
+    def st_lbuild(self, indent):
+        r = self.r
+        if r.random() < 0.6:
+            # prepend: a list of `bound` nodes
+            bound = self.loop_bound(indent, 4)
+            h = self.fresh("h")
+            minlen = int(bound) if bound.isdigit() else 0
+            self.emit(indent, "struct node *%s = 0;" % h)
+            self.push_scope()
+            i = self.fresh("i")
+            self.open_loop(indent, Expr("for (int %s = 0; %s < %s; %s++) {" % (i, i, bound, i)))
+            self.declare(i, assignable=False)
+            t = self.fresh("t")
+            self.emit(indent + 1, "struct node *%s = malloc(sizeof(struct node));" % t)
+            self.emit(indent + 1, t + "->val = %s;", (self.sexpr(1),))
+            self.emit(indent + 1, "%s->next = %s;" % (t, h))
+            self.emit(indent + 1, "%s = %s;" % (h, t))
+        else:
+            # append through a tail pointer: 1 + bound nodes
+            h = self.fresh("h")
+            self.emit(indent, "struct node *%s = malloc(sizeof(struct node));" % h)
+            self.emit(indent, h + "->val = %s;", (self.sexpr(1),))
+            self.emit(indent, "%s->next = 0;" % h)
+            t = self.fresh("t")
+            self.emit(indent, "struct node *%s = %s;" % (t, h))
+            bound = self.loop_bound(indent, 3)
+            minlen = 1 + (int(bound) if bound.isdigit() else 0)
+            self.push_scope()
+            i = self.fresh("i")
+            self.open_loop(indent, Expr("for (int %s = 0; %s < %s; %s++) {" % (i, i, bound, i)))
+            self.declare(i, assignable=False)
+            self.emit(indent + 1, "%s->next = malloc(sizeof(struct node));" % t)
+            self.emit(indent + 1, "%s = %s->next;" % (t, t))
+            self.emit(indent + 1, t + "->val = %s;", (self.sexpr(1),))
+            self.emit(indent + 1, "%s->next = 0;" % t)
+        self.close_loop(indent)
+        self.pop_scope()
+        self.add_ent(h, "head", min=minlen)
+
+    def st_ltrav(self, indent):
+        r = self.r
+        h = r.choice(self.ents("head"))
+        e = self.fresh("e")
+        self.push_scope()
+        self.open_loop(indent, Expr("for (struct node *%s = %s; %s; %s = %s->next) {" % (e, h, e, e, e)))
+        self.add_ent(e, "elem", list=h)
+        self.in_trav += 1
+        self.block(indent + 1, r.randint(1, 3))
+        self.in_trav -= 1
+        self.close_loop(indent)
+        self.pop_scope()
+
+    def val_cond(self, n):
+        """n->val OP e, n not NULL where it is evaluated."""
+        op = self.r.choice(["==", "==", "!=", "<", ">", "<=", ">="])
+        rhs = const_expr(self.const()) if self.r.random() < 0.4 else self.expr(1)
+        return combine("%s " + op + " %s", (Expr(n + "->val", self.chk(n) + "->val"), rhs), 9)
+
+    def st_lsearch(self, indent):
+        r = self.r
+        h = r.choice(self.ents("head"))
+        c = self.fresh("c")
+        self.emit(indent, "struct node *%s = %s;" % (c, h))
+        self.push_scope()
+        if r.random() < 0.92:
+            self.open_loop(indent, Expr("while (%s) {" % c))
+            self.emit(indent + 1, "if (%s) {", (self.val_cond(c),))
+            self.emit(indent + 2, "break;")
+            self.raw(indent + 1, "}")
+        else:
+            # the search in the loop condition (inka-ng: UNKNOWN, "a loop
+            # condition whose side effects may end the path")
+            rhs = self.expr(1)
+            self.open_loop(indent, Expr("while (%s && %s->val != %s) {" % (c, c, par(rhs)),
+                                        "while (%s && %s->val != %s) {" % (c, self.chk(c), par(rhs, True)),
+                                        rhs.trap, rhs.ltrap))
+        self.emit(indent + 1, "%s = %s->next;" % (c, c))
+        self.close_loop(indent)
+        self.pop_scope()
+        self.add_ent(c, "cur", list=h)
+
+    def pop_lines(self, indent, h):
+        t = self.fresh("t")
+        self.emit(indent, "struct node *%s = %s;" % (t, h))
+        self.emit(indent, "%s = %s->next;" % (h, h))
+        self.emit(indent, "free(%s);" % t)
+
+    def st_lpop(self, indent):
+        h = self.r.choice(self.ents("head"))
+        self.kill(h)
+        if self.r.random() < 0.35:
+            self.emit(indent, "if (%s && %%s) {" % h, (self.val_cond(h),))
+        else:
+            self.emit(indent, "if (%s) {" % h)
+        self.push_scope()
+        self.pop_lines(indent + 1, h)
+        self.pop_scope()
+        self.raw(indent, "}")
+        self.ment[h]["min"] = max(0, self.ment[h]["min"] - 1)
+
+    def st_ldrop(self, indent):
+        """Pop nodes until one meets a condition."""
+        h = self.r.choice(self.ents("head"))
+        self.kill(h)
+        self.push_scope()
+        self.open_loop(indent, Expr("while (%s) {" % h))
+        self.emit(indent + 1, "if (%s) {", (self.val_cond(h),))
+        self.emit(indent + 2, "break;")
+        self.raw(indent + 1, "}")
+        self.pop_lines(indent + 1, h)
+        self.close_loop(indent)
+        self.pop_scope()
+        self.ment[h]["min"] = 0
+
+    def st_nstore(self, indent):
+        r = self.r
+        n = r.choice(self.ents("head", "cur", "elem"))
+        e = self.ment[n]
+        calls_ok = len(self.loops) <= 1
+        if e["kind"] != "elem" and r.random() < 0.4:
+            self.emit(indent, "if (%s) {" % n)
+            self.store(indent + 1, Expr(n + "->val", self.chk(n) + "->val"), calls_ok)
+            self.raw(indent, "}")
+        else:
+            self.store(indent, self.node_ref(n, False), calls_ok)
 
     def jump(self, indent, text):
         if self.r.random() < 0.8:
@@ -448,14 +950,31 @@ class FuncGen:
             self.raw(indent, "}")
 
     def generate(self, ret_depth=2):
+        if self.mem:
+            # something to point to, index or walk from the start
+            for kind in self.r.sample(["pdecl", "adecl", "lbuild", "lbuild"], self.r.randint(1, 2)):
+                if kind != "lbuild" or not self.ents("head"):
+                    self.budget -= 1
+                    getattr(self, "st_" + kind)(1)
         self.block(1, 10 ** 6)
         self.emit(1, "return %s;", (self.expr(ret_depth),))
         return self.lines
 
 
+def is_mem(seed):
+    """Whether the program of this seed uses memory (about half of them; the
+    others are the integer programs of before, unchanged).  DIFF_MEM=0 or 1
+    forces one kind."""
+    force = os.environ.get("DIFF_MEM", "")
+    if force in ("0", "1"):
+        return force == "1"
+    return random.Random(seed * 2654435761 + 97).random() < 0.5
+
+
 class Program:
     def __init__(self, seed):
         self.seed = seed
+        self.mem = is_mem(seed)
         self.r = random.Random(seed)
         self.targets = []     # dicts: id, func, in_loop, header, depth, line, text
         self.nloops = 0
@@ -481,7 +1000,7 @@ class Program:
             # a statement calling a helper that may trap is itself trapping
             helpers.append((name, fg.may_trap))
         params = ["a", "b", "c"][: self.k]
-        fg = FuncGen(self, "f", params, helpers, r.randint(6, 16), max_loop_depth=2, max_bound=7)
+        fg = FuncGen(self, "f", params, helpers, r.randint(6, 16), max_loop_depth=2, max_bound=7, mem=self.mem)
         self.funcs.append(("f", params, fg.generate(2)))
         self.params = params
 
@@ -489,6 +1008,9 @@ class Program:
         """Return (plain text, instrumented text) and set target line numbers."""
         plain = ["/* inka-ng differential test, generated by tests/diff/gen.py seed %d */" % self.seed]
         instr = []
+        if self.mem:
+            plain += ["#include <stdlib.h>", STRUCT]
+            instr += [STRUCT]
         for name, params, lines in self.funcs:
             sig = "int %s(%s) {" % (name, ", ".join("int " + p for p in params))
             plain.append(sig)
@@ -505,6 +1027,24 @@ class Program:
             instr.append("}")
         return "\n".join(plain) + "\n", "\n".join(instr) + "\n"
 
+
+STRUCT = "struct node { int val; struct node *next; };"
+
+# In the harness, malloc and free of the program use a bump arena that every
+# run starts afresh (runs end by siglongjmp: nothing is ever freed for real).
+ARENA = r"""
+static unsigned char inka_arena[1 << 16] __attribute__((aligned(16)));
+static size_t inka_top;
+static void *inka_malloc(size_t n) {
+  void *p = inka_arena + inka_top;
+  inka_top += (n + 15) & ~(size_t)15;
+  if (inka_top > sizeof inka_arena) { fprintf(stderr, "arena exhausted\n"); exit(3); }
+  memset(p, 0xa5, n);
+  return p;
+}
+#define malloc(n) inka_malloc(n)
+#define free(p) ((void)(p))
+"""
 
 HARNESS = r"""
 /* Oracle harness: the instrumented program, then a main that enumerates the
@@ -548,10 +1088,10 @@ static sigjmp_buf env;
 static volatile long traps;
 static void on_fpe(int s) { (void)s; siglongjmp(env, 1); }
 static void div_by_zero(void) { siglongjmp(env, 1); }
-%(program)s
+%(arena)s%(program)s
 static int ret;
 static int run1(void) {  /* 0: trapped, else 1 and ret = f's result */
-  ++cur;
+  ++cur;%(reset)s
   if (sigsetjmp(env, 0)) { traps++; return 0; }
 #if K == 3
   ret = f(in[0], in[1], in[2]);
@@ -631,9 +1171,10 @@ def generate(seed):
     p = Program(seed)
     p.build()
     plain, instr = p.render()
-    harness = HARNESS % {"nt": max(len(p.targets), 1), "k": p.k, "lo": LO, "hi": HI, "program": instr}
+    harness = HARNESS % {"nt": max(len(p.targets), 1), "k": p.k, "lo": LO, "hi": HI, "program": instr,
+                         "arena": ARENA if p.mem else "", "reset": "\n  inka_top = 0;" if p.mem else ""}
     hinc = DRIVER_PRELUDE % {"nt": max(len(p.targets), 1), "program": instr}
-    meta = {"seed": seed, "k": p.k, "params": p.params, "targets": p.targets,
+    meta = {"seed": seed, "mem": p.mem, "k": p.k, "params": p.params, "targets": p.targets,
             "funcs": [n for n, _, _ in p.funcs]}
     return plain, harness, hinc, meta
 

@@ -25,6 +25,8 @@ of the program goes to tests/diff/failures/seed<N>/ (not committed).
 Environment: INKA (default ./inka-ng), DIFF_COUNT (200), DIFF_SEED (1),
 DIFF_TARGETS (3), DIFF_ITER (1), DIFF_TIMEOUT (10), DIFF_JOBS (cpu count),
 DIFF_KEEP=1 keeps the temporary directory, DIFF_VERBOSE=1 prints every query,
+DIFF_MEM=0/1 generates only integer / only memory programs (default: the
+seed decides, about half each; the summary shows both kinds apart),
 DIFF_SKIP=0 runs the remaining queries of a program after one of them ran
 out of time (by default they are skipped and counted as "skipped": the runs
 that time out cost most of the test's time and come in clusters).
@@ -210,6 +212,9 @@ def pick_queries(seed, meta):
     return qs
 
 
+CRASH = "crash: "
+
+
 def gcov_count(qdir, line):
     """Compile and run the emitted driver with coverage; the gcov count of the
     program's LINE (0 if never run), or an error text."""
@@ -218,7 +223,7 @@ def gcov_count(qdir, line):
         return "driver does not compile: " + err[-1500:]
     st, out, err = sh(["./drv"], qdir, 30, phase="validate")
     if st is None or st < 0:
-        return "driver crashed or hung (status %s) %s" % (st, err[-500:])
+        return CRASH + "driver crashed or hung (status %s) %s" % (st, err[-500:])
     st, out, err = sh(["gcov", "-t", "drv-d.gcda"], qdir, 30, phase="validate")
     src = None
     for l in out.splitlines():
@@ -314,10 +319,23 @@ def run_query(d, meta, q):
         q.fail = "no driver written by --emit-test"
         return
     c = gcov_count(qdir, t["line"])
-    if isinstance(c, str):
+    if isinstance(c, str) and not (c.startswith(CRASH) and meta.get("mem")):
         q.fail = c
         return
-    if c > 0:
+    if not isinstance(c, str) and c > 0:
+        return
+    if isinstance(c, str):
+        # a memory program: the plain program goes on after the path's end
+        # (an out-of-bounds write does not stop it) and may crash or loop;
+        # the instrumented program stops there, as the tool's path does.
+        m = driver_hits(d, qdir, t["id"])
+        if isinstance(m, str):
+            q.fail = m + " (and the plain driver: %s)" % c
+        elif hit_in(m, q.k_iter):
+            q.note = "plain driver %s; the instrumented driver executes the target" % c.split("\n")[0][:200]
+        else:
+            q.fail = "the emitted driver does not execute the target (%s; instrumented run agrees), " \
+                     "although the JSON inputs %s do" % (c[:300], shown)
         return
     # gcov says 0: run the same driver on the instrumented program to tell a
     # gcov blind spot (a line gcc folds away, a block that traps before its
@@ -356,7 +374,7 @@ def run_program(seed):
         raise RuntimeError("interrupted")
     d = os.path.join(TMP, "s%d" % seed)
     meta = gen.write(seed, d)
-    res = {"seed": seed, "dir": d, "queries": [], "error": None, "params": meta["params"]}
+    res = {"seed": seed, "dir": d, "queries": [], "error": None, "params": meta["params"], "mem": meta["mem"]}
     try:
         res["traps"] = oracle(d, meta)
     except RuntimeError as e:
@@ -423,6 +441,7 @@ def main():
         itally = {}
         ptally = {}
         reasons = {}
+        bykind = {}     # "integer" / "memory" -> (programs, {table: {verdict: n}}, {reason: n})
         unsupported = []
         notes = []
         rare = {}
@@ -433,6 +452,8 @@ def main():
                 print("seed %d: %s" % (res["seed"], res["error"]))
                 continue
             traps += res["traps"] > 0
+            kind = bykind.setdefault("memory" if res["mem"] else "integer", [0, {}, {}])
+            kind[0] += 1
             for q in res["queries"]:
                 tab = tally if q.k_iter is None else itally if len(q.k_iter) == 1 else ptally
                 key = q.verdict
@@ -440,6 +461,10 @@ def main():
                     want, _ = q.expected()
                     key += " (oracle: %s)" % ("reachable" if want else "unreachable")
                 tab[key] = tab.get(key, 0) + 1
+                ktab = kind[1].setdefault("--reach" if q.k_iter is None else "--iter", {})
+                ktab[key] = ktab.get(key, 0) + 1
+                if q.reason:
+                    kind[2][q.reason] = kind[2].get(q.reason, 0) + 1
                 dom = (gen.HI - gen.LO + 1) ** len(res["params"])
                 if q.k_iter is None and 0 < q.t["n"] <= dom // 1000:
                     rare[q.verdict] = rare.get(q.verdict, 0) + 1
@@ -476,6 +501,11 @@ def main():
                 "%s %d" % kv for kv in sorted(rare.items())))
         if reasons:
             print("  unknown reasons: %s" % "; ".join("%s (%d)" % kv for kv in sorted(reasons.items())))
+        for name, (nprog, tabs, rs) in sorted(bykind.items()):
+            print("  %s programs (%d): %s" % (name, nprog, "; ".join(
+                "%s: %s" % (t, ", ".join("%s %d" % kv for kv in sorted(tab.items()))) for t, tab in sorted(tabs.items()))))
+            if rs:
+                print("    unknown: %s" % "; ".join("%s (%d)" % kv for kv in sorted(rs.items())))
         if notes:
             print("  %d REACHABLE answers validated by the instrumented driver only (gcov blind spots), e.g. seed %d: %s" % (
                 len(notes), notes[0][0], notes[0][2]))
