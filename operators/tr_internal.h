@@ -116,6 +116,7 @@ typedef struct TrBranch {
   TrCache *cache;
   TrLoop *loop;
   int iteration;
+  bool cond_only;            /* LOOP: resume at the condition, past the pre block */
 } TrBranch;
 
 /* Which parts of a state a piece of code may write. */
@@ -274,9 +275,9 @@ const IrStmt *tr_loop_stmt(const TrLoop *L);
 /* w.c: the loop statement from `in`; the state after the loop, NULL on failure. */
 TrState *tr_loop(Tr *t, const IrStmt *loop, TrState *in);
 /* Continues `loop` with the check of `iteration` from st (a TR_BR_LOOP
-   branch; with a cache, st is after the condition's side effects and the
-   condition resumes); returns the loop's outputs. */
-TrState *tr_loop_continue(Tr *t, TrLoop *loop, int iteration, TrCache *cache, TrState *st);
+   branch; with a cache or cond_only, st is after the condition's side
+   effects and the condition resumes); returns the loop's outputs. */
+TrState *tr_loop_continue(Tr *t, TrLoop *loop, int iteration, TrCache *cache, bool cond_only, TrState *st);
 /* Evaluates e in st, resuming with *cache: 0 done (*out), 1 it may trap
    (*trap, *trap_at: split and resume with tr_cache_safe), -1 failed. */
 int tr_eval_split(Tr *t, const TrState *st, const IrExpr *e, TrCache **cache, PropVar *out, PropVar *trap,

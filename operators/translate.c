@@ -983,7 +983,7 @@ TrState *tr_branch(Tr *t, const TrBranch *br, TrState *st) {
     return tr_block(t, br->block, br->from, br->cache, run);
   }
   case TR_BR_LOOP:
-    return tr_loop_continue(t, br->loop, br->iteration, br->cache, st);
+    return tr_loop_continue(t, br->loop, br->iteration, br->cache, br->cond_only, st);
   }
   return NULL;
 }

@@ -165,9 +165,10 @@ static bool check(Tr *t, TrLoop *L, int k, TrState *st) {
   int running = tr_live(t, P, &live);
   if (prop_failed(t->s)) return false;
   if (running == 0) return exit_loop(t, L, P);
-  if (running < 0) {
-    t->incomplete_reason = "a loop condition whose side effects may end the path is not supported yet";
-    return false;
+  if (running < 0) { /* the condition's side effects may end the path: the check goes on where they did not */
+    TrBranch go_on = {.kind = TR_BR_LOOP, .loop = L, .iteration = k, .cond_only = true};
+    TrBranch leave = {.kind = TR_BR_EMPTY};
+    return tr_ite(t, live, &go_on, &leave, P, L->out, &L->writes) != NULL;
   }
   return check_condition(t, L, k, P, NULL, closed);
 }
@@ -205,10 +206,10 @@ static bool check_condition(Tr *t, TrLoop *L, int k, TrState *P, TrCache *cache,
   return prop_post(t->s, &w->base);
 }
 
-TrState *tr_loop_continue(Tr *t, TrLoop *L, int k, TrCache *cache, TrState *st) {
+TrState *tr_loop_continue(Tr *t, TrLoop *L, int k, TrCache *cache, bool cond_only, TrState *st) {
   TrState *run = tr_state_copy(t, st);
   for (int f = 0; f < TR_NFLAGS; f++) run->flag[f] = t->zero;
-  bool ok = cache ? check_condition(t, L, k, run, cache, false) : check(t, L, k, run);
+  bool ok = cache || cond_only ? check_condition(t, L, k, run, cache, false) : check(t, L, k, run);
   return ok ? L->out : NULL;
 }
 

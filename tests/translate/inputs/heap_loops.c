@@ -77,3 +77,29 @@ int calloc_loop(int x, int y) {
   }
   return z;
 }
+
+/* A search whose loop condition dereferences (q && q->key != y): the
+   condition's side effects may end the path, so each check is guarded by
+   "still running" (once UNKNOWN, "not supported yet"). */
+int search_in_condition(int x, int y) {
+  struct node *h = 0;
+  for (int i = 0; i < 3; i++) {
+    struct node *n = malloc(sizeof *n);
+    n->key = i == 0 ? x : i == 1 ? 2 * x : x + 7;
+    n->next = h;
+    h = n;
+  }
+  struct node *q = h;
+  while (q && q->key != y)
+    q = q->next;
+  if (q && q->key == 14 && x == 7) {
+    /*T9*/ return 1;
+  }
+  if (!q && y == 5 && x == 5) {
+    /*T10*/ return 2;
+  }
+  if (q && q->next == 0) {
+    /*T11*/ return 3;
+  }
+  return 0;
+}
