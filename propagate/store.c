@@ -23,9 +23,9 @@ void prop_store_free(PropStore *s) {
   free(s->vars);
   free(s->scratch);
   free(s->qsave);
-  free(s->decisions);
-  free(s->hints);
-  free(s->branches);
+  free(s->decisions.v);
+  free(s->hints.v);
+  free(s->branches.v);
   free(s);
 }
 
@@ -33,47 +33,31 @@ bool prop_failed(const PropStore *s) { return s->failed; }
 
 const PropStats *prop_stats(const PropStore *s) { return &s->stats; }
 
-/* ---- Decision variables: an append-only list whose length is restored by
-   prop_pop. ------------------------------------------------------------------- */
+/* ---- Decisions, hints, branches: append-only lists whose lengths are
+   restored by prop_pop. ------------------------------------------------------ */
 
-void prop_add_decision(PropStore *s, PropVar x) {
+static void list_add(PropStore *s, PropVarList *l, PropVar x) {
   assert(x >= 0 && x < s->nvars);
-  prop_grow((void **)&s->decisions, &s->capdecisions, s->ndecisions + 1, sizeof *s->decisions);
-  s->decisions[s->ndecisions++] = x;
+  prop_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
+  l->v[l->n++] = x;
 }
 
-int prop_decision_count(const PropStore *s) { return s->ndecisions; }
-
-PropVar prop_decision(const PropStore *s, int i) {
-  assert(i >= 0 && i < s->ndecisions);
-  return s->decisions[i];
+static PropVar list_get(const PropVarList *l, int i) {
+  assert(i >= 0 && i < l->n);
+  return l->v[i];
 }
 
-void prop_add_hint(PropStore *s, PropVar x) {
-  assert(x >= 0 && x < s->nvars);
-  prop_grow((void **)&s->hints, &s->caphints, s->nhints + 1, sizeof *s->hints);
-  s->hints[s->nhints++] = x;
-}
+void prop_add_decision(PropStore *s, PropVar x) { list_add(s, &s->decisions, x); }
+int prop_decision_count(const PropStore *s) { return s->decisions.n; }
+PropVar prop_decision(const PropStore *s, int i) { return list_get(&s->decisions, i); }
 
-int prop_hint_count(const PropStore *s) { return s->nhints; }
+void prop_add_hint(PropStore *s, PropVar x) { list_add(s, &s->hints, x); }
+int prop_hint_count(const PropStore *s) { return s->hints.n; }
+PropVar prop_hint(const PropStore *s, int i) { return list_get(&s->hints, i); }
 
-PropVar prop_hint(const PropStore *s, int i) {
-  assert(i >= 0 && i < s->nhints);
-  return s->hints[i];
-}
-
-void prop_add_branch(PropStore *s, PropVar b) {
-  assert(b >= 0 && b < s->nvars);
-  prop_grow((void **)&s->branches, &s->capbranches, s->nbranches + 1, sizeof *s->branches);
-  s->branches[s->nbranches++] = b;
-}
-
-int prop_branch_count(const PropStore *s) { return s->nbranches; }
-
-PropVar prop_branch(const PropStore *s, int i) {
-  assert(i >= 0 && i < s->nbranches);
-  return s->branches[i];
-}
+void prop_add_branch(PropStore *s, PropVar b) { list_add(s, &s->branches, b); }
+int prop_branch_count(const PropStore *s) { return s->branches.n; }
+PropVar prop_branch(const PropStore *s, int i) { return list_get(&s->branches, i); }
 
 /* ---- Known-equal classes: union by size, no path compression, every
    write trailed. ---------------------------------------------------------------- */

@@ -44,6 +44,13 @@ typedef struct PropVarRec {
                               arena nodes, trailed heads */
 } PropVarRec;
 
+/* An append-only list of variables; a choice point records its length,
+   which prop_pop restores. */
+typedef struct PropVarList {
+  PropVar *v;
+  int n, cap;
+} PropVarList;
+
 typedef struct PropChunk {
   unsigned char *mem;
   size_t size;
@@ -115,12 +122,9 @@ struct PropStore {
   int nqsave, capqsave;
 
   /* decision variables */
-  PropVar *decisions;
-  int ndecisions, capdecisions;
-  PropVar *hints;               /* variables a goal-first search labels first */
-  int nhints, caphints;
-  PropVar *branches;            /* booleans that choose a path, oldest first */
-  int nbranches, capbranches;
+  PropVarList decisions;        /* what search labels */
+  PropVarList hints;            /* variables a goal-first search labels first */
+  PropVarList branches;         /* booleans that choose a path, oldest first */
 
   PropStats stats;
 };

@@ -49,9 +49,9 @@ void prop_push_internal(PropStore *s) {
   c->off = s->off;
   c->trail_top = s->ntrail;
   c->nvars = s->nvars;
-  c->ndecisions = s->ndecisions;
-  c->nhints = s->nhints;
-  c->nbranches = s->nbranches;
+  c->ndecisions = s->decisions.n;
+  c->nhints = s->hints.n;
+  c->nbranches = s->branches.n;
   c->next_id = s->next_id;
   c->stamp = s->stamp;
   s->stamp = ++s->stamp_counter;
@@ -101,9 +101,9 @@ void prop_pop(PropStore *s) {
   }
   s->chunk = c->chunk;
   s->off = c->off;
-  s->ndecisions = c->ndecisions;
-  s->nhints = c->nhints;
-  s->nbranches = c->nbranches;
+  s->decisions.n = c->ndecisions;
+  s->hints.n = c->nhints;
+  s->branches.n = c->nbranches;
   s->next_id = c->next_id;
   s->stamp = c->stamp;
   s->failed = false;
