@@ -101,7 +101,7 @@ def const_expr(c):
 
 
 MEM_KINDS = {"pdecl", "pset", "pstore", "adecl", "astore", "aptr", "aloop", "lbuild", "ltrav", "lsearch",
-             "lpop", "ldrop", "nstore"}
+             "lpop", "ldrop", "lins", "lrev", "nstore"}
 
 
 class FuncGen:
@@ -475,8 +475,17 @@ class FuncGen:
         return [n for n, e in self.ment.items() if e["kind"] in kinds]
 
     def kill(self, h):
-        for n in [n for n, e in self.ment.items() if e["kind"] == "cur" and e["list"] == h]:
+        """Forget what may point into the nodes of list h (before a node is freed)."""
+        for n in [n for n, e in self.ment.items()
+                  if (e["kind"] == "cur" and e["list"] == h) or (e["kind"] == "ptr" and h in e["lists"])]:
             del self.ment[n]
+
+    def node_lists(self, text):
+        """The lists whose nodes the addresses in text point into."""
+        out = set()
+        for n in re.findall(r"\b([he]\d+)->", text):
+            out.add(n if n[0] == "h" else self.ment[n]["list"])
+        return out
 
     def nid(self):
         self.prog.ndiv += 1
@@ -578,7 +587,13 @@ class FuncGen:
             self.mem_nest -= 1
 
     def addr(self, s):
-        """&x for an object whose block encloses block s."""
+        """&x for an object whose block encloses block s, or the val of a
+        node (pointers into a list are forgotten when the list loses a node)."""
+        cells = ["&%s->val" % e for e in self.ents("elem")] + \
+                ["&%s->val" % h for h in self.ents("head") if self.ment[h]["min"] >= 1] + \
+                ["&%s->next->val" % h for h in self.ents("head") if self.ment[h]["min"] >= 2]
+        if cells and self.r.random() < 0.2:
+            return self.r.choice(cells)
         arrs = [a for a in self.ents("arr") if self.ment[a]["scope"] <= s]
         if arrs and self.r.random() < 0.25:
             a = self.r.choice(arrs)
@@ -617,8 +632,10 @@ class FuncGen:
             ch.append(("pdecl", 2))
         if n("arr") < 3:
             ch.append(("adecl", 2))
-        if n("head") < 2 and not self.loops:
-            ch.append(("lbuild", 2.5))
+        if n("head") < 2 and len(self.loops) < self.max_loop_depth:
+            # (inside a loop: a new list in every iteration; lists change
+            # only outside loops)
+            ch.append(("lbuild", 2.5 if not self.loops else 1))
         if n("ptr"):
             ch += [("pset", 2.5), ("pstore", 4)]
         if n("arr", "aptr"):
@@ -630,7 +647,7 @@ class FuncGen:
         if n("head") and deeper:
             ch += [("ltrav", 4), ("lsearch", 2)]
         if n("head") and not self.loops:
-            ch += [("lpop", 2), ("ldrop", 0.6)]
+            ch += [("lpop", 2), ("ldrop", 0.6), ("lins", 1.2), ("lrev", 0.8)]
         if n("head", "cur", "elem"):
             ch.append(("nstore", 3))
         return ch
@@ -662,7 +679,8 @@ class FuncGen:
         else:
             init = Expr(r.choice(others))
         self.emit(indent, "int *" + p + " = %s;", (init,))
-        self.add_ent(p, "ptr")
+        lists = set(self.ment[init.s]["lists"]) if init.s in self.ment else self.node_lists(init.s)
+        self.add_ent(p, "ptr", lists=lists)
 
     def st_pset(self, indent):
         r = self.r
@@ -670,16 +688,23 @@ class FuncGen:
         s = self.ment[p]["scope"]
         others = [q for q in self.ents("ptr") if q != p and self.ment[q]["scope"] <= s]
         k = r.random()
+        lists = self.ment[p]["lists"]
         if k < 0.35 or (k >= 0.9 and not others):
-            self.emit(indent, p + " = " + self.addr(s) + ";")
+            t = self.addr(s)
+            self.emit(indent, p + " = " + t + ";")
         elif k < 0.65:
-            self.emit(indent, p + " = %s;", (combine("%s ? " + self.addr(s) + " : " + self.addr(s), (self.cond(1),), 3),))
+            t = self.addr(s) + " : " + self.addr(s)
+            self.emit(indent, p + " = %s;", (combine("%s ? " + t, (self.cond(1),), 3),))
         elif k < 0.9:
             self.emit(indent, "if (%s) {", (self.sexpr(2, False, "cond"),))
-            self.emit(indent + 1, p + " = " + self.addr(s) + ";")
+            t = self.addr(s)
+            self.emit(indent + 1, p + " = " + t + ";")
             self.raw(indent, "}")
         else:
-            self.emit(indent, "%s = %s;" % (p, r.choice(others)))
+            t = r.choice(others)
+            self.emit(indent, "%s = %s;" % (p, t))
+            lists |= self.ment[t]["lists"]
+        lists |= self.node_lists(t)
 
     def store(self, indent, lv, calls_ok):
         """lv = e; lv OP= e; lv++ (lv an Expr of an int lvalue)."""
@@ -881,13 +906,43 @@ class FuncGen:
         self.kill(h)
         self.push_scope()
         self.open_loop(indent, Expr("while (%s) {" % h))
-        self.emit(indent + 1, "if (%s) {", (self.val_cond(h),))
-        self.emit(indent + 2, "break;")
-        self.raw(indent + 1, "}")
+        if self.r.random() < 0.7:     # else: free the whole list
+            self.emit(indent + 1, "if (%s) {", (self.val_cond(h),))
+            self.emit(indent + 2, "break;")
+            self.raw(indent + 1, "}")
         self.pop_lines(indent + 1, h)
         self.close_loop(indent)
         self.pop_scope()
         self.ment[h]["min"] = 0
+
+    def st_lins(self, indent):
+        """Insert a node after a search cursor or after the head."""
+        r = self.r
+        c = r.choice(self.ents("head", "cur"))
+        k = self.fresh("k")
+        self.emit(indent, "if (%s) {" % c)
+        self.push_scope()
+        self.emit(indent + 1, "struct node *%s = malloc(sizeof(struct node));" % k)
+        self.emit(indent + 1, k + "->val = %s;", (self.sexpr(1),))
+        self.emit(indent + 1, "%s->next = %s->next;" % (k, c))
+        self.emit(indent + 1, "%s->next = %s;" % (c, k))
+        self.pop_scope()
+        self.raw(indent, "}")
+
+    def st_lrev(self, indent):
+        """Reverse a list in place (its nodes stay where they are)."""
+        h = self.r.choice(self.ents("head"))
+        rv, x = self.fresh("rv"), self.fresh("x")
+        self.emit(indent, "struct node *%s = 0;" % rv)
+        self.push_scope()
+        self.open_loop(indent, Expr("while (%s) {" % h))
+        self.emit(indent + 1, "struct node *%s = %s->next;" % (x, h))
+        self.emit(indent + 1, "%s->next = %s;" % (h, rv))
+        self.emit(indent + 1, "%s = %s;" % (rv, h))
+        self.emit(indent + 1, "%s = %s;" % (h, x))
+        self.close_loop(indent)
+        self.pop_scope()
+        self.emit(indent, "%s = %s;" % (h, rv))
 
     def st_nstore(self, indent):
         r = self.r
