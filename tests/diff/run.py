@@ -374,7 +374,7 @@ def run_program(seed):
         raise RuntimeError("interrupted")
     d = os.path.join(TMP, "s%d" % seed)
     meta = gen.write(seed, d)
-    res = {"seed": seed, "dir": d, "queries": [], "error": None, "params": meta["params"], "mem": meta["mem"]}
+    res = {"seed": seed, "dir": d, "queries": [], "error": None, "params": meta["params"], "mem": meta.get("mem", False)}
     try:
         res["traps"] = oracle(d, meta)
     except RuntimeError as e:
