@@ -506,9 +506,14 @@ def main():
                 "%s: %s" % (t, ", ".join("%s %d" % kv for kv in sorted(tab.items()))) for t, tab in sorted(tabs.items()))))
             if rs:
                 print("    unknown: %s" % "; ".join("%s (%d)" % kv for kv in sorted(rs.items())))
-        if notes:
+        crashed = [n for n in notes if n[2].startswith("plain driver")]
+        blind = [n for n in notes if not n[2].startswith("plain driver")]
+        if blind:
             print("  %d REACHABLE answers validated by the instrumented driver only (gcov blind spots), e.g. seed %d: %s" % (
-                len(notes), notes[0][0], notes[0][2]))
+                len(blind), blind[0][0], blind[0][2]))
+        if crashed:
+            print("  %d REACHABLE answers validated by the instrumented driver only (the plain program crashed or "
+                  "hung after the end of the path), e.g. seed %d: %s" % (len(crashed), crashed[0][0], crashed[0][2]))
         for seed, note in unsupported:
             print("  unsupported (seed %d): %s" % (seed, note.splitlines()[0] if note else ""))
         print("%d passed, %d failed" % (passed, failed))
