@@ -50,6 +50,16 @@ static void check_expr(Subset *c, const IrExpr *e) {
     reject(c, e->loc, "floating-point values");
     return;
   }
+  /* A cell holds one value of its declared type: reading or writing it as
+     another type (a char * into an int) would need the bytes, which the
+     model does not have.  (void * conversions, as from malloc, are fine.) */
+  if (e->kind == IR_CAST && e->type->kind == IR_TY_PTR && e->a[0]->type->kind == IR_TY_PTR) {
+    const IrType *to = e->type->base, *from = e->a[0]->type->base;
+    if (to->kind != IR_TY_VOID && from->kind != IR_TY_VOID && to != from) {
+      reject(c, e->loc, "a cast between pointers to different types (type punning)");
+      return;
+    }
+  }
   if (e->type->kind != IR_TY_VOID) check_type(c, e->loc, e->type);
   for (int i = 0; i < 3; i++) check_expr(c, e->a[i]);
 }

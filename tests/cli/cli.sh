@@ -31,6 +31,10 @@ expect 2 'is not the input file' --reach other.c:6 $P/gcd.c
 expect 2 "no function 'nope'" --function nope --reach $P/gcd.c:6 $P/gcd.c
 expect 2 'unsupported.c:4:5: error: unsupported: goto' --reach $P/unsupported.c:7 $P/unsupported.c
 expect 2 'unsupported: goto' --dump-ir $P/unsupported.c
+# a cell holds one value of its type: a byte store into an int is refused,
+# never modelled as replacing the whole int (once a wrong verdict)
+printf 'int f(int a) {\n  int x = a;\n  char *c = (char *)&x;\n  c[0] = 1;\n  if (a == 256 && x == 1)\n    return 1;\n  return 0;\n}\n' > "$tmp/pun.c"
+expect 2 'pun.c:3:13: error: unsupported: a cast between pointers to different types' --reach "$tmp/pun.c:6" "$tmp/pun.c"
 expect 2 'iteration number.*inside 1 loop' --reach $P/gcd.c:6 --iter 1,2 $P/gcd.c
 expect 2 'undeclared identifier' --reach $P/gcd.c:6 --assume 'q == 1' $P/gcd.c
 expect 0 '^REACHABLE' --reach $P/gcd.c:6 --iter 3 $P/gcd.c
