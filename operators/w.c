@@ -10,6 +10,9 @@
  *  - otherwise try "exit now": if it fails, the loop must iterate; else try
  *    one unfolding: if it fails, the loop must exit; else prune to the union
  *    of both trials and suspend.
+ * A condition whose side effects may end the path (q && q->key != y, where
+ * q->key may trap) guards its check on "still running", like a statement.
+ * A counting loop gets its counter's exit value up front (loop_summary.c).
  * Unfoldings alive on a path count against --max-unfold; past it the path is
  * abandoned and the search can no longer claim a proof.
  *
