@@ -149,33 +149,27 @@ struct TrMem {
   Cached *cache;      /* JOIN: one variable per location read; STORE: merges (trailed) */
 };
 
-TrMem *tr_mem_initial(Tr *t) {
+static TrMem *new_mem(Tr *t, TrMemKind kind, TrMem *parent) {
   TrMem *m = prop_alloc(t->s, sizeof *m);
-  m->kind = TR_MEM_INIT;
+  m->kind = kind;
+  m->parent = parent;
   return m;
 }
 
+TrMem *tr_mem_initial(Tr *t) { return new_mem(t, TR_MEM_INIT, NULL); }
+TrMem *tr_mem_join(Tr *t) { return new_mem(t, TR_MEM_JOIN, NULL); }
+
 TrMem *tr_mem_store(Tr *t, TrMem *parent, PropVar x, PropVar v) {
-  TrMem *m = prop_alloc(t->s, sizeof *m);
-  m->kind = TR_MEM_STORE;
-  m->parent = parent;
+  TrMem *m = new_mem(t, TR_MEM_STORE, parent);
   m->x = x;
   m->v = v;
   return m;
 }
 
 TrMem *tr_mem_alloc(Tr *t, TrMem *parent, TrObject *o, bool zeroed) {
-  TrMem *m = prop_alloc(t->s, sizeof *m);
-  m->kind = TR_MEM_ALLOC;
-  m->parent = parent;
+  TrMem *m = new_mem(t, TR_MEM_ALLOC, parent);
   m->obj = o;
   m->zeroed = zeroed;
-  return m;
-}
-
-TrMem *tr_mem_join(Tr *t) {
-  TrMem *m = prop_alloc(t->s, sizeof *m);
-  m->kind = TR_MEM_JOIN;
   return m;
 }
 
