@@ -13,7 +13,7 @@
  */
 #include <stdlib.h>
 
-#include "tr_internal.h"
+#include "translate/tr_internal.h"
 
 typedef struct Ite {
   Propagator base;

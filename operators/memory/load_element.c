@@ -19,7 +19,7 @@
  */
 #include <stdlib.h>
 
-#include "tr_internal.h"
+#include "translate/tr_internal.h"
 
 enum { TR_MAX_TARGETS = 256 };
 

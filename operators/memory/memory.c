@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tr_internal.h"
+#include "translate/tr_internal.h"
 
 /* ---- Cells of a type ------------------------------------------------------ */
 int64_t tr_cells(const IrType *ty) {

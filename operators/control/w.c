@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "tr_internal.h"
+#include "translate/tr_internal.h"
 
 struct TrLoop {
   const IrStmt *stmt;
