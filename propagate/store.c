@@ -22,6 +22,7 @@ void prop_store_free(PropStore *s) {
   free(s->choices);
   free(s->vars);
   free(s->scratch);
+  free(s->scratch2);
   free(s->qsave);
   free(s->decisions.v);
   free(s->hints.v);

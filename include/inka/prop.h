@@ -85,6 +85,14 @@ bool prop_remove_range(PropStore *s, PropVar x, int64_t lo, int64_t hi);
 bool prop_restrict_range(PropStore *s, PropVar x, int64_t lo, int64_t hi);
 bool prop_restrict_domain(PropStore *s, PropVar x, const PropDomain *d);
 
+/* Congruences on the stored 64-bit value: x == res (mod 2^bits), bits in
+   [0, 64].  prop_congruence reports what is known (a fixed variable: 64
+   bits, its value; nothing: 0).  prop_restrict_congruence adds a fact (fails
+   when it contradicts the known one) and moves the domain's ends into the
+   class; every later domain update keeps them there. */
+void prop_congruence(const PropStore *s, PropVar x, int *bits, uint64_t *res);
+bool prop_restrict_congruence(PropStore *s, PropVar x, int bits, uint64_t res);
+
 /* Known-equal classes (trailed union-find): posting x = y may unify them, so
    that x != y or x < y with same(x, y) fails without labeling. */
 void prop_unify(PropStore *s, PropVar x, PropVar y);
