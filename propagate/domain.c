@@ -238,7 +238,10 @@ bool prop_restrict_congruence(PropStore *s, PropVar x, int bits, uint64_t res) {
   uint64_t old_res;
   prop_congruence(s, x, &old_bits, &old_res);
   int common = bits < old_bits ? bits : old_bits;
-  if (((res ^ old_res) & low_mask(common)) != 0) return fail(s);
+  if (((res ^ old_res) & low_mask(common)) != 0) {
+    prop_note(s, PROP_NOTE_CONGRUENCE);
+    return fail(s);
+  }
   if (bits <= old_bits) return true; /* nothing new */
   if (s->nchoices > 0 && x < s->choices[s->nchoices - 1].nvars) {
     PropTrailEntry e = {.kind = TR_CONG, .var = x, .u.cong = {v->cres, v->cbits}};
@@ -263,7 +266,10 @@ bool prop_restrict_congruence(PropStore *s, PropVar x, int bits, uint64_t res) {
    the variable's own array unless it is a prefix-preserving slice of it. */
 static bool install(PropStore *s, PropVar x, const PropInterval *iv, int n) {
   PropVarRec *v = &s->vars[x];
-  if (v->cbits && !snap_to_class(s, v, &iv, &n)) return fail(s);
+  if (v->cbits && !snap_to_class(s, v, &iv, &n)) {
+    prop_note(s, PROP_NOTE_CONGRUENCE);
+    return fail(s);
+  }
   v = &s->vars[x];
   int64_t lo = iv[0].lo, hi = iv[n - 1].hi;
   assert(n >= 1 && lo <= hi);

@@ -93,6 +93,11 @@ void prop_unify(PropStore *s, PropVar x, PropVar y) {
   }
 }
 
+void prop_note(PropStore *s, PropNote what) {
+  assert(what >= 0 && what < PROP_NOTE_COUNT);
+  s->stats.notes[what]++;
+}
+
 PropVar prop_find(const PropStore *s, PropVar x) {
   assert(x >= 0 && x < s->nvars);
   return find(s, x);

@@ -227,6 +227,13 @@ void prop_set_propagation_budget(PropStore *s, uint64_t more);
 bool prop_timed_out(const PropStore *s);
 
 /* ---- Statistics ------------------------------------------------------------ */
+/* What kind of reasoning decided something (for --stats and the proof
+   table of the bench): a relation decided because its two sides are known
+   equal (union-find, value numbering), a congruence that moved a bound or
+   failed, a negative cycle of differences, a loop summary posted. */
+typedef enum { PROP_NOTE_EQUALITY, PROP_NOTE_CONGRUENCE, PROP_NOTE_CYCLE, PROP_NOTE_SUMMARY, PROP_NOTE_COUNT } PropNote;
+void prop_note(PropStore *s, PropNote what);
+
 typedef struct PropStats {
   uint64_t propagations;   /* propagator runs */
   uint64_t wakeups;        /* queue insertions */
@@ -235,6 +242,7 @@ typedef struct PropStats {
   uint64_t backtracks;
   uint64_t failures;
   size_t peak_arena_bytes;
+  uint64_t notes[PROP_NOTE_COUNT];
 } PropStats;
 const PropStats *prop_stats(const PropStore *s);
 

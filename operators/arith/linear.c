@@ -290,6 +290,7 @@ static bool negative_cycle(PropStore *s, PropVar start) {
     }
   }
   free(g.edge);
+  if (changed) prop_note(s, PROP_NOTE_CYCLE);
   return changed;   /* still relaxing after |V| rounds */
 }
 
@@ -303,7 +304,10 @@ static bool slow_convergence(PropStore *s, PropVar x, prop_wide moved, int *slow
 }
 
 static bool post_diff(PropStore *s, PropVar x, PropVar y, LinRel rel, prop_wide c) {
-  if (x == y || prop_same(s, x, y)) return decide(s, 0, rel, c);
+  if (x == y || prop_same(s, x, y)) {
+    prop_note(s, PROP_NOTE_EQUALITY);
+    return decide(s, 0, rel, c);
+  }
   switch (rel) {
   case LIN_NE: return post_pair_ne(s, x, -1, y, c);
   case LIN_LE: return post_diff_le(s, x, y, c);
