@@ -422,9 +422,30 @@ static bool linear_congruence(PropStore *s, const Linear *p) {
   return op_congruence_sum(s, p->n, a, p->x, (uint64_t)-p->c, 64);
 }
 
+static int fixed_terms(const PropStore *s, const Linear *p) {
+  int k = 0;
+  for (int i = 0; i < p->n; i++) k += prop_is_fixed(s, p->x[i]);
+  return k;
+}
+
+static PropStatus linear_run(PropStore *s, Linear *p);
+
+/* The class is idempotent, so its own prunings do not wake it: a variable
+   that this run fixed (bounds, or a congruence snapping a domain to one
+   value) is known exactly only to the rules after that point.  Rules 0 and
+   5 use fixed terms, so the run is repeated while it fixes more of them
+   (4*x + y - z == 1 with y fixed by the bounds: z == 4*x + y - 1 mod 4). */
 static PropStatus linear_propagate(PropStore *s, Propagator *base) {
   Linear *p = (Linear *)base;
   if (p->rel == LIN_NE) return linear_ne(s, p);
+  for (;;) {
+    int fixed = fixed_terms(s, p);
+    PropStatus st = linear_run(s, p);
+    if (st != PROP_SUSPEND || fixed_terms(s, p) == fixed) return st;
+  }
+}
+
+static PropStatus linear_run(PropStore *s, Linear *p) {
   bool reposted;
   if (!repost_pair(s, p, &reposted)) return PROP_FAILED;
   if (reposted) return PROP_ENTAILED;
