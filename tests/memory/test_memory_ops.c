@@ -17,12 +17,23 @@
  *   joins          tr_mem_join / tr_mem_resolve, trailed;
  *   figure 7       program foo's states M0 ... M6, replayed operator by
  *                  operator;
- *   brute force    random small memories (2-4 objects, 1-3 stores through
- *                  pointers with small domains, loads and reads), against
- *                  enumeration of every assignment: no solution removed at
- *                  the root, propagation = execution once the inputs are
- *                  fixed, and the rules 4.1-4.5 and 5.6 (2b) hold at every
- *                  fixpoint (a deduction the paper requires happened).
+ *   brute force    random small memories (2-4 objects, some malloc'd and
+ *                  never written, 1-3 stores through pointers with small
+ *                  domains, loads and reads whose values are restricted),
+ *                  against enumeration of every assignment: no solution
+ *                  removed at the root; with the inputs fixed, propagation
+ *                  is execution (it holds exactly on the solutions and fixes
+ *                  every observed value); an execution that reads a cell
+ *                  nobody wrote is abandoned (the model is marked
+ *                  incomplete), never refuted nor accepted; and the rules
+ *                  4.1-4.5 and 5.6 (2a, 2b) hold at every fixpoint (a
+ *                  deduction the paper requires happened).
+ *                  BF_SEED=n runs case n alone, BF_DUMP=1 prints the cases.
+ *
+ * Regressions: store_over_unwritten_cell, load_unwritten_candidate,
+ * figure7_foo_states (b->t read twice) and the brute force's garbage cells
+ * caught paths that read a cell nobody wrote being refuted (a wrong
+ * UNREACHABLE) or accepted (a wrong REACHABLE) instead of abandoned.
  *
  * The context is a real Tr (tr_new on an empty function, never started), so
  * the operators run on exactly the structures the translation gives them;
@@ -218,8 +229,7 @@ TEST(new_s_wakes_waiting_load) {
   OPEN(fx);
   Tr *t = fx.t;
   TrObject *a = heap(&fx, 1);
-  TrMem *m1 = tr_new_s(t, tr_mem_initial(t), a, true);
-  (void)m1;
+  tr_new_s(t, tr_mem_initial(t), a, true);
   TrMem *j = tr_mem_join(t); /* after an undecided branch that may allocate */
   int64_t f = tr_frontier(t);
   PropVar x = SET_VAR(fx, a->base, f, f + 1, f + 2, f + 3);
@@ -303,8 +313,7 @@ TEST(store_x_unfixed_rules) {
   /* 4.5: dom(Tout[l]) within dom(Tin[l]) | dom(V) */
   CHECK_DOM(fx, w0, "[0,3] [10,12]");
   CHECK_DOM(fx, w1, "[0,3] [10,12]");
-  CHECK_DOM(fx, x, dom(s, x)); /* nothing decided yet */
-  CHECK_EQ_INT(prop_size(s, x), 2);
+  CHECK_EQ_INT(prop_size(s, x), 2); /* nothing decided yet */
 
   /* 4.1 and 4.2 once X is fixed */
   prop_push(s);
@@ -623,11 +632,8 @@ TEST(access_arith_trap) {
   PropVar p = cst(&fx, n1->base);
   /* one past the end is inside */
   CHECK(tr_arith_trap(t, p, prop_new_var(s, n1->base, n1->base + 2)) == t->zero);
-  PropVar k = prop_new_var(s, -1, 5);
-  PropVar q = tr_shift_by(t, p, 0);
-  CHECK(q != TR_FAIL);
+  /* q = p + k, k in -1..5: the trap excludes leaving the object */
   PropVar q2 = prop_new_var(s, n1->base - 1, n1->base + 5);
-  (void)k;
   PropVar trap = tr_arith_trap(t, p, q2);
   CHECK(trap != TR_FAIL && !prop_is_fixed(s, trap));
   prop_push(s);
