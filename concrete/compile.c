@@ -412,6 +412,7 @@ static CxStmt *stmt(Comp *k, const IrStmt *s) {
   x->obj_index = -1;
   x->line = s->loc.file && k->c->prog->path && strcmp(s->loc.file, k->c->prog->path) == 0 ? s->loc.line : 0;
   x->target = s == k->obj->target && s->kind != IR_ST_WHILE;
+  x->src_line = s->loc.line;
   bool ok = true;
   switch (s->kind) {
   case IR_ST_SKIP: x->kind = S_SKIP; break;
@@ -423,6 +424,7 @@ static CxStmt *stmt(Comp *k, const IrStmt *s) {
       x->kind = S_DECL_MEM;
       x->slot = frame_slot(k->fn, s->var);
       x->type = s->var->type;
+      x->var = s->var;
       x->cells = cx_cells(s->var->type);
     } else {
       x->kind = S_DECL_SLOT;
@@ -546,6 +548,10 @@ static bool globals(Comp *k) {
     if (!v->address_taken) continue;
     int o = cx_mem_new_object(&c->pristine, CX_OBJ_GLOBAL, cx_cells(v->type), true);
     if (o < 0) return fail(k, &v->loc, "unsupported: %s", "globals larger than the concrete memory");
+    c->pristine.objs[o].name = v->name;
+    c->pristine.objs[o].type = v->type;
+    c->pristine.objs[o].count = 1;
+    c->pristine.objs[o].line = v->loc.line;
     c->global_base[g] = c->pristine.objs[o].base;
   }
   for (int g = 0; g < p->nglobals; g++) {

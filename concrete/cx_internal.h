@@ -89,6 +89,8 @@ struct CxStmt {
   uint8_t bits;       /* NONDET: the value's type */
   bool is_signed;
   const IrType *type; /* DECL_MEM: the variable's type; MALLOC: the element type */
+  const IrVar *var;   /* DECL_MEM */
+  int src_line;       /* the statement's line in whatever file */
   int64_t cells;      /* DECL_MEM: cells of the type; MALLOC: cells per element */
   bool zeroed;        /* MALLOC: calloc */
   const char *reason; /* MALLOC: why it cannot run (NULL: it can) */
@@ -115,6 +117,10 @@ typedef enum { CX_OBJ_GLOBAL, CX_OBJ_LOCAL, CX_OBJ_HEAP } CxObjKind;
 typedef struct CxObject {
   int64_t base, ncells;
   CxObjKind kind;
+  const char *name;   /* the variable's name; NULL for a heap block */
+  const IrType *type; /* the element type */
+  int64_t count;      /* elements */
+  int line;           /* heap: the allocation's line; others: the declaration's */
 } CxObject;
 
 typedef struct CxMemory {
@@ -179,7 +185,5 @@ struct CxProgram {
 /* compile.c */
 void *cx_alloc(CxProgram *c, size_t size);
 char *cx_error(const IrLoc *loc, const char *fmt, ...);
-/* The cells of a value of type ty (struct fields and array elements flattened). */
-int64_t cx_cells(const IrType *ty);
 
 #endif

@@ -66,7 +66,7 @@ int cx_mem_new_object(CxMemory *m, CxObjKind kind, int64_t ncells, bool zeroed) 
   }
   if (!reserve(m, end)) return -1;
   int i = m->nobjs++;
-  m->objs[i] = (CxObject){base, ncells, kind};
+  m->objs[i] = (CxObject){.base = base, .ncells = ncells, .kind = kind};
   for (int64_t l = header; l < end; l++) m->obj[l] = i;
   m->val[header] = 1; /* allocated */
   m->def[header] = 1;

@@ -222,10 +222,16 @@ static void reserve_stack(Run *r, int64_t n) {
   c->stack_cap = cap;
 }
 
-static int64_t new_object(Run *r, CxObjKind kind, int64_t ncells, bool zeroed) {
+static int64_t new_object(Run *r, CxObjKind kind, int64_t ncells, bool zeroed, const char *name, const IrType *type,
+                          int64_t count, int line) {
   int o = cx_mem_new_object(r->m, kind, ncells, zeroed);
   if (o < 0) stop(r, CX_BUDGET, "the concrete memory is exhausted");
-  return r->m->objs[o].base;
+  CxObject *obj = &r->m->objs[o];
+  obj->name = name;
+  obj->type = type;
+  obj->count = count;
+  obj->line = line;
+  return obj->base;
 }
 
 /* Pushes f's frame with its parameters (objects for those whose address is
@@ -241,7 +247,8 @@ static int64_t push_frame(Run *r, const CxFunc *f, const int64_t *args) {
   for (int i = 0; i < f->nparams; i++) {
     int64_t v = args[i];
     if (f->param_in_memory[i]) {
-      int64_t base = new_object(r, CX_OBJ_LOCAL, f->param_cells[i], false);
+      const IrVar *p = f->ir->params[i];
+      int64_t base = new_object(r, CX_OBJ_LOCAL, f->param_cells[i], false, p->name, p->type, 1, p->loc.line);
       store(r, base, v, true);
       v = base;
     }
@@ -295,7 +302,7 @@ static void allocate(Run *r, const CxStmt *s) {
   int64_t size = s->type->size;
   if (bytes < 0 || bytes / size > (1 << 20)) stop(r, CX_ABANDONED, "an allocation larger than the model handles");
   int64_t count = (int64_t)(bytes / size);
-  assign(r, &s->lhs, new_object(r, CX_OBJ_HEAP, count * s->cells, s->zeroed), true);
+  assign(r, &s->lhs, new_object(r, CX_OBJ_HEAP, count * s->cells, s->zeroed, NULL, s->type, count, s->src_line), true);
 }
 
 static void release(Run *r, const CxStmt *s) {
@@ -339,7 +346,7 @@ static Signal statement(Run *r, const CxStmt *s) {
   case S_SKIP: return SIG_NEXT;
   case S_DECL_SLOT: c->stack_def[r->fb + s->slot] = 0; return SIG_NEXT;
   case S_DECL_MEM:
-    c->stack[r->fb + s->slot] = new_object(r, CX_OBJ_LOCAL, s->cells, false);
+    c->stack[r->fb + s->slot] = new_object(r, CX_OBJ_LOCAL, s->cells, false, s->var->name, s->type, 1, s->var->loc.line);
     c->stack_def[r->fb + s->slot] = 1;
     return SIG_NEXT;
   case S_ASSIGN: assign(r, &s->lhs, eval(r, s->e), true); return SIG_NEXT;
@@ -396,6 +403,7 @@ static void reset(CxProgram *c) {
     cx_mem_free(m);
     cx_mem_init(m);
     for (int i = 0; i < p->nobjs; i++) cx_mem_new_object(m, p->objs[i].kind, p->objs[i].ncells, true);
+    memcpy(m->objs, p->objs, sizeof *m->objs * (size_t)p->nobjs);
   }
   cx_mem_truncate(m, p->nobjs);
   if (p->frontier > CX_FIRST_LOCATION) {

@@ -89,9 +89,31 @@ bool cx_add_assume(CxProgram *c, const IrExpr *e, char **err);
 CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int nnondet,
                  const CxRunOptions *o, CxResult *r);
 
+/* The memory the last run left (when the objective happened: the memory
+   at that moment), valid until the next run: objects in allocation order
+   (globals and locals in memory, heap blocks), as the translation numbers
+   them. */
+typedef struct CxObjectView {
+  const char *name;          /* a variable's name; NULL for a heap block */
+  bool heap, live;           /* live: not freed */
+  const IrType *type;        /* element type */
+  int64_t count;             /* elements */
+  int64_t ncells;
+  int line;                  /* heap: allocation line */
+} CxObjectView;
+int cx_object_count(const CxProgram *c);
+CxObjectView cx_object_view(const CxProgram *c, int i);
+/* Cell k of object i: false when never written. */
+bool cx_final_cell(const CxProgram *c, int i, int64_t k, int64_t *value);
+/* Object index and cell of a location; false for NULL or no object. */
+bool cx_locate(const CxProgram *c, int64_t loc, int *object, int64_t *cell);
+
 /* Does fn reach a __VERIFIER_nondet_* call (through calls)? */
 bool cx_uses_nondet(const CxProgram *c);
 
 const char *cx_outcome_name(CxOutcome o);
+/* The scalar cells of a value of type ty (struct fields and array elements
+   flattened), as the translation counts them. */
+int64_t cx_cells(const IrType *ty);
 
 #endif

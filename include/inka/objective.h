@@ -65,6 +65,7 @@ typedef struct LblStats {
   PropStats prop;
   SearchStats search;
   TrStats tr;
+  uint64_t concrete_runs;      /* runs of the concrete mode (label/concrete.c) */
 } LblStats;
 
 typedef struct LblResult {
