@@ -143,7 +143,7 @@ void cx_mem_truncate(CxMemory *m, int n);
 int cx_mem_new_object(CxMemory *m, CxObjKind kind, int64_t ncells, bool zeroed);
 /* The object whose frame holds location l, or NULL. */
 static inline const CxObject *cx_mem_object_at(const CxMemory *m, int64_t l) {
-  if (l < 0 || l >= m->frontier) return NULL;
+  if (l < 0 || l >= m->frontier || l >= m->cap) return NULL;
   int32_t o = m->obj[l];
   return o < 0 ? NULL : &m->objs[o];
 }

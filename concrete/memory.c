@@ -15,9 +15,14 @@
 
 #include "cx_internal.h"
 
+static bool reserve(CxMemory *m, int64_t need);
+
+/* The locations below the first header exist from the start (NULL is 0):
+   reading or checking them finds no object. */
 void cx_mem_init(CxMemory *m) {
   memset(m, 0, sizeof *m);
   m->frontier = CX_FIRST_LOCATION;
+  if (reserve(m, CX_FIRST_LOCATION + 1)) memset(m->def, 0, (size_t)m->cap);
 }
 
 void cx_mem_free(CxMemory *m) {

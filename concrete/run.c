@@ -78,13 +78,13 @@ static inline bool truth(Run *r, const CxExpr *e) { return eval(r, e) != 0; }
 /* ---- Memory -------------------------------------------------------------------- */
 static inline int64_t load(Run *r, int64_t l) {
   CxMemory *m = r->m;
-  if (l < 0 || l >= m->frontier || !m->def[l]) stop(r, CX_UNINIT, "a read of memory that no test controls");
+  if (l < 0 || l >= m->frontier || l >= m->cap || !m->def[l]) stop(r, CX_UNINIT, "a read of memory that no test controls");
   return m->val[l];
 }
 
 static inline void store(Run *r, int64_t l, int64_t v, bool def) {
   CxMemory *m = r->m;
-  if (l < 0 || l >= m->frontier) stop(r, CX_ABANDONED, "a store outside every object");
+  if (l < 0 || l >= m->frontier || l >= m->cap) stop(r, CX_ABANDONED, "a store outside every object");
   m->val[l] = v;
   m->def[l] = def;
 }

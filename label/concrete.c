@@ -169,7 +169,8 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
       found = true;
       break;
     }
-    if ((k & 63) == 63 && deadline > 0 && prop_now() >= deadline) break;
+    (void)k;
+    if (deadline > 0 && prop_now() >= deadline) break;
     int i = n - 1;
     while (i >= 0 && ++at[i] == count[i]) at[i--] = 0;
     if (i < 0) break;
@@ -195,7 +196,8 @@ int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline) {
     int r = run(c);
     if (r == 1) return 1;
     if (r < 0) cut = true;
-    if ((k & 63) == 63 && deadline > 0 && prop_now() >= deadline) return -1;
+    (void)k;
+    if (deadline > 0 && prop_now() >= deadline) return -1;
     int i = n - 1; /* the next input: an odometer over the domains' values */
     for (; i >= 0; i--) {
       PropVar x = tr_param(c->t, i).var;

@@ -24,6 +24,8 @@ const char *lbl_verdict_name(LblVerdict v) {
   }
 }
 
+enum { LBL_GUESS_SECONDS = 2 };
+
 /* What one objective's search works with. */
 typedef struct Solve {
   Tr *t;
@@ -226,8 +228,9 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   bool ok = !prop_failed(s);
   for (int i = 0; i < q->nassumes && ok; i++) ok = tr_assume(t, q->assumes[i]);
   Solve v = {.t = t, .cx = ok ? lbl_cx_new(q, t) : NULL};
-  double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
-  double guess_until = deadline > 0 ? start + q->timeout_s / 10 : 0;
+  /* guessing gets a tenth of the time, at most LBL_GUESS_SECONDS */
+  double guess_s = q->timeout_s > 0 && q->timeout_s / 10 < LBL_GUESS_SECONDS ? q->timeout_s / 10 : LBL_GUESS_SECONDS;
+  double guess_until = start + guess_s;
   if (ok && v.cx && lbl_cx_guess(v.cx, guess_until)) {
     lbl_cx_solution(v.cx, r); /* candidate inputs met the objective: nothing to propagate */
   } else {

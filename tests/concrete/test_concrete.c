@@ -243,6 +243,12 @@ TEST(memory) {
   CHECK_EQ_INT(run(&k, (int64_t[]){3, 7}, NULL, 0, &r), CX_RETURNED);
   CHECK_EQ_INT(r.ret, 3);
   done(&k);
+  /* NULL with no object at all */
+  k = prepare("int f(int a) { int *p = 0; if (a) return *p; return p == 0; }\n", "f", 0, NULL, 0, NULL);
+  CHECK_EQ_INT(run(&k, (int64_t[]){1}, NULL, 0, &r), CX_TRAP);
+  CHECK_EQ_INT(run(&k, (int64_t[]){0}, NULL, 0, &r), CX_RETURNED);
+  CHECK_EQ_INT(r.ret, 1);
+  done(&k);
   /* locations are numbered as the translation numbers them: a at 17, b at 20 */
   k = prepare("long f(void) { int a = 1, b = 2; return (&b - &a) + a + b; }\n", "f", 0, NULL, 0, NULL);
   CHECK_EQ_INT(run(&k, NULL, NULL, 0, &r), CX_RETURNED);
