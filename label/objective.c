@@ -227,7 +227,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   }
   bool ok = !prop_failed(s);
   for (int i = 0; i < q->nassumes && ok; i++) ok = tr_assume(t, q->assumes[i]);
-  Solve v = {.t = t, .cx = ok ? lbl_cx_new(q, t) : NULL};
+  Solve v = {.t = t, .cx = ok && !q->no_concrete ? lbl_cx_new(q, t) : NULL};
   /* guessing gets a tenth of the time, at most LBL_GUESS_SECONDS */
   double guess_s = q->timeout_s > 0 && q->timeout_s / 10 < LBL_GUESS_SECONDS ? q->timeout_s / 10 : LBL_GUESS_SECONDS;
   double guess_until = start + guess_s;
