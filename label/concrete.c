@@ -131,12 +131,17 @@ static bool fits(const IrType *t, int64_t v) {
   return v >= lo && v <= hi;
 }
 
-/* The candidates of a parameter of type t: 0, +-1, ..., +-GUESS_WINDOW and
-   the constants of the code +-1, nearest 0 first, at most cap. */
+/* The candidates of a parameter of type t: the constants of the code and
+   the --iter numbers, +-1 each, and the values nearest 0 (at least
+   -GUESS_WINDOW..GUESS_WINDOW, more while there is room), nearest 0 first,
+   at most cap. */
 static int candidates(const int64_t *consts, int nconsts, const IrType *t, int64_t *out, int cap) {
-  int64_t all[MAX_CANDIDATES + 2 * GUESS_WINDOW + 1];
+  int64_t all[2 * MAX_CANDIDATES + 2 * GUESS_WINDOW + 2];
   int n = 0;
-  for (int64_t v = -GUESS_WINDOW; v <= GUESS_WINDOW; v++) all[n++] = v;
+  int64_t w = (cap - nconsts) / 2;
+  if (w < GUESS_WINDOW) w = GUESS_WINDOW;
+  if (w > MAX_CANDIDATES / 2) w = MAX_CANDIDATES / 2;
+  for (int64_t v = -w; v <= w; v++) all[n++] = v;
   for (int i = 0; i < nconsts; i++) all[n++] = consts[i];
   qsort(all, (size_t)n, sizeof *all, by_magnitude);
   int k = 0;
@@ -152,6 +157,8 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
   const IrProgram *p = c->q->prog;
   for (int f = 0; f < p->nfuncs; f++)
     if (p->funcs[f]->defined) block_constants(&p->funcs[f]->body, consts, &nconsts);
+  for (int j = 0; j < c->q->obj.niter && nconsts + 3 <= MAX_CANDIDATES; j++) /* trip counts often follow them */
+    for (int d = -1; d <= 1; d++) consts[nconsts++] = c->q->obj.iter[j] + d;
   int cap = MAX_CANDIDATES;
   for (int64_t prod = 1; cap > 2; cap--) { /* cap^n <= GUESS_RUNS */
     prod = 1;
