@@ -17,6 +17,8 @@
 
 enum {
   CX_RUN_STEPS = 20000000,   /* per run: past it the run is no answer */
+  CX_PROBE_STEPS = 2000000,  /* per run answering a search node: past it,
+                                propagation answers instead */
   GUESS_RUNS = 20000,        /* candidate inputs tried before propagating */
   GUESS_WINDOW = 16,         /* values -16..16 are candidates */
   MAX_CANDIDATES = 512,
@@ -70,9 +72,9 @@ void lbl_cx_free(LblConcrete *c) {
 }
 
 /* Runs c->params: 1 the objective was met, 0 refuted, -1 no answer. */
-static int run(LblConcrete *c) {
+static int run_steps(LblConcrete *c, uint64_t steps) {
   CxResult r;
-  CxRunOptions o = {.max_steps = CX_RUN_STEPS};
+  CxRunOptions o = {.max_steps = steps};
   c->runs++;
   switch (cx_run(c->cx, c->params, NULL, 0, &o, &r)) {
   case CX_REACHED:
@@ -86,6 +88,8 @@ static int run(LblConcrete *c) {
     return -1;
   }
 }
+
+static int run(LblConcrete *c) { return run_steps(c, CX_RUN_STEPS); }
 
 /* ---- Guessing before propagation ------------------------------------------------- */
 static void add_constants(const IrExpr *e, int64_t *v, int *n) {
@@ -221,16 +225,16 @@ int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline) {
 }
 
 /* ---- Answering search nodes ---------------------------------------------------------- */
-SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s) {
+SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s, bool leaf) {
   for (int i = 0; i < c->nparams; i++) {
     PropVar x = tr_param(c->t, i).var;
     if (!prop_is_fixed(s, x)) return SEARCH_CONTINUE;
     c->params[i] = prop_value(s, x);
   }
-  switch (run(c)) {
+  switch (run_steps(c, leaf ? CX_RUN_STEPS : CX_PROBE_STEPS)) {
   case 1: return SEARCH_ACCEPT;
   case 0: return SEARCH_FAIL;
-  default: return SEARCH_REJECT;
+  default: return leaf ? SEARCH_REJECT : SEARCH_CONTINUE; /* before propagating: let propagation answer */
   }
 }
 

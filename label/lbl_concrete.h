@@ -35,9 +35,11 @@ bool lbl_cx_guess(LblConcrete *c, double deadline);
 enum { LBL_CX_ENUM_LIMIT = 100000 };
 int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline);
 
-/* The search's probe and leaf check: an answer once every parameter is
-   fixed in s (SEARCH_CONTINUE before). */
-SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s);
+/* The search's probe (leaf false) and leaf check (leaf true): an answer
+   once every parameter is fixed in s (SEARCH_CONTINUE before).  A run that
+   is no answer (a read no test controls, its step budget) leaves a probed
+   node to propagation (SEARCH_CONTINUE) and rejects a leaf. */
+SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s, bool leaf);
 
 /* Did the concrete mode find the solution?  Then fills r from its run. */
 bool lbl_cx_found(const LblConcrete *c);

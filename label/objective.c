@@ -37,7 +37,7 @@ typedef struct Solve {
 static SearchLeaf at_leaf(PropStore *s, void *ctx) {
   Solve *v = ctx;
   if (tr_decided(v->t)) return SEARCH_ACCEPT;
-  SearchLeaf a = v->cx ? lbl_cx_answer(v->cx, s) : SEARCH_REJECT;
+  SearchLeaf a = v->cx ? lbl_cx_answer(v->cx, s, true) : SEARCH_REJECT;
   return a == SEARCH_CONTINUE ? SEARCH_REJECT : a;
 }
 
@@ -45,7 +45,7 @@ static SearchLeaf at_leaf(PropStore *s, void *ctx) {
    the program answers for the whole subtree. */
 static SearchLeaf probe(PropStore *s, void *ctx) {
   Solve *v = ctx;
-  return lbl_cx_answer(v->cx, s);
+  return lbl_cx_answer(v->cx, s, false);
 }
 
 enum { LBL_MAX_CELLS = 4096 }; /* cells reported per object */
