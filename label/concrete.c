@@ -20,6 +20,7 @@ enum {
   CX_PROBE_STEPS = 2000000,  /* per run answering a search node: past it,
                                 propagation answers instead */
   GUESS_RUNS = 20000,        /* candidate inputs tried before propagating */
+  GUESS_STEPS = 50000000,    /* and the steps they may take in all */
   GUESS_WINDOW = 16,         /* values -16..16 are candidates */
   MAX_CANDIDATES = 512,
 };
@@ -33,7 +34,7 @@ struct LblConcrete {
   int64_t *solution;         /* the inputs that met the objective */
   bool found;
   const char *cut;
-  uint64_t runs;
+  uint64_t runs, steps;
 };
 
 LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t) {
@@ -76,7 +77,9 @@ static int run_steps(LblConcrete *c, uint64_t steps) {
   CxResult r;
   CxRunOptions o = {.max_steps = steps};
   c->runs++;
-  switch (cx_run(c->cx, c->params, NULL, 0, &o, &r)) {
+  CxOutcome out = cx_run(c->cx, c->params, NULL, 0, &o, &r);
+  c->steps += r.steps;
+  switch (out) {
   case CX_REACHED:
     c->found = true;
     memcpy(c->solution, c->params, sizeof *c->params * (size_t)c->nparams);
@@ -135,11 +138,21 @@ static bool fits(const IrType *t, int64_t v) {
   return v >= lo && v <= hi;
 }
 
-/* The candidates of a parameter of type t: the constants of the code and
-   the --iter numbers, +-1 each, and the values nearest 0 (at least
-   -GUESS_WINDOW..GUESS_WINDOW, more while there is room), nearest 0 first,
-   at most cap. */
-static int candidates(const int64_t *consts, int nconsts, const IrType *t, int64_t *out, int cap) {
+static bool has(const int64_t *v, int n, int64_t x) {
+  for (int i = 0; i < n; i++)
+    if (v[i] == x) return true;
+  return false;
+}
+
+/* The candidates of a parameter of type t, at most cap, in this order: the
+   --iter numbers +-1 (trip counts often follow them), then the program's
+   constants +-1 and the values nearest 0 (at least -GUESS_WINDOW..
+   GUESS_WINDOW, more while there is room), nearest 0 first. */
+static int candidates(const int64_t *iters, int niters, const int64_t *consts, int nconsts, const IrType *t,
+                      int64_t *out, int cap) {
+  int k = 0;
+  for (int i = 0; i < niters && k < cap; i++)
+    if (fits(t, iters[i]) && !has(out, k, iters[i])) out[k++] = iters[i];
   int64_t all[2 * MAX_CANDIDATES + 2 * GUESS_WINDOW + 2];
   int n = 0;
   int64_t w = (cap - nconsts) / 2;
@@ -148,21 +161,55 @@ static int candidates(const int64_t *consts, int nconsts, const IrType *t, int64
   for (int64_t v = -w; v <= w; v++) all[n++] = v;
   for (int i = 0; i < nconsts; i++) all[n++] = consts[i];
   qsort(all, (size_t)n, sizeof *all, by_magnitude);
-  int k = 0;
   for (int i = 0; i < n && k < cap; i++)
-    if (fits(t, all[i]) && (k == 0 || all[i] != out[k - 1])) out[k++] = all[i];
+    if (fits(t, all[i]) && !has(out, k, all[i])) out[k++] = all[i];
   return k;
+}
+
+/* Runs the combinations of candidates in shells of growing rank (every
+   combination whose worst-ranked candidate has rank r, for r = 0, 1, ...),
+   so that the first candidates of every parameter meet early.  True when
+   one met the objective. */
+static bool run_shells(LblConcrete *c, const int64_t *cand, const int *count, int cap, double deadline) {
+  int n = c->nparams, maxcount = 1;
+  for (int i = 0; i < n; i++) maxcount = count[i] > maxcount ? count[i] : maxcount;
+  int *at = calloc((size_t)(n > 0 ? n : 0) + 1, sizeof *at);
+  uint64_t steps0 = c->steps;
+  bool found = false, stop = false;
+  for (int r = 0; r < maxcount && !found && !stop; r++) {
+    memset(at, 0, sizeof *at * (size_t)(n > 0 ? n : 1));
+    for (;;) {
+      int worst = 0;
+      for (int i = 0; i < n; i++) worst = at[i] > worst ? at[i] : worst;
+      if (worst == r) {
+        for (int i = 0; i < n; i++) c->params[i] = cand[i * cap + at[i]];
+        if (run(c) == 1) {
+          found = true;
+          break;
+        }
+        if (c->steps - steps0 > GUESS_STEPS || (deadline > 0 && prop_now() >= deadline)) {
+          stop = true;
+          break;
+        }
+      }
+      int i = n - 1; /* the next combination with every rank <= r */
+      while (i >= 0 && (++at[i] > r || at[i] >= count[i])) at[i--] = 0;
+      if (i < 0) break;
+    }
+  }
+  free(at);
+  return found;
 }
 
 bool lbl_cx_guess(LblConcrete *c, double deadline) {
   int n = c->nparams;
-  int64_t consts[MAX_CANDIDATES];
-  int nconsts = 0;
+  int64_t consts[MAX_CANDIDATES], iters[3 * 8];
+  int nconsts = 0, niters = 0;
   const IrProgram *p = c->q->prog;
   for (int f = 0; f < p->nfuncs; f++)
     if (p->funcs[f]->defined) block_constants(&p->funcs[f]->body, consts, &nconsts);
-  for (int j = 0; j < c->q->obj.niter && nconsts + 3 <= MAX_CANDIDATES; j++) /* trip counts often follow them */
-    for (int d = -1; d <= 1; d++) consts[nconsts++] = c->q->obj.iter[j] + d;
+  for (int j = 0; j < c->q->obj.niter && j < 8; j++)
+    for (int d = -1; d <= 1; d++) iters[niters++] = c->q->obj.iter[j] + d;
   int cap = MAX_CANDIDATES;
   for (int64_t prod = 1; cap > 2; cap--) { /* cap^n <= GUESS_RUNS */
     prod = 1;
@@ -171,25 +218,13 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
   }
   size_t nn = (size_t)(n > 0 ? n : 0), ncap = (size_t)(cap > 0 ? cap : 1);
   int64_t *cand = calloc((nn + 1) * ncap, sizeof *cand);
-  int *count = calloc(nn + 1, sizeof *count), *at = calloc(nn + 1, sizeof *at);
-  for (int i = 0; i < n; i++) count[i] = candidates(consts, nconsts, tr_param(c->t, i).type, cand + i * cap, cap);
-  bool found = false;
-  for (uint64_t k = 0;; k++) { /* an odometer over the candidates, last parameter fastest */
-    for (int i = 0; i < n; i++) c->params[i] = cand[i * cap + at[i]];
-    if (run(c) == 1) {
-      found = true;
-      break;
-    }
-    (void)k;
-    if (deadline > 0 && prop_now() >= deadline) break;
-    int i = n - 1;
-    while (i >= 0 && ++at[i] == count[i]) at[i--] = 0;
-    if (i < 0) break;
-  }
+  int *count = calloc(nn + 1, sizeof *count);
+  for (int i = 0; i < n; i++)
+    count[i] = candidates(iters, niters, consts, nconsts, tr_param(c->t, i).type, cand + i * cap, cap);
+  bool found = run_shells(c, cand, count, cap, deadline);
   c->cut = NULL; /* guessing claims nothing */
   free(cand);
   free(count);
-  free(at);
   return found;
 }
 

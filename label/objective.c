@@ -24,7 +24,7 @@ const char *lbl_verdict_name(LblVerdict v) {
   }
 }
 
-enum { LBL_GUESS_SECONDS = 2 };
+enum { LBL_GUESS_SECONDS = 15 };
 
 /* What one objective's search works with. */
 typedef struct Solve {
@@ -228,8 +228,10 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   bool ok = !prop_failed(s);
   for (int i = 0; i < q->nassumes && ok; i++) ok = tr_assume(t, q->assumes[i]);
   Solve v = {.t = t, .cx = ok && !q->no_concrete ? lbl_cx_new(q, t) : NULL};
-  /* guessing gets a tenth of the time, at most LBL_GUESS_SECONDS */
-  double guess_s = q->timeout_s > 0 && q->timeout_s / 10 < LBL_GUESS_SECONDS ? q->timeout_s / 10 : LBL_GUESS_SECONDS;
+  /* guessing is bounded by its step budget (deterministic); the clock only
+     keeps it under a quarter of --timeout (at most LBL_GUESS_SECONDS) on a
+     loaded machine */
+  double guess_s = q->timeout_s > 0 && q->timeout_s / 4 < LBL_GUESS_SECONDS ? q->timeout_s / 4 : LBL_GUESS_SECONDS;
   double guess_until = start + guess_s;
   if (ok && v.cx && lbl_cx_guess(v.cx, guess_until)) {
     lbl_cx_solution(v.cx, r); /* candidate inputs met the objective: nothing to propagate */
