@@ -167,7 +167,8 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
    pruning is then sound).  True when that answered. */
 static bool enumerate(Solve *v, PropStore *s, LblResult *r, double deadline) {
   if (!v->cx) return false;
-  int e = lbl_cx_enumerate(v->cx, s, deadline);
+  double now = prop_now(); /* at most half the time left: the search gets the rest */
+  int e = lbl_cx_enumerate(v->cx, s, deadline > 0 ? now + (deadline - now) / 2 : 0);
   if (e == 1) {
     lbl_cx_solution(v->cx, r);
     return true;
