@@ -234,9 +234,15 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
      loaded machine */
   double guess_s = q->timeout_s > 0 && q->timeout_s / 4 < LBL_GUESS_SECONDS ? q->timeout_s / 4 : LBL_GUESS_SECONDS;
   double guess_until = start + guess_s;
-  if (ok && v.cx && lbl_cx_guess(v.cx, guess_until)) {
-    lbl_cx_solution(v.cx, r); /* candidate inputs met the objective: nothing to propagate */
-  } else {
+  double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
+  int e = -1;
+  if (ok && v.cx) { /* domains the --assume made small: every input runs, nothing else is relied on */
+    e = lbl_cx_enumerate(v.cx, s, deadline > 0 ? start + q->timeout_s / 2 : 0);
+    if (e == 0) no_solution(t, r, NULL);
+  }
+  if (e == 1 || (e < 0 && ok && v.cx && lbl_cx_guess(v.cx, guess_until))) {
+    lbl_cx_solution(v.cx, r); /* inputs that meet the objective: nothing to propagate */
+  } else if (e < 0) {
     ok = ok && tr_start(t);
     if (!ok) no_solution(t, r, NULL);
     else search(q, &v, s, r, start);
