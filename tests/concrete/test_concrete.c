@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "inka/objective.h"
 #include "native.h"
 
 /* ---- Programs from text -------------------------------------------------------- */
@@ -272,6 +273,98 @@ TEST(assumes) {
   done(&k);
 }
 
+/* ---- In the search (label/concrete.c) ------------------------------------------------- */
+/* Solves the objective "line runs (in iteration iter)" in fn of src with
+   the given --assume texts, with or without the concrete mode. */
+static LblVerdict solve(const char *src, const char *fn, int line, int iter, const char *assume, bool concrete,
+                        LblResult *out) {
+  IrProgram *p = parse_text(src);
+  if (!p) return LBL_UNKNOWN;
+  const IrFunction *f = ir_find_function(p, fn);
+  FeErrors fe = {0};
+  IrExpr *as = assume ? fe_parse_expr(p, f, assume, &fe) : NULL;
+  fe_errors_free(&fe);
+  int it[1] = {iter};
+  LblQuery q = {.prog = p, .fn = f, .obj = {.target = ir_find_stmt_at_line(f, line), .iter = iter ? it : NULL,
+                                            .niter = iter ? 1 : 0},
+                .assumes = &as, .nassumes = as ? 1 : 0, .timeout_s = 20, .max_unfold = 100000, .seed = 1,
+                .no_concrete = !concrete};
+  char *err = NULL;
+  LblResult r;
+  LblVerdict v = lbl_solve(&q, &r, &err) ? r.verdict : LBL_UNKNOWN;
+  free(err);
+  if (out) {
+    *out = r;
+  } else {
+    lbl_result_free(&r);
+  }
+  fe_program_free(p);
+  return v;
+}
+
+static const char *collatz_src = "int collatz(int n) {\n" /* 1 */
+                                 "  int steps = 0;\n"     /* 2 */
+                                 "  while (n != 1) {\n"   /* 3 */
+                                 "    if (n % 2 == 0)\n"  /* 4 */
+                                 "      n = n / 2;\n"     /* 5 */
+                                 "    else\n"             /* 6 */
+                                 "      n = 3 * n + 1;\n" /* 7 */
+                                 "    steps++;\n"         /* 8 */
+                                 "  }\n"                  /* 9 */
+                                 "  return steps;\n"      /* 10 */
+                                 "}\n";
+
+TEST(search_enumerates_small_domains) {
+  LblResult r;
+  /* the longest run below 10^4 has 261 steps (n = 6171): a proof by 10^4 runs */
+  CHECK_EQ_INT(solve(collatz_src, "collatz", 8, 262, "n >= 1 && n <= 10000", true, NULL), LBL_UNREACHABLE);
+  CHECK_EQ_INT(solve(collatz_src, "collatz", 8, 261, "n >= 1 && n <= 10000", true, &r), LBL_REACHABLE);
+  CHECK_EQ_INT(r.ninputs, 1);
+  CHECK_EQ_INT(r.inputs[0].value, 6171);
+  lbl_result_free(&r);
+  /* after the root propagation: the guard leaves n in [1, 2000] */
+  const char *guarded = "int g(int n) {\n"
+                        "  if (n < 1 || n > 2000) return -1;\n"
+                        "  int s = 0;\n"
+                        "  while (n != 1) { n = n % 2 ? 3 * n + 1 : n / 2; s++; }\n"
+                        "  if (s == 182)\n"
+                        "    return 1;\n"
+                        "  return 0;\n"
+                        "}\n";
+  CHECK_EQ_INT(solve(guarded, "g", 6, 0, NULL, true, NULL), LBL_UNREACHABLE); /* the longest run below 2000 takes 181 steps */
+}
+
+TEST(search_never_proves_on_uncontrolled_runs) {
+  /* x is read uninitialized when a is odd: those runs are no answer */
+  const char *src = "int f(int a) {\n"
+                    "  int x;\n"
+                    "  if (a % 2 == 0) x = a;\n"
+                    "  if (x == 1001) return 1;\n"
+                    "  return 0;\n"
+                    "}\n";
+  LblVerdict v = solve(src, "f", 4, 0, "a >= 0 && a <= 100", true, NULL);
+  CHECK(v != LBL_UNREACHABLE);
+}
+
+TEST(search_guesses_before_propagating) {
+  LblResult r;
+  const char *src = "int scan(int n, int t) {\n"
+                    "  int a[3000];\n"
+                    "  int i, hits = 0;\n"
+                    "  if (n < 0 || n > 3000) return -1;\n"
+                    "  for (i = 0; i < n; i++) a[i] = (i * 7) % 11;\n"
+                    "  for (i = 0; i < n; i++) {\n"
+                    "    if (a[i] == t)\n"
+                    "      hits++;\n"
+                    "  }\n"
+                    "  return hits;\n"
+                    "}\n";
+  CHECK_EQ_INT(solve(src, "scan", 8, 2500, NULL, true, &r), LBL_REACHABLE);
+  CHECK(r.ninputs == 2 && r.inputs[0].value >= 2500 && r.inputs[1].value == 3);
+  CHECK(!r.has_return);
+  lbl_result_free(&r);
+}
+
 /* ---- Against gcc ------------------------------------------------------------------------- */
 static int native_runs, native_compared, native_skipped, native_lines;
 static bool verbose;
@@ -455,6 +548,9 @@ int main(void) {
   RUN(nondet_and_calls_as_objective);
   RUN(memory);
   RUN(assumes);
+  RUN(search_enumerates_small_domains);
+  RUN(search_never_proves_on_uncontrolled_runs);
+  RUN(search_guesses_before_propagating);
   if (!getenv("CX_NATIVE") || strcmp(getenv("CX_NATIVE"), "0")) RUN(against_gcc);
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
