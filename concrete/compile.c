@@ -442,6 +442,7 @@ static CxStmt *stmt(Comp *k, const IrStmt *s) {
     break;
   case IR_ST_WHILE:
     x->kind = S_WHILE;
+    k->c->has_loops = true;
     x->do_while = s->is_do_while;
     x->loop_target = s == k->obj->target;
     x->obj_index = loop_index(k, s);
@@ -483,7 +484,10 @@ static CxFunc *function(Comp *k, const IrFunction *fn) {
   CxProgram *c = k->c;
   int i = function_index(c->prog, fn);
   if (i < 0) return fail(k, &fn->loc, "%s", "internal: a function outside the program"), NULL;
-  if (c->funcs[i]) return c->funcs[i];
+  if (c->funcs[i]) {
+    if (!c->funcs[i]->compiled) c->has_loops = true; /* a recursive call */
+    return c->funcs[i];
+  }
   if (fn->unsupported) return fail(k, &fn->unsupported->loc, "%s", fn->unsupported->message), NULL;
   if (fn->ret->kind == IR_TY_FLOAT || fn->ret->kind == IR_TY_STRUCT)
     return fail(k, &fn->loc, "unsupported: %s", "a function returning a float or a struct"), NULL;
@@ -506,6 +510,7 @@ static CxFunc *function(Comp *k, const IrFunction *fn) {
   const IrFunction *saved = k->fn;
   k->fn = fn;
   bool ok = block(k, &fn->body, &f->body);
+  f->compiled = true;
   k->fn = saved;
   return ok ? f : NULL;
 }
@@ -626,3 +631,4 @@ bool cx_add_assume(CxProgram *c, const IrExpr *e, char **err) {
 }
 
 bool cx_uses_nondet(const CxProgram *c) { return c->uses_nondet; }
+bool cx_has_loops(const CxProgram *c) { return c->has_loops; }

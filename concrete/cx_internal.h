@@ -105,6 +105,7 @@ struct CxFunc {
   const IrType **param_type;
   int64_t *param_cells;
   bool has_value;     /* non-void */
+  bool compiled;      /* its body is complete (false while compiling it: recursion) */
   CxBlock body;
 };
 
@@ -171,6 +172,7 @@ struct CxProgram {
   int niter;
   int *want_iter;       /* the --iter numbers */
   bool uses_nondet;
+  bool has_loops;       /* a loop or a recursive call is reachable */
   /* the run (run.c) */
   CxMemory mem;
   int64_t *stack;       /* frame slots of every call alive */

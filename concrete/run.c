@@ -224,6 +224,8 @@ static void reserve_stack(Run *r, int64_t n) {
 
 static int64_t new_object(Run *r, CxObjKind kind, int64_t ncells, bool zeroed, const char *name, const IrType *type,
                           int64_t count, int line) {
+  r->steps += (uint64_t)ncells; /* initializing the cells is work */
+  if (r->steps > r->max_steps) stop(r, CX_BUDGET, "the step budget ran out");
   int o = cx_mem_new_object(r->m, kind, ncells, zeroed);
   if (o < 0) stop(r, CX_BUDGET, "the concrete memory is exhausted");
   CxObject *obj = &r->m->objs[o];

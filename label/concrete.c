@@ -274,6 +274,7 @@ SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s, bool leaf) {
 }
 
 bool lbl_cx_found(const LblConcrete *c) { return c && c->found; }
+bool lbl_cx_loops(const LblConcrete *c) { return c && cx_has_loops(c->cx); }
 const char *lbl_cx_cut(const LblConcrete *c) { return c ? c->cut : NULL; }
 uint64_t lbl_cx_runs(const LblConcrete *c) { return c ? c->runs : 0; }
 

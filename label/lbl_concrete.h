@@ -41,6 +41,11 @@ int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline);
    node to propagation (SEARCH_CONTINUE) and rejects a leaf. */
 SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s, bool leaf);
 
+/* Does the function reach a loop or a recursive call?  Without, propagation
+   executes the whole path at once and costs less than running it: the
+   search neither guesses nor probes (label/objective.c). */
+bool lbl_cx_loops(const LblConcrete *c);
+
 /* Did the concrete mode find the solution?  Then fills r from its run. */
 bool lbl_cx_found(const LblConcrete *c);
 void lbl_cx_solution(LblConcrete *c, LblResult *r);

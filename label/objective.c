@@ -152,7 +152,7 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   tr_set_deadline(t, deadline);
   prop_set_propagation_budget(s, st->propagations);
   SearchStats one;
-  o.probe = v->cx ? probe : NULL;
+  o.probe = lbl_cx_loops(v->cx) ? probe : NULL;
   SearchResult r = search_solve(s, &o, at_leaf, v, &one);
   total->nodes += one.nodes;
   total->failures += one.failures;
@@ -240,7 +240,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     e = lbl_cx_enumerate(v.cx, s, deadline > 0 ? start + q->timeout_s / 2 : 0);
     if (e == 0) no_solution(t, r, NULL);
   }
-  if (e == 1 || (e < 0 && ok && v.cx && lbl_cx_guess(v.cx, guess_until))) {
+  if (e == 1 || (e < 0 && ok && lbl_cx_loops(v.cx) && lbl_cx_guess(v.cx, guess_until))) {
     lbl_cx_solution(v.cx, r); /* inputs that meet the objective: nothing to propagate */
   } else if (e < 0) {
     ok = ok && tr_start(t);

@@ -52,7 +52,8 @@ typedef enum {
 typedef enum { CX_END_ABORT, CX_END_EXIT, CX_END_ERROR, CX_END_ASSERT, CX_END_ASSUME } CxEnd;
 
 typedef struct CxRunOptions {
-  uint64_t max_steps;        /* statements and loop checks; 0: 10^9 */
+  uint64_t max_steps;        /* statements, loop checks and allocated cells
+                                (initializing memory is work too); 0: 10^9 */
   int max_depth;             /* calls alive; 0: 10000 */
   uint32_t *line_hits;       /* optional: [line] += 1 each time a statement of
                                 the main file starting on that line starts */
@@ -110,6 +111,8 @@ bool cx_locate(const CxProgram *c, int64_t loc, int *object, int64_t *cell);
 
 /* Does fn reach a __VERIFIER_nondet_* call (through calls)? */
 bool cx_uses_nondet(const CxProgram *c);
+/* Does fn reach a loop or a recursive call? */
+bool cx_has_loops(const CxProgram *c);
 
 const char *cx_outcome_name(CxOutcome o);
 /* The scalar cells of a value of type ty (struct fields and array elements
