@@ -15,6 +15,7 @@
 
 #include "inka/objective.h"
 #include "lbl_concrete.h"
+#include "inka/relax.h"
 
 const char *lbl_verdict_name(LblVerdict v) {
   switch (v) {
@@ -144,6 +145,8 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   o.window = st->window;
   o.hints_first = st->hints_first;
   o.branches_first = st->branches_first;
+  o.refutes = st->branches_first ? lbl_relax_refutes : NULL; /* proofs: the linear relaxation */
+  prop_set_slow_refuter(s, lbl_relax_refutes);
   o.max_nodes = st->max_nodes;
   if (deadline > 0) {
     o.max_seconds = deadline - prop_now();

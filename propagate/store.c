@@ -22,8 +22,10 @@ void prop_store_free(PropStore *s) {
   free(s->choices);
   free(s->vars);
   free(s->scratch);
+  free(s->scratch2);
   free(s->qsave);
   free(s->decisions.v);
+  free(s->linear);
   free(s->hints.v);
   free(s->branches.v);
   free(s);
@@ -50,6 +52,16 @@ static PropVar list_get(const PropVarList *l, int i) {
 void prop_add_decision(PropStore *s, PropVar x) { list_add(s, &s->decisions, x); }
 int prop_decision_count(const PropStore *s) { return s->decisions.n; }
 PropVar prop_decision(const PropStore *s, int i) { return list_get(&s->decisions, i); }
+
+void prop_add_linear(PropStore *s, Propagator *p) {
+  prop_grow((void **)&s->linear, &s->caplinear, s->nlinear + 1, sizeof *s->linear);
+  s->linear[s->nlinear++] = p;
+}
+int prop_linear_count(const PropStore *s) { return s->nlinear; }
+Propagator *prop_linear(const PropStore *s, int i) {
+  assert(i >= 0 && i < s->nlinear);
+  return s->linear[i];
+}
 
 void prop_add_hint(PropStore *s, PropVar x) { list_add(s, &s->hints, x); }
 int prop_hint_count(const PropStore *s) { return s->hints.n; }
@@ -90,6 +102,16 @@ void prop_unify(PropStore *s, PropVar x, PropVar y) {
     prop_notify(s, x, PROP_EV_DOMAIN);
     prop_notify(s, y, PROP_EV_DOMAIN);
   }
+}
+
+void prop_note(PropStore *s, PropNote what) {
+  assert(what >= 0 && what < PROP_NOTE_COUNT);
+  s->stats.notes[what]++;
+}
+
+PropVar prop_find(const PropStore *s, PropVar x) {
+  assert(x >= 0 && x < s->nvars);
+  return find(s, x);
 }
 
 bool prop_same(PropStore *s, PropVar x, PropVar y) {

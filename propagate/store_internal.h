@@ -40,6 +40,8 @@ typedef struct PropVarRec {
   int32_t n;               /* number of intervals, >= 1 */
   uint64_t stamp;          /* stamp of the level that owns the current domain */
   int32_t parent, size;    /* union-find (union by size, no compression) */
+  uint64_t cres;           /* congruence: x == cres (mod 2^cbits) as stored */
+  uint8_t cbits;           /*   0: nothing known; fixed variables: see prop_congruence */
   PropSub *subs[3];        /* subscriptions by kind (SUB_FIX, SUB_BOUNDS, SUB_DOMAIN):
                               arena nodes, trailed heads */
 } PropVarRec;
@@ -57,7 +59,7 @@ typedef struct PropChunk {
   size_t before;           /* bytes of all chunks before this one */
 } PropChunk;
 
-enum { TR_INT, TR_I64, TR_PTR, TR_DOM, TR_SUBS, TR_UF };
+enum { TR_INT, TR_I64, TR_PTR, TR_DOM, TR_SUBS, TR_UF, TR_CONG };
 
 typedef struct PropTrailEntry {
   int32_t kind, var;
@@ -66,6 +68,7 @@ typedef struct PropTrailEntry {
     struct { int64_t lo, hi; PropInterval *iv; uint64_t stamp; int32_t n; } dom;
     struct { PropSub *old; int32_t which; } subs;
     struct { int32_t parent, size; } uf;
+    struct { uint64_t res; uint8_t bits; } cong;
   } u;
 } PropTrailEntry;
 
@@ -73,7 +76,7 @@ typedef struct PropChoice {
   int chunk;
   size_t off;
   size_t trail_top;
-  int nvars, ndecisions, nhints, nbranches;
+  int nvars, ndecisions, nhints, nbranches, nlinear;
   uint32_t next_id;
   uint64_t stamp;
 } PropChoice;
@@ -106,6 +109,8 @@ struct PropStore {
   PropVarRec *vars;
   int nvars, capvars;
   PropInterval *scratch;           /* temporary interval lists */
+  PropInterval *scratch2;          /* a second one (snapping to a congruence) */
+  int capscratch2;
   int capscratch;
 
   /* propagation */
@@ -118,11 +123,17 @@ struct PropStore {
 
   /* trials */
   int trial_depth, trial_limit;
+  uint64_t small_steps;            /* narrowings of a wide domain by a few values */
+  uint64_t trial_small_base;       /* small_steps when the outermost trial began */
+  bool trial_inconclusive;         /* the running trial was stopped (slow convergence) */
+  bool (*slow_refutes)(PropStore *s); /* asked when propagation converges slowly */
   PropQueued *qsave;               /* stack of saved outer queues */
   int nqsave, capqsave;
 
   /* decision variables */
   PropVarList decisions;        /* what search labels */
+  Propagator **linear;          /* propagators with a linear row (prop_add_linear) */
+  int nlinear, caplinear;
   PropVarList hints;            /* variables a goal-first search labels first */
   PropVarList branches;         /* booleans that choose a path, oldest first */
 

@@ -52,6 +52,7 @@ void prop_push_internal(PropStore *s) {
   c->ndecisions = s->decisions.n;
   c->nhints = s->hints.n;
   c->nbranches = s->branches.n;
+  c->nlinear = s->nlinear;
   c->next_id = s->next_id;
   c->stamp = s->stamp;
   s->stamp = ++s->stamp_counter;
@@ -82,6 +83,10 @@ static void undo(PropStore *s, const PropTrailEntry *e) {
     s->vars[e->var].parent = e->u.uf.parent;
     s->vars[e->var].size = e->u.uf.size;
     break;
+  case TR_CONG:
+    s->vars[e->var].cres = e->u.cong.res;
+    s->vars[e->var].cbits = e->u.cong.bits;
+    break;
   default: assert(!"bad trail entry");
   }
 }
@@ -95,7 +100,7 @@ void prop_pop(PropStore *s) {
   s->nvars = c->nvars;
   while (s->ntrail > c->trail_top) {
     const PropTrailEntry *e = &s->trail[--s->ntrail];
-    if ((e->kind == TR_DOM || e->kind == TR_SUBS || e->kind == TR_UF) && e->var >= s->nvars)
+    if ((e->kind == TR_DOM || e->kind == TR_SUBS || e->kind == TR_UF || e->kind == TR_CONG) && e->var >= s->nvars)
       continue;
     undo(s, e);
   }
@@ -104,6 +109,7 @@ void prop_pop(PropStore *s) {
   s->decisions.n = c->ndecisions;
   s->hints.n = c->nhints;
   s->branches.n = c->nbranches;
+  s->nlinear = c->nlinear;
   s->next_id = c->next_id;
   s->stamp = c->stamp;
   s->failed = false;

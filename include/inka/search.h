@@ -68,6 +68,9 @@ typedef struct SearchOptions {
                                caller that can answer a whole subtree (every
                                input fixed: run the program) skip propagating
                                it. */
+  /* Called at every node after propagation; false refutes the node (it
+     must only say so when the node has no solution).  NULL: none. */
+  bool (*refutes)(PropStore *s);
 } SearchOptions;
 
 

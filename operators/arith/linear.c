@@ -133,6 +133,7 @@ static bool post_diff_le(PropStore *s, PropVar x, PropVar y, prop_wide c) {
   p->c = c;
   prop_subscribe(s, &p->base, x, PROP_EV_BOUNDS);
   prop_subscribe(s, &p->base, y, PROP_EV_BOUNDS);
+  prop_add_linear(s, &p->base);
   return prop_post(s, &p->base);
 }
 
@@ -173,6 +174,10 @@ static bool pair_eq_domains(PropStore *s, PairEq *p) {
 
 static PropStatus pair_eq_propagate(PropStore *s, Propagator *base) {
   PairEq *p = (PairEq *)base;
+  /* Rule 0: x + sy*y - c == 0 holds modulo 2^64 too (congruences). */
+  uint64_t a[2] = {1, (uint64_t)(int64_t)p->sy};
+  PropVar v[2] = {p->x, p->y};
+  if (!op_congruence_sum(s, 2, a, v, (uint64_t)-p->c, 64)) return PROP_FAILED;
   prop_wide before = whi(s, p->x) - wlo(s, p->x);
   /* Rule 1 (bounds): x within c - sy * [y], y within sy * (c - [x]), until
      both stop moving (a bound landing in a hole moves on). */
@@ -208,6 +213,7 @@ static bool post_pair_eq(PropStore *s, PropVar x, int sy, PropVar y, prop_wide c
   p->c = c;
   prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
   prop_subscribe(s, &p->base, y, PROP_EV_DOMAIN);
+  prop_add_linear(s, &p->base);
   return prop_post(s, &p->base);
 }
 
@@ -286,6 +292,7 @@ static bool negative_cycle(PropStore *s, PropVar start) {
     }
   }
   free(g.edge);
+  if (changed) prop_note(s, PROP_NOTE_CYCLE);
   return changed;   /* still relaxing after |V| rounds */
 }
 
@@ -299,7 +306,10 @@ static bool slow_convergence(PropStore *s, PropVar x, prop_wide moved, int *slow
 }
 
 static bool post_diff(PropStore *s, PropVar x, PropVar y, LinRel rel, prop_wide c) {
-  if (x == y || prop_same(s, x, y)) return decide(s, 0, rel, c);
+  if (x == y || prop_same(s, x, y)) {
+    prop_note(s, PROP_NOTE_EQUALITY);
+    return decide(s, 0, rel, c);
+  }
   switch (rel) {
   case LIN_NE: return post_pair_ne(s, x, -1, y, c);
   case LIN_LE: return post_diff_le(s, x, y, c);
@@ -377,9 +387,69 @@ static bool bounds_changed(const PropStore *s, PropVar x, int64_t lo, int64_t hi
   return prop_min(s, x) != lo || prop_max(s, x) != hi;
 }
 
+/* Rule 0: with more than two terms of which only two are still unfixed,
+   the constraint is posted again on those two (op_linear folds the fixed
+   ones into c): x - y == 0 then unifies x and y, x - y <= c joins the
+   difference graph of the negative-cycle check.  The residual says exactly
+   what this one says in every solution, so this one is entailed. */
+static bool repost_pair(PropStore *s, const Linear *p, bool *reposted) {
+  *reposted = false;
+  if (p->n <= 2) return true;
+  int unfixed[2], k = 0;
+  for (int i = 0; i < p->n; i++)
+    if (!prop_is_fixed(s, p->x[i])) {
+      if (k == 2) return true;
+      unfixed[k++] = i;
+    }
+  if (k != 2) return true;
+  bool sat = false;
+  prop_wide c = p->c;
+  for (int i = 0; i < p->n; i++)
+    if (prop_is_fixed(s, p->x[i])) c = wide_sat_sub(c, p->a[i] * prop_value(s, p->x[i]), &sat);
+  if (sat || !wide_fits_i64(c) || !wide_fits_i64(p->a[unfixed[0]]) || !wide_fits_i64(p->a[unfixed[1]])) return true;
+  int64_t a[2] = {(int64_t)p->a[unfixed[0]], (int64_t)p->a[unfixed[1]]};
+  PropVar x[2] = {p->x[unfixed[0]], p->x[unfixed[1]]};
+  *reposted = true;
+  return op_linear(s, 2, a, x, p->rel == LIN_EQ ? OP_EQ : OP_LE, (int64_t)c);
+}
+
+/* Rule 5 (==): the sum holds modulo 2^64 too (congruences). */
+static bool linear_congruence(PropStore *s, const Linear *p) {
+  enum { MAX = 8 };
+  uint64_t a[MAX];
+  if (p->n > MAX) return true;
+  for (int i = 0; i < p->n; i++) a[i] = (uint64_t)p->a[i];   /* the low 64 bits */
+  return op_congruence_sum(s, p->n, a, p->x, (uint64_t)-p->c, 64);
+}
+
+static int fixed_terms(const PropStore *s, const Linear *p) {
+  int k = 0;
+  for (int i = 0; i < p->n; i++) k += prop_is_fixed(s, p->x[i]);
+  return k;
+}
+
+static PropStatus linear_run(PropStore *s, Linear *p);
+
+/* The class is idempotent, so its own prunings do not wake it: a variable
+   that this run fixed (bounds, or a congruence snapping a domain to one
+   value) is known exactly only to the rules after that point.  Rules 0 and
+   5 use fixed terms, so the run is repeated while it fixes more of them
+   (4*x + y - z == 1 with y fixed by the bounds: z == 4*x + y - 1 mod 4). */
 static PropStatus linear_propagate(PropStore *s, Propagator *base) {
   Linear *p = (Linear *)base;
   if (p->rel == LIN_NE) return linear_ne(s, p);
+  for (;;) {
+    int fixed = fixed_terms(s, p);
+    PropStatus st = linear_run(s, p);
+    if (st != PROP_SUSPEND || fixed_terms(s, p) == fixed) return st;
+  }
+}
+
+static PropStatus linear_run(PropStore *s, Linear *p) {
+  bool reposted;
+  if (!repost_pair(s, p, &reposted)) return PROP_FAILED;
+  if (reposted) return PROP_ENTAILED;
+  if (p->rel == LIN_EQ && !linear_congruence(s, p)) return PROP_FAILED;
   for (;;) {
     bool lsat = false, hsat = false, changed = false;
     prop_wide L = sum_lo(s, p, -1, &lsat), H = sum_hi(s, p, -1, &hsat);
@@ -522,7 +592,33 @@ static bool post_general(PropStore *s, const Terms *t, LinRel rel, prop_wide c) 
   }
   int ev = rel == LIN_NE ? PROP_EV_FIX : PROP_EV_BOUNDS;
   for (int i = 0; i < t->n; i++) prop_subscribe(s, &p->base, p->x[i], ev);
+  if (rel != LIN_NE) prop_add_linear(s, &p->base);
   return prop_post(s, &p->base);
+}
+
+/* ---- The rows of the linear relaxation ------------------------------------------ */
+bool op_linear_row(const Propagator *base, OpRow *row) {
+  if (base->cls == &diff_le_class) {
+    const DiffLe *p = (const DiffLe *)base;
+    *row = (OpRow){.n = 2, .x = {p->x, p->y}, .a = {1, -1}, .c = p->c, .eq = false};
+    return true;
+  }
+  if (base->cls == &pair_eq_class) {
+    const PairEq *p = (const PairEq *)base;
+    *row = (OpRow){.n = 2, .x = {p->x, p->y}, .a = {1, p->sy}, .c = p->c, .eq = true};
+    return true;
+  }
+  if (base->cls != &linear_class) return false;
+  const Linear *p = (const Linear *)base;
+  if (p->rel == LIN_NE || p->n > OP_ROW_MAX) return false;
+  row->n = p->n;
+  row->c = p->c;
+  row->eq = p->rel == LIN_EQ;
+  for (int i = 0; i < p->n; i++) {
+    row->x[i] = p->x[i];
+    row->a[i] = p->a[i];
+  }
+  return true;
 }
 
 bool op_linear_wide(PropStore *s, int n, const int64_t *coef, const PropVar *xs, OpRel rel,
