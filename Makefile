@@ -10,7 +10,7 @@ LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lgmp -l
 BUILD    ?= build
 BIN      ?= inka-ng
 
-LIB_SRC  := $(wildcard frontend/*.c propagate/*.c operators/*/*.c translate/*.c label/*.c)
+LIB_SRC  := $(wildcard frontend/*.c propagate/*.c operators/*/*.c translate/*.c label/*.c concrete/*.c)
 CLI_SRC  := $(wildcard cli/*.c)
 TEST_SRC := $(wildcard tests/*/test_*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -47,8 +47,12 @@ asan:
 	$(MAKE) BUILD=build-asan BIN=build-asan/inka-ng DIFF_COUNT=40 \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" test
 
-bench: inka-ng
+bench: inka-ng $(BUILD)/bench/concrete_speed
 	@bench/run
+
+$(BUILD)/bench/concrete_speed: bench/concrete_speed.c $(BUILD)/libinka.a $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libinka.a $(LDLIBS)
 
 DEPS := libclang-14-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++
 deps:

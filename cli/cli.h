@@ -28,7 +28,7 @@ typedef struct CliOptions {
   const char **assumes;
   int nassumes;
   const char *cover;
-  bool json, validate, stats, dump_ir, show_memory;
+  bool json, validate, stats, dump_ir, show_memory, no_concrete;
   const char *emit_test, *emit_dir, *dot;
   double timeout_s;
   int64_t max_unfold;

@@ -54,6 +54,17 @@ static void need_block(Needed *nd, const IrBlock *b) {
   }
 }
 
+static bool calls(const IrBlock *b, const char *name) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    if (s->kind == IR_ST_CALL && s->builtin == IR_BI_NONE && s->callee_name && !strcmp(s->callee_name, name)) return true;
+    if (calls(&s->then, name) || calls(&s->els, name) || calls(&s->pre, name) || calls(&s->body, name) ||
+        calls(&s->step, name))
+      return true;
+  }
+  return false;
+}
+
 static void nondet_values(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
   fprintf(out, "static const unsigned long long inka_nondet[] = {");
@@ -80,6 +91,26 @@ static void verifier_functions(FILE *out, const IrProgram *p) {
     case IR_BI_ERROR: fprintf(out, "void %s(void) { abort(); }\n", name); break;
     default: break;
     }
+  }
+}
+
+/* Functions the file declares and calls but never defines: the function
+   under test cannot reach them (the frontend rejects that), but the
+   driver includes the whole file, so it must link: each gets a body that
+   aborts.  (Functions declared by system headers come from the C library.) */
+static void missing_functions(FILE *out, const IrProgram *p) {
+  for (int i = 0; i < p->nfuncs; i++) {
+    const IrFunction *f = p->funcs[i];
+    if (f->defined || !f->loc.file || strcmp(f->loc.file, p->path) != 0 || defines(p, f->name)) continue;
+    if (!strncmp(f->name, "__VERIFIER_", 11) || !strcmp(f->name, "reach_error")) continue;
+    bool called = false;
+    for (int k = 0; k < p->nfuncs && !called; k++)
+      if (p->funcs[k]->defined) called = calls(&p->funcs[k]->body, f->name);
+    if (!called) continue;
+    fprintf(out, "%s(", ir_decl((IrProgram *)p, f->ret, f->name));
+    for (int a = 0; a < f->nparams; a++)
+      fprintf(out, "%s%s", a ? ", " : "", ir_decl((IrProgram *)p, f->params[a]->type, f->params[a]->name));
+    fprintf(out, "%s) { abort(); }\n", f->nparams ? "" : "void");
   }
 }
 
@@ -119,6 +150,7 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len)
   fprintf(out, "\n");
   nondet_values(out, run);
   verifier_functions(out, run->prog);
+  missing_functions(out, run->prog);
   fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n\n");
   fprintf(out, "int main(void) {\n  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n"
                "  signal(SIGSEGV, inka_on_signal);\n");

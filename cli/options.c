@@ -36,6 +36,7 @@ static const char usage[] =
     "  --timeout S             wall-clock budget for solving (default 60)\n"
     "  --max-unfold N          loop unfoldings and call depth on one path (default 100000)\n"
     "  --seed N                seed of random choices (default 1)\n"
+    "  --no-concrete           never run the program concretely (propagation and search only)\n"
     "  --data-model LP64|ILP32 widths of long and pointers (default LP64)\n"
     "  --help, --version\n"
     "\n"
@@ -143,6 +144,7 @@ static bool flag_option(CliOptions *o, const char *a) {
   if (!strcmp(a, "--stats")) return o->stats = true;
   if (!strcmp(a, "--dump-ir")) return o->dump_ir = true;
   if (!strcmp(a, "--show-memory")) return o->show_memory = true;
+  if (!strcmp(a, "--no-concrete")) return o->no_concrete = true;
   return false;
 }
 

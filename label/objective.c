@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "inka/objective.h"
+#include "lbl_concrete.h"
 #include "inka/relax.h"
 
 const char *lbl_verdict_name(LblVerdict v) {
@@ -24,9 +25,28 @@ const char *lbl_verdict_name(LblVerdict v) {
   }
 }
 
+enum { LBL_GUESS_SECONDS = 15 };
+
+/* What one objective's search works with. */
+typedef struct Solve {
+  Tr *t;
+  LblConcrete *cx;   /* the concrete mode, or NULL where it does not apply */
+} Solve;
+
+/* A leaf whose path propagation decided is a solution; an undecided one
+   (a budget, a load waiting for memory) is answered by running it. */
 static SearchLeaf at_leaf(PropStore *s, void *ctx) {
-  (void)s;
-  return tr_decided(ctx) ? SEARCH_ACCEPT : SEARCH_REJECT;
+  Solve *v = ctx;
+  if (tr_decided(v->t)) return SEARCH_ACCEPT;
+  SearchLeaf a = v->cx ? lbl_cx_answer(v->cx, s, true) : SEARCH_REJECT;
+  return a == SEARCH_CONTINUE ? SEARCH_REJECT : a;
+}
+
+/* Before a choice is propagated: once the parameters are fixed, running
+   the program answers for the whole subtree. */
+static SearchLeaf probe(PropStore *s, void *ctx) {
+  Solve *v = ctx;
+  return lbl_cx_answer(v->cx, s, false);
 }
 
 enum { LBL_MAX_CELLS = 4096 }; /* cells reported per object */
@@ -114,8 +134,9 @@ static const struct Stage {
     {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 0},
 };
 
-static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const struct Stage *st, double deadline,
+static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const struct Stage *st, double deadline,
                               SearchStats *total) {
+  Tr *t = v->t;
   SearchOptions o;
   search_default_options(&o);
   o.var_order = st->order;
@@ -134,7 +155,8 @@ static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const stru
   tr_set_deadline(t, deadline);
   prop_set_propagation_budget(s, st->propagations);
   SearchStats one;
-  SearchResult r = search_solve(s, &o, at_leaf, t, &one);
+  o.probe = lbl_cx_loops(v->cx) ? probe : NULL;
+  SearchResult r = search_solve(s, &o, at_leaf, v, &one);
   total->nodes += one.nodes;
   total->failures += one.failures;
   total->solutions += one.solutions;
@@ -143,17 +165,41 @@ static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const stru
   return r;
 }
 
-static void search(const LblQuery *q, Tr *t, PropStore *s, LblResult *r, double start) {
+/* Small domains after the root propagation: running every input is a
+   complete search (a proof when the root propagation cut nothing: its
+   pruning is then sound).  True when that answered. */
+static bool enumerate(Solve *v, PropStore *s, LblResult *r, double deadline) {
+  if (!v->cx) return false;
+  double now = prop_now(); /* at most half the time left: the search gets the rest */
+  int e = lbl_cx_enumerate(v->cx, s, deadline > 0 ? now + (deadline - now) / 2 : 0);
+  if (e == 1) {
+    lbl_cx_solution(v->cx, r);
+    return true;
+  }
+  if (e == 0 && !tr_incomplete(v->t, NULL)) {
+    no_solution(v->t, r, NULL);
+    return true;
+  }
+  return false;
+}
+
+static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, double start) {
+  Tr *t = v->t;
   double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
+  if (enumerate(v, s, r, deadline)) return;
   int level = prop_level(s);
   TrCut root = tr_cut(t);
   for (size_t i = 0; i < sizeof stages / sizeof *stages; i++) {
     bool last = i + 1 == sizeof stages / sizeof *stages;
     tr_restore_cut(t, root);
-    SearchResult res = run_stage(q, t, s, &stages[i], deadline, &r->stats.search);
+    SearchResult res = run_stage(q, v, s, &stages[i], deadline, &r->stats.search);
     if (res == SEARCH_FOUND) {
-      r->verdict = LBL_REACHABLE;
-      read_solution(t, s, r);
+      if (lbl_cx_found(v->cx)) {
+        lbl_cx_solution(v->cx, r);
+      } else {
+        r->verdict = LBL_REACHABLE;
+        read_solution(t, s, r);
+      }
       search_backtrack(s, level);
       return;
     }
@@ -185,9 +231,27 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   }
   bool ok = !prop_failed(s);
   for (int i = 0; i < q->nassumes && ok; i++) ok = tr_assume(t, q->assumes[i]);
-  ok = ok && tr_start(t);
-  if (!ok) no_solution(t, r, NULL);
-  else search(q, t, s, r, start);
+  Solve v = {.t = t, .cx = ok && !q->no_concrete ? lbl_cx_new(q, t) : NULL};
+  /* guessing is bounded by its step budget (deterministic); the clock only
+     keeps it under a quarter of --timeout (at most LBL_GUESS_SECONDS) on a
+     loaded machine */
+  double guess_s = q->timeout_s > 0 && q->timeout_s / 4 < LBL_GUESS_SECONDS ? q->timeout_s / 4 : LBL_GUESS_SECONDS;
+  double guess_until = start + guess_s;
+  double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
+  int e = -1;
+  if (ok && v.cx) { /* domains the --assume made small: every input runs, nothing else is relied on */
+    e = lbl_cx_enumerate(v.cx, s, deadline > 0 ? start + q->timeout_s / 2 : 0);
+    if (e == 0) no_solution(t, r, NULL);
+  }
+  if (e == 1 || (e < 0 && ok && lbl_cx_loops(v.cx) && lbl_cx_guess(v.cx, guess_until))) {
+    lbl_cx_solution(v.cx, r); /* inputs that meet the objective: nothing to propagate */
+  } else if (e < 0) {
+    ok = ok && tr_start(t);
+    if (!ok) no_solution(t, r, NULL);
+    else search(q, &v, s, r, start);
+  }
+  r->stats.concrete_runs = lbl_cx_runs(v.cx);
+  lbl_cx_free(v.cx);
   r->time_s = prop_now() - start;
   r->stats.prop = *prop_stats(s);
   r->stats.tr = *tr_stats(t);

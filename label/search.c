@@ -153,7 +153,10 @@ static int branches(Search *c, PropVar x, Branch *br) {
   }
 }
 
-static bool apply(PropStore *s, PropVar x, Branch b) {
+typedef enum { APPLY_FAILED, APPLY_OK, APPLY_FOUND, APPLY_DROPPED } Applied;
+
+static Applied apply(Search *c, PropVar x, Branch b) {
+  PropStore *s = c->s;
   bool ok;
   switch (b.kind) {
   case BR_EQ: ok = prop_fix(s, x, b.v); break;
@@ -163,16 +166,28 @@ static bool apply(PropStore *s, PropVar x, Branch b) {
   case BR_GT: ok = prop_set_min_wide(s, x, (prop_wide)b.v + 1); break;
   default: ok = false;
   }
-  return ok && prop_propagate(s);
+  if (!ok) return APPLY_FAILED;
+  if (c->o->probe) {
+    switch (c->o->probe(s, c->ctx)) {
+    case SEARCH_ACCEPT: c->st.solutions++; return APPLY_FOUND;
+    case SEARCH_FAIL: return APPLY_FAILED;
+    case SEARCH_REJECT:
+      c->rejected = true;
+      c->st.failures++;
+      return APPLY_DROPPED;
+    case SEARCH_CONTINUE: break;
+    }
+  }
+  return prop_propagate(s) ? APPLY_OK : APPLY_FAILED;
 }
 
 /* ---- Depth-first search ------------------------------------------------------ */
 
 static Outcome at_leaf(Search *c) {
   SearchLeaf r = c->leaf ? c->leaf(c->s, c->ctx) : SEARCH_ACCEPT;
-  if (r == SEARCH_REJECT) {
+  if (r == SEARCH_REJECT || r == SEARCH_FAIL) {
     c->st.failures++;
-    c->rejected = true;
+    c->rejected |= r == SEARCH_REJECT;
     return DFS_DONE;
   }
   c->st.solutions++;
@@ -216,10 +231,12 @@ static Outcome dfs_window(Search *c, PropVar x, int start) {
       has_neg = prop_prev(s, x, neg, &neg);
     }
     prop_push(s);
-    if (apply(s, x, (Branch){BR_EQ, v})) {
+    Applied a = apply(c, x, (Branch){BR_EQ, v});
+    if (a == APPLY_FOUND) return DFS_FOUND;
+    if (a == APPLY_OK) {
       Outcome r = dfs(c, start);
       if (r != DFS_DONE) return r;
-    } else {
+    } else if (a == APPLY_FAILED) {
       c->st.failures++;
     }
     prop_pop(s);
@@ -245,16 +262,20 @@ static Outcome dfs(Search *c, int start) {
     int n = branches(c, x, br);
     for (int i = 0; i < n - 1; i++) {
       prop_push(s);
-      if (apply(s, x, br[i])) {
+      Applied a = apply(c, x, br[i]);
+      if (a == APPLY_FOUND) return DFS_FOUND;
+      if (a == APPLY_OK) {
         Outcome r = dfs(c, start);
         if (r != DFS_DONE) return r;   /* choice points stay open */
-      } else {
+      } else if (a == APPLY_FAILED) {
         c->st.failures++;
       }
       prop_pop(s);
     }
-    if (!apply(s, x, br[n - 1])) {
-      c->st.failures++;
+    Applied a = apply(c, x, br[n - 1]);
+    if (a == APPLY_FOUND) return DFS_FOUND;
+    if (a != APPLY_OK) {
+      if (a == APPLY_FAILED) c->st.failures++;
       return DFS_DONE;
     }
   }

@@ -31,6 +31,7 @@ typedef struct LblQuery {
   double timeout_s;            /* wall clock for solving; 0: none */
   int64_t max_unfold;
   uint64_t seed;
+  bool no_concrete;            /* never run the program (label/concrete.c) */
 } LblQuery;
 
 typedef struct LblValue {
@@ -65,6 +66,7 @@ typedef struct LblStats {
   PropStats prop;
   SearchStats search;
   TrStats tr;
+  uint64_t concrete_runs;      /* runs of the concrete mode (label/concrete.c) */
 } LblStats;
 
 typedef struct LblResult {

@@ -30,6 +30,16 @@ typedef enum {
   SEARCH_VAL_RANDOM,        /* a seeded random value of the domain, then the rest */
 } SearchValOrder;
 
+/* Called at each leaf (all decision variables fixed, propagation at fixpoint).
+   Return SEARCH_ACCEPT to stop with this solution (the store stays in the
+   leaf state), SEARCH_CONTINUE to look for more (all-solutions mode), or
+   SEARCH_REJECT to treat the leaf as a failure without it being one
+   (the verdict then cannot claim that the space was refuted). */
+typedef enum { SEARCH_ACCEPT, SEARCH_CONTINUE, SEARCH_REJECT, SEARCH_FAIL } SearchLeaf;
+typedef SearchLeaf (*SearchLeafFn)(PropStore *s, void *ctx);
+/* SEARCH_FAIL (from a leaf function or a probe): no solution here, a plain
+   failure (the space stays refuted). */
+
 typedef struct SearchOptions {
   SearchVarOrder var_order;
   SearchValOrder val_order;
@@ -48,18 +58,22 @@ typedef struct SearchOptions {
                                first on the newest unfixed hint (prop_add_hint) */
   bool branches_first;      /* ... or first on the oldest unfixed branch
                                (prop_add_branch) */
+  SearchLeafFn probe;       /* optional, with the leaf function's ctx: called
+                               after each choice is applied and before it is
+                               propagated.  SEARCH_CONTINUE propagates as
+                               usual; SEARCH_ACCEPT stops with this node as the
+                               solution (not propagated); SEARCH_REJECT drops
+                               the node's subtree as a rejected leaf would;
+                               SEARCH_FAIL drops it as refuted.  It lets a
+                               caller that can answer a whole subtree (every
+                               input fixed: run the program) skip propagating
+                               it. */
   /* Called at every node after propagation; false refutes the node (it
      must only say so when the node has no solution).  NULL: none. */
   bool (*refutes)(PropStore *s);
 } SearchOptions;
 
-/* Called at each leaf (all decision variables fixed, propagation at fixpoint).
-   Return SEARCH_ACCEPT to stop with this solution (the store stays in the
-   leaf state), SEARCH_CONTINUE to look for more (all-solutions mode), or
-   SEARCH_REJECT to treat the leaf as a failure without it being one
-   (the verdict then cannot claim that the space was refuted). */
-typedef enum { SEARCH_ACCEPT, SEARCH_CONTINUE, SEARCH_REJECT } SearchLeaf;
-typedef SearchLeaf (*SearchLeafFn)(PropStore *s, void *ctx);
+
 
 typedef enum {
   SEARCH_FOUND,             /* a leaf was accepted; the store is at that leaf */

@@ -42,7 +42,8 @@ expect 1 '^UNREACHABLE' --reach $P/triangle.c:9 $P/triangle.c
 expect 0 '"verdict": "reachable"' --json --reach $P/triangle.c:4 $P/triangle.c
 expect 0 'int gcd\(int a, int b\)' --dump-ir $P/gcd.c
 expect 0 '^REACHABLE' --data-model ILP32 --reach $P/gcd.c:6 $P/gcd.c
-expect 3 'max-unfold' --reach $P/sum_loop.c:5 --iter 50 --max-unfold 10 $P/sum_loop.c
+expect 3 'max-unfold' --reach $P/sum_loop.c:5 --iter 50 --max-unfold 10 --no-concrete $P/sum_loop.c
+expect 0 'REACHABLE  sum_to' --reach $P/sum_loop.c:5 --iter 50 --max-unfold 10 $P/sum_loop.c   # the concrete mode needs no unfolding
 # hostile files: a message and status 0 or 2, within the time limit
 printf 'int f(int x) { if (x > 0) { return' > "$tmp/trunc.c"
 head -c 3000 /dev/urandom > "$tmp/binary.c"

@@ -286,6 +286,7 @@ static Solved solve(Prog *pg, int n, const Opts *o) {
       .timeout_s = o->timeout_s > 0 ? o->timeout_s : 10,
       .max_unfold = 100000,
       .seed = 1,
+      .no_concrete = true, /* these tests are about the model: propagation and search alone */
   };
   char *err = NULL;
   sv.ok = lbl_solve(&q, &sv.r, &err);

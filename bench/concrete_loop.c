@@ -1,0 +1,15 @@
+/* The loop of the concrete-mode throughput line of `make bench`
+   (bench/concrete_speed.c): integer arithmetic, a division, an array in
+   memory, a call.  Also compiled by gcc -O0 for comparison. */
+int mix(int a, int b) { return (a ^ (b >> 3)) * 7 % 1000; }
+
+int loop(int n) {
+  int t[16];
+  for (int k = 0; k < 16; k++) t[k] = k;
+  int s = 0;
+  for (int i = 0; i < n; i++) {
+    s = s + mix(i, s);
+    t[i & 15] = t[(i + 1) & 15] + s / (1 + (i & 7));
+  }
+  return s + t[3];
+}

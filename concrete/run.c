@@ -1,0 +1,477 @@
+/* run.c - the concrete interpreter: executes the compiled IR (compile.c) on
+ * plain int64 values, with gcc -fwrapv x86-64 arithmetic and the
+ * translation's memory model and objective.
+ *
+ * Values are stored as the solver stores them: a signed or narrower
+ * unsigned type as its value, unsigned 64-bit as its bit pattern, a pointer
+ * as its location number.  Frame slots live on one value stack with a
+ * "written" byte each; memory is memory.c's location arrays.  Whatever ends
+ * the path (the objective, a trap, abort, an uncontrolled read, a budget)
+ * leaves the recursion with one longjmp, so the common path carries no
+ * status codes.  Nothing is allocated while running except when memory or
+ * the value stack grow.
+ *
+ * Must never take a branch, read a value or survive an operation that the
+ * translation would treat differently (see docs/decisions.md, "Concrete
+ * mode", for the few places where it is more precise than the model).
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cx_internal.h"
+
+typedef enum { SIG_NEXT, SIG_BREAK, SIG_CONTINUE, SIG_RETURN } Signal;
+
+typedef struct Run {
+  CxProgram *c;
+  CxMemory *m;
+  int64_t fb;             /* the current frame's first slot on the stack */
+  uint64_t steps, max_steps, ops;
+  int depth, max_depth;
+  const int64_t *nondet;
+  int nnondet, nused;
+  uint32_t *hits;
+  int nlines;
+  int line;               /* the statement running */
+  bool in_assume;
+  int64_t retval;
+  bool retdef;
+  CxResult *res;
+  jmp_buf stop;
+} Run;
+
+static _Noreturn void stop(Run *r, CxOutcome o, const char *reason) {
+  if (r->in_assume && o == CX_TRAP) { /* the translation refuses such an --assume */
+    o = CX_ABANDONED;
+    reason = "an --assume expression that may trap";
+  }
+  r->res->outcome = o;
+  r->res->reason = reason;
+  r->res->line = r->line;
+  longjmp(r->stop, 1);
+}
+
+static _Noreturn void end(Run *r, CxEnd how) {
+  r->res->end = how;
+  stop(r, CX_ENDED, NULL);
+}
+
+static _Noreturn void trap(Run *r, const char *why) { stop(r, CX_TRAP, why); }
+
+/* ---- Values ------------------------------------------------------------------ */
+static inline int64_t wrap(int64_t v, int bits, bool is_signed) {
+  if (bits >= 64) return v;
+  int sh = 64 - bits;
+  if (is_signed) return (int64_t)((uint64_t)v << sh) >> sh;
+  return (int64_t)((uint64_t)v & (((uint64_t)1 << bits) - 1));
+}
+
+static inline int64_t type_min(const CxExpr *e) {
+  return e->is_signed ? (e->bits >= 64 ? INT64_MIN : -((int64_t)1 << (e->bits - 1))) : 0;
+}
+
+static int64_t eval(Run *r, const CxExpr *e);
+
+static inline bool truth(Run *r, const CxExpr *e) { return eval(r, e) != 0; }
+
+/* ---- Memory -------------------------------------------------------------------- */
+static inline int64_t load(Run *r, int64_t l) {
+  CxMemory *m = r->m;
+  if (l < 0 || l >= m->frontier || l >= m->cap || !m->def[l]) stop(r, CX_UNINIT, "a read of memory that no test controls");
+  return m->val[l];
+}
+
+static inline void store(Run *r, int64_t l, int64_t v, bool def) {
+  CxMemory *m = r->m;
+  if (l < 0 || l >= m->frontier || l >= m->cap) stop(r, CX_ABANDONED, "a store outside every object");
+  m->val[l] = v;
+  m->def[l] = def;
+}
+
+/* q = p + k * i, trapping when q leaves p's object (one past the end is
+   inside; from NULL or no object only + 0 is). */
+static int64_t pointer_add(Run *r, int64_t p, int64_t k, int64_t i) {
+  __int128 q = (__int128)p + (__int128)k * i;
+  const CxObject *o = cx_mem_object_at(r->m, p);
+  int64_t lo = o ? o->base : p, hi = o ? o->base + o->ncells : p;
+  if (q < lo || q > hi) trap(r, "pointer arithmetic leaves its object");
+  return (int64_t)q;
+}
+
+static inline int64_t checked(Run *r, int64_t l) {
+  if (!cx_mem_valid(r->m, l, false)) trap(r, "an access through a NULL, dangling or out-of-bounds pointer");
+  return l;
+}
+
+/* ---- Expressions ------------------------------------------------------------------ */
+static int64_t divide(Run *r, const CxExpr *e, int64_t x, int64_t y) {
+  if (y == 0) trap(r, "a division by zero");
+  if (e->u64) return (int64_t)(e->op == X_DIV ? (uint64_t)x / (uint64_t)y : (uint64_t)x % (uint64_t)y);
+  if (e->is_signed && y == -1 && x == type_min(e)) trap(r, "INT_MIN / -1");
+  return wrap(e->op == X_DIV ? x / y : x % y, e->bits, e->is_signed);
+}
+
+static int64_t shift(Run *r, const CxExpr *e, int64_t x, int64_t y) {
+  if (y < 0 || y >= e->bits) trap(r, "a shift by a negative or too large count");
+  if (e->op == X_SHL) return wrap((int64_t)((uint64_t)x << y), e->bits, e->is_signed);
+  if (e->u64) return (int64_t)((uint64_t)x >> y);
+  return x >> y; /* arithmetic for signed values, logical for narrow unsigned (>= 0) ones */
+}
+
+static int64_t eval(Run *r, const CxExpr *e) {
+  r->ops++;
+  int64_t x, y;
+  switch ((CxExprOp)e->op) {
+  case X_CONST: return e->k;
+  case X_SLOT:
+    if (!r->c->stack_def[r->fb + e->slot]) stop(r, CX_UNINIT, "a read of a variable before it is assigned");
+    return r->c->stack[r->fb + e->slot];
+  case X_GLOBAL:
+    if (!r->c->globals_def[e->slot]) stop(r, CX_UNINIT, "a read of a global no test controls");
+    return r->c->globals[e->slot];
+  case X_LOAD: return load(r, eval(r, e->a));
+  case X_SLOT_ADDR:
+    if (!r->c->stack_def[r->fb + e->slot]) stop(r, CX_ABANDONED, "the address of a variable outside its lifetime");
+    return r->c->stack[r->fb + e->slot];
+  case X_SHIFT: return eval(r, e->a) + e->k;
+  case X_INDEX:
+    x = eval(r, e->a);
+    y = eval(r, e->b);
+    if (y < 0 || y >= e->k2) trap(r, "an array index out of bounds");
+    return x + e->k * y;
+  case X_DEREF: return checked(r, eval(r, e->a));
+  case X_DEREF_ADD:
+    x = eval(r, e->a);
+    y = eval(r, e->b);
+    return checked(r, pointer_add(r, x, e->k, y));
+  case X_PTR_ADD:
+    x = eval(r, e->a);
+    y = eval(r, e->b);
+    return pointer_add(r, x, e->k, y);
+  case X_PTR_DIFF:
+    x = eval(r, e->a);
+    y = eval(r, e->b);
+    if ((x - y) % e->k != 0) stop(r, CX_ABANDONED, "a pointer difference that is not a whole number of elements");
+    return wrap((x - y) / e->k, e->bits, e->is_signed);
+  case X_CAST: return wrap(eval(r, e->a), e->bits, e->is_signed);
+  case X_TO_BOOL: return eval(r, e->a) != 0;
+  case X_NEG: return wrap((int64_t)(0 - (uint64_t)eval(r, e->a)), e->bits, e->is_signed);
+  case X_BITNOT: return wrap(~eval(r, e->a), e->bits, e->is_signed);
+  case X_LNOT: return eval(r, e->a) == 0;
+  case X_LAND: return truth(r, e->a) && truth(r, e->b);
+  case X_LOR: return truth(r, e->a) || truth(r, e->b);
+  case X_COND: return truth(r, e->a) ? eval(r, e->b) : eval(r, e->c);
+  default: break;
+  }
+  x = eval(r, e->a);
+  y = eval(r, e->b);
+  switch ((CxExprOp)e->op) {
+  case X_ADD: return wrap((int64_t)((uint64_t)x + (uint64_t)y), e->bits, e->is_signed);
+  case X_SUB: return wrap((int64_t)((uint64_t)x - (uint64_t)y), e->bits, e->is_signed);
+  case X_MUL: return wrap((int64_t)((uint64_t)x * (uint64_t)y), e->bits, e->is_signed);
+  case X_DIV: case X_REM: return divide(r, e, x, y);
+  case X_SHL: case X_SHR: return shift(r, e, x, y);
+  case X_AND: return x & y;
+  case X_OR: return x | y;
+  case X_XOR: return x ^ y;
+  case X_LT: return x < y;
+  case X_LE: return x <= y;
+  case X_GT: return x > y;
+  case X_GE: return x >= y;
+  case X_EQ: return x == y;
+  case X_NE: return x != y;
+  case X_ULT: return (uint64_t)x < (uint64_t)y;
+  case X_ULE: return (uint64_t)x <= (uint64_t)y;
+  case X_UGT: return (uint64_t)x > (uint64_t)y;
+  case X_UGE: return (uint64_t)x >= (uint64_t)y;
+  default: break;
+  }
+  assert(!"unknown compiled expression");
+  stop(r, CX_ABANDONED, "internal: unknown expression");
+}
+
+/* ---- Frames ------------------------------------------------------------------------ */
+static void assign(Run *r, const CxLhs *l, int64_t v, bool def) {
+  CxProgram *c = r->c;
+  switch (l->kind) {
+  case L_NONE: return;
+  case L_SLOT:
+    c->stack[r->fb + l->slot] = v;
+    c->stack_def[r->fb + l->slot] = def;
+    return;
+  case L_GLOBAL:
+    c->globals[l->slot] = v;
+    c->globals_def[l->slot] = def;
+    return;
+  case L_MEM: store(r, eval(r, l->addr), v, def); return;
+  }
+}
+
+/* Room for n more slots above the current top. */
+static void reserve_stack(Run *r, int64_t n) {
+  CxProgram *c = r->c;
+  if (c->sp + n <= c->stack_cap) return;
+  int64_t cap = c->stack_cap ? c->stack_cap : 1024;
+  while (cap < c->sp + n) cap *= 2;
+  int64_t *s = realloc(c->stack, sizeof *s * (size_t)cap);
+  uint8_t *d = s ? realloc(c->stack_def, (size_t)cap) : NULL;
+  if (s) c->stack = s;
+  if (!d) stop(r, CX_BUDGET, "out of memory for frames");
+  c->stack_def = d;
+  c->stack_cap = cap;
+}
+
+static int64_t new_object(Run *r, CxObjKind kind, int64_t ncells, bool zeroed, const char *name, const IrType *type,
+                          int64_t count, int line) {
+  r->steps += (uint64_t)ncells; /* initializing the cells is work */
+  if (r->steps > r->max_steps) stop(r, CX_BUDGET, "the step budget ran out");
+  int o = cx_mem_new_object(r->m, kind, ncells, zeroed);
+  if (o < 0) stop(r, CX_BUDGET, "the concrete memory is exhausted");
+  CxObject *obj = &r->m->objs[o];
+  obj->name = name;
+  obj->type = type;
+  obj->count = count;
+  obj->line = line;
+  return obj->base;
+}
+
+/* Pushes f's frame with its parameters (objects for those whose address is
+   taken, made in order as the translation makes them); returns the caller's
+   frame base. */
+static int64_t push_frame(Run *r, const CxFunc *f, const int64_t *args) {
+  CxProgram *c = r->c;
+  reserve_stack(r, f->nslots + 1);
+  int64_t saved = r->fb;
+  r->fb = c->sp;
+  c->sp += f->nslots;
+  memset(c->stack_def + r->fb, 0, (size_t)f->nslots);
+  for (int i = 0; i < f->nparams; i++) {
+    int64_t v = args[i];
+    if (f->param_in_memory[i]) {
+      const IrVar *p = f->ir->params[i];
+      int64_t base = new_object(r, CX_OBJ_LOCAL, f->param_cells[i], false, p->name, p->type, 1, p->loc.line);
+      store(r, base, v, true);
+      v = base;
+    }
+    c->stack[r->fb + i] = v;
+    c->stack_def[r->fb + i] = 1;
+  }
+  return saved;
+}
+
+static void pop_frame(Run *r, const CxFunc *f, int64_t saved) {
+  r->c->sp -= f->nslots;
+  r->fb = saved;
+}
+
+/* ---- Statements ------------------------------------------------------------------------ */
+static bool objective_now(const Run *r) {
+  const CxProgram *c = r->c;
+  for (int j = 0; j < c->niter; j++)
+    if (c->iter[j] != c->want_iter[j]) return false;
+  return true;
+}
+
+static Signal block(Run *r, const CxBlock *b);
+
+static void step(Run *r) {
+  if (++r->steps > r->max_steps) stop(r, CX_BUDGET, "the step budget ran out");
+}
+
+static Signal call(Run *r, const CxStmt *s) {
+  int64_t args[s->nargs + 1];
+  for (int i = 0; i < s->nargs; i++) args[i] = eval(r, s->args[i]);
+  const CxFunc *f = s->callee;
+  if (r->depth >= r->max_depth) stop(r, CX_BUDGET, "the call depth budget ran out");
+  r->depth++;
+  int64_t saved = push_frame(r, f, args);
+  if (s->objective && objective_now(r)) stop(r, CX_REACHED, NULL);
+  r->retdef = false;
+  block(r, &f->body);
+  int64_t v = r->retval;
+  bool def = r->retdef && f->has_value;
+  pop_frame(r, f, saved);
+  r->depth--;
+  assign(r, &s->lhs, v, def);
+  return SIG_NEXT;
+}
+
+static void allocate(Run *r, const CxStmt *s) {
+  int64_t n = eval(r, s->args[0]), m = s->zeroed ? eval(r, s->args[1]) : 1;
+  if (s->reason) stop(r, CX_ABANDONED, s->reason);
+  __int128 bytes = (__int128)n * m;
+  int64_t size = s->type->size;
+  if (bytes < 0 || bytes / size > (1 << 20)) stop(r, CX_ABANDONED, "an allocation larger than the model handles");
+  int64_t count = (int64_t)(bytes / size);
+  assign(r, &s->lhs, new_object(r, CX_OBJ_HEAP, count * s->cells, s->zeroed, NULL, s->type, count, s->src_line), true);
+}
+
+static void release(Run *r, const CxStmt *s) {
+  int64_t p = eval(r, s->e);
+  if (p == 0) return; /* free(NULL) */
+  if (!cx_mem_valid(r->m, p, true)) trap(r, "a free of something that is not a live heap block");
+  r->m->val[p - 1] = 0;
+}
+
+static Signal loop(Run *r, const CxStmt *s) {
+  CxProgram *c = r->c;
+  int j = s->obj_index, saved = j >= 0 ? c->iter[j] : 0;
+  if (s->loop_target && c->niter == 0) stop(r, CX_REACHED, NULL); /* the loop statement runs */
+  Signal sig = SIG_NEXT;
+  for (int k = 1;; k++) {
+    if (k > 1 || !s->do_while) {
+      step(r);
+      if ((sig = block(r, &s->a)) != SIG_NEXT) break; /* the condition's side effects */
+      if (!truth(r, s->e)) break;
+    }
+    if (j >= 0) {
+      c->iter[j] = k;
+      if (s->loop_target && objective_now(r)) stop(r, CX_REACHED, NULL);
+    }
+    sig = block(r, &s->b);
+    if (sig == SIG_BREAK || sig == SIG_RETURN) break;
+    if ((sig = block(r, &s->c)) != SIG_NEXT) break;
+  }
+  if (j >= 0) c->iter[j] = saved;
+  return sig == SIG_RETURN ? SIG_RETURN : SIG_NEXT;
+}
+
+static Signal statement(Run *r, const CxStmt *s) {
+  CxProgram *c = r->c;
+  r->ops++;
+  step(r);
+  r->line = s->line;
+  if (r->hits && s->line > 0 && s->line < r->nlines) r->hits[s->line]++;
+  if (s->target && objective_now(r)) stop(r, CX_REACHED, NULL); /* the target starts */
+  switch ((CxStmtKind)s->kind) {
+  case S_SKIP: return SIG_NEXT;
+  case S_DECL_SLOT: c->stack_def[r->fb + s->slot] = 0; return SIG_NEXT;
+  case S_DECL_MEM:
+    c->stack[r->fb + s->slot] = new_object(r, CX_OBJ_LOCAL, s->cells, false, s->var->name, s->type, 1, s->var->loc.line);
+    c->stack_def[r->fb + s->slot] = 1;
+    return SIG_NEXT;
+  case S_ASSIGN: assign(r, &s->lhs, eval(r, s->e), true); return SIG_NEXT;
+  case S_CALL: return call(r, s);
+  case S_NONDET: {
+    if (r->nused >= r->nnondet) stop(r, CX_NEED_NONDET, "more nondet values than given");
+    int64_t v = r->nondet[r->nused++];
+    v = s->bits == 1 ? v != 0 : wrap(v, s->bits, s->is_signed);
+    assign(r, &s->lhs, v, true);
+    return SIG_NEXT;
+  }
+  case S_ASSUME:
+    if (!truth(r, s->e)) end(r, CX_END_ASSUME);
+    return SIG_NEXT;
+  case S_ASSERT:
+    if (truth(r, s->e)) return SIG_NEXT;
+    if (s->objective && objective_now(r)) stop(r, CX_REACHED, NULL);
+    end(r, CX_END_ASSERT);
+  case S_ABORT:
+  case S_EXIT:
+  case S_ERROR:
+    for (int i = 0; i < s->nargs; i++) eval(r, s->args[i]);
+    if (s->kind == S_ERROR && s->objective && objective_now(r)) stop(r, CX_REACHED, NULL);
+    end(r, s->kind == S_ABORT ? CX_END_ABORT : s->kind == S_EXIT ? CX_END_EXIT : CX_END_ERROR);
+  case S_MALLOC: allocate(r, s); return SIG_NEXT;
+  case S_FREE: release(r, s); return SIG_NEXT;
+  case S_IF: return block(r, truth(r, s->e) ? &s->a : &s->b);
+  case S_WHILE: return loop(r, s);
+  case S_BREAK: return SIG_BREAK;
+  case S_CONTINUE: return SIG_CONTINUE;
+  case S_RETURN:
+    r->retdef = s->e != NULL;
+    if (s->e) r->retval = eval(r, s->e);
+    return SIG_RETURN;
+  case S_BLOCK: return block(r, &s->a);
+  }
+  assert(!"unknown compiled statement");
+  stop(r, CX_ABANDONED, "internal: unknown statement");
+}
+
+static Signal block(Run *r, const CxBlock *b) {
+  for (int i = 0; i < b->n; i++) {
+    Signal sig = statement(r, b->s[i]);
+    if (sig != SIG_NEXT) return sig;
+  }
+  return SIG_NEXT;
+}
+
+/* ---- Entry ------------------------------------------------------------------------------- */
+/* Memory and globals as before any run. */
+static void reset(CxProgram *c) {
+  CxMemory *m = &c->mem, *p = &c->pristine;
+  if (m->nobjs < p->nobjs || (p->nobjs && m->objs[p->nobjs - 1].base != p->objs[p->nobjs - 1].base)) {
+    cx_mem_free(m);
+    cx_mem_init(m);
+    for (int i = 0; i < p->nobjs; i++) cx_mem_new_object(m, p->objs[i].kind, p->objs[i].ncells, true);
+    memcpy(m->objs, p->objs, sizeof *m->objs * (size_t)p->nobjs);
+  }
+  cx_mem_truncate(m, p->nobjs);
+  if (p->frontier > CX_FIRST_LOCATION) {
+    memcpy(m->val, p->val, sizeof *m->val * (size_t)p->frontier);
+    memcpy(m->def, p->def, (size_t)p->frontier);
+  }
+  memcpy(c->globals, c->global_init, sizeof *c->globals * (size_t)c->nglobals);
+  memcpy(c->globals_def, c->global_def, (size_t)c->nglobals);
+  memset(c->iter, 0, sizeof *c->iter * (size_t)c->niter);
+  c->sp = 0;
+}
+
+CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int nnondet, const CxRunOptions *o,
+                 CxResult *res) {
+  memset(res, 0, sizeof *res);
+  reset(c);
+  /* on the heap: it is modified between setjmp and longjmp */
+  Run *rp = malloc(sizeof *rp);
+  if (!rp) {
+    res->outcome = CX_BUDGET;
+    res->reason = "out of memory";
+    return res->outcome;
+  }
+  *rp = (Run){.c = c, .m = &c->mem, .nondet = nondet, .nnondet = nnondet, .res = res};
+#define r (*rp)
+  r.max_steps = o && o->max_steps ? o->max_steps : 1000000000;
+  r.max_depth = o && o->max_depth ? o->max_depth : 10000;
+  r.hits = o ? o->line_hits : NULL;
+  r.nlines = o ? o->nlines : 0;
+  const CxFunc *f = c->entry;
+  int64_t args[f->nparams + 1];
+  for (int i = 0; i < f->nparams; i++) {
+    const IrType *t = f->param_type[i];
+    args[i] = t->kind == IR_TY_BOOL ? params[i] != 0 : wrap(params[i], t->bits, t->is_signed);
+  }
+  if (setjmp(r.stop) == 0) {
+    push_frame(&r, f, args);
+    r.in_assume = true;
+    for (int i = 0; i < c->nassumes; i++)
+      if (!truth(&r, c->assumes[i])) end(&r, CX_END_ASSUME);
+    r.in_assume = false;
+    r.retdef = false;
+    Signal sig = block(&r, &f->body);
+    res->outcome = CX_RETURNED;
+    res->has_return = sig == SIG_RETURN && r.retdef && f->has_value;
+    res->ret = res->has_return ? r.retval : 0;
+    res->line = 0;
+  }
+  res->nondet_used = r.nused;
+  res->steps = r.steps;
+  res->ops = r.ops;
+#undef r
+  free(rp);
+  return res->outcome;
+}
+
+const char *cx_outcome_name(CxOutcome o) {
+  switch (o) {
+  case CX_REACHED: return "reached";
+  case CX_RETURNED: return "returned";
+  case CX_ENDED: return "ended";
+  case CX_TRAP: return "trap";
+  case CX_UNINIT: return "uninit";
+  case CX_ABANDONED: return "abandoned";
+  case CX_BUDGET: return "budget";
+  case CX_NEED_NONDET: return "need-nondet";
+  }
+  return "?";
+}

@@ -1,0 +1,122 @@
+/* concrete.h - the concrete mode: running a function of the IR on plain
+ * values (concrete/), with the solver's semantics and no constraints.
+ *
+ * Once every input a path depends on is fixed, executing the program is
+ * cheaper than propagating it: cx_run interprets the IR with gcc -fwrapv
+ * x86-64 semantics (LP64 or ILP32 as the IR says) and the memory model of
+ * the translation (docs/decisions.md "Memory model": objects framed by a
+ * header and a gap, one typed value per scalar cell, pointers as location
+ * numbers numbered in allocation order exactly as the translation numbers
+ * them).  The objective is the translation's: the target statement starts
+ * with the --iter iteration numbers of its loops matching exactly, or a
+ * call to the objective function (a failing assert, reach_error) happens;
+ * the path ends there.
+ *
+ * Runtime traps (division by zero, INT_MIN / -1, a bad shift count, a NULL,
+ * dangling or out-of-bounds access, pointer arithmetic leaving its object, a
+ * bad free) end the path like abort().  A read of a value nobody wrote is
+ * reported as such (CX_UNINIT): the solver never relies on those, so such a
+ * run is no answer.  A run never lies: whatever the model does not cover
+ * ends it as CX_ABANDONED with a reason.
+ */
+#ifndef INKA_CONCRETE_H
+#define INKA_CONCRETE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "inka/ir.h"
+
+typedef struct CxProgram CxProgram;
+
+/* The objective (the same fields as the translation's TrObjective). */
+typedef struct CxObjective {
+  const IrStmt *target;      /* --reach: the statement that must start, or NULL */
+  const char *target_call;   /* --reach-call: a call to this name, or NULL */
+  const int *iter;           /* --iter: iterations of the innermost niter loops */
+  int niter;                 /*   around the target, outermost first; 0 = any */
+} CxObjective;
+
+typedef enum {
+  CX_REACHED,     /* the objective happened (the run stops there) */
+  CX_RETURNED,    /* the function under test returned without it */
+  CX_ENDED,       /* abort, exit, reach_error / failing assert that is not
+                     the objective, or a false __VERIFIER_assume */
+  CX_TRAP,        /* a runtime error ended the path */
+  CX_UNINIT,      /* the run read a value no test controls: no answer */
+  CX_ABANDONED,   /* outside what the model covers (reason): no answer */
+  CX_BUDGET,      /* the step or call-depth budget ran out: no answer */
+  CX_NEED_NONDET, /* a nondet call past the values given: no answer */
+} CxOutcome;
+
+typedef enum { CX_END_ABORT, CX_END_EXIT, CX_END_ERROR, CX_END_ASSERT, CX_END_ASSUME } CxEnd;
+
+typedef struct CxRunOptions {
+  uint64_t max_steps;        /* statements, loop checks and allocated cells
+                                (initializing memory is work too); 0: 10^9 */
+  int max_depth;             /* calls alive; 0: 10000 */
+  uint32_t *line_hits;       /* optional: [line] += 1 each time a statement of
+                                the main file starting on that line starts */
+  int nlines;                /* entries of line_hits */
+} CxRunOptions;
+
+typedef struct CxResult {
+  CxOutcome outcome;
+  CxEnd end;                 /* CX_ENDED: how */
+  const char *reason;        /* TRAP, UNINIT, ABANDONED, BUDGET: static text */
+  int line;                  /* where the run stopped (0 when it returned) */
+  bool has_return;           /* CX_RETURNED with a value */
+  int64_t ret;               /* as stored: unsigned 64-bit as its bit pattern */
+  int nondet_used;           /* nondet values consumed */
+  uint64_t steps;            /* statements and loop checks executed */
+  uint64_t ops;              /* IR operations: statements and expression nodes */
+} CxResult;
+
+/* Prepares fn of p for concrete runs towards obj.  NULL with a message in
+   *err (malloc'd, compiler style) when fn reaches what the concrete mode
+   does not cover (floating point, pointer parameters, a call to a function
+   without a body) or when obj is malformed (--iter deeper than the loops
+   around the target). */
+CxProgram *cx_new(const IrProgram *p, const IrFunction *fn, const CxObjective *obj, char **err);
+void cx_free(CxProgram *c);
+
+/* A precondition (--assume): a pure expression over fn's parameters and the
+   globals, checked before the body runs (false: CX_ENDED, CX_END_ASSUME).
+   False with *err when e is outside the concrete mode. */
+bool cx_add_assume(CxProgram *c, const IrExpr *e, char **err);
+
+/* Runs fn with its parameters (in order, as stored: each is truncated to its
+   type) and the nondet values in call order.  o may be NULL. */
+CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int nnondet,
+                 const CxRunOptions *o, CxResult *r);
+
+/* The memory the last run left (when the objective happened: the memory
+   at that moment), valid until the next run: objects in allocation order
+   (globals and locals in memory, heap blocks), as the translation numbers
+   them. */
+typedef struct CxObjectView {
+  const char *name;          /* a variable's name; NULL for a heap block */
+  bool heap, live;           /* live: not freed */
+  const IrType *type;        /* element type */
+  int64_t count;             /* elements */
+  int64_t ncells;
+  int line;                  /* heap: allocation line */
+} CxObjectView;
+int cx_object_count(const CxProgram *c);
+CxObjectView cx_object_view(const CxProgram *c, int i);
+/* Cell k of object i: false when never written. */
+bool cx_final_cell(const CxProgram *c, int i, int64_t k, int64_t *value);
+/* Object index and cell of a location; false for NULL or no object. */
+bool cx_locate(const CxProgram *c, int64_t loc, int *object, int64_t *cell);
+
+/* Does fn reach a __VERIFIER_nondet_* call (through calls)? */
+bool cx_uses_nondet(const CxProgram *c);
+/* Does fn reach a loop or a recursive call? */
+bool cx_has_loops(const CxProgram *c);
+
+const char *cx_outcome_name(CxOutcome o);
+/* The scalar cells of a value of type ty (struct fields and array elements
+   flattened), as the translation counts them. */
+int64_t cx_cells(const IrType *ty);
+
+#endif

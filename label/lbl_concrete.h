@@ -1,0 +1,57 @@
+/* lbl_concrete.h - the concrete mode in the search (label/concrete.c),
+ * shared by label/ only.
+ *
+ * When every input a run depends on is fixed, running the program
+ * (concrete/) answers for the whole subtree: the objective met is a
+ * solution, a return, an end or a trap without it is a refuted subtree.
+ * Used three ways: candidate inputs tried before any propagation (guess),
+ * every input of small domains after the root propagation (enumerate: a
+ * proof when complete), and a probe at each search node whose parameters
+ * are all fixed.  Applies only to functions without nondet calls (their
+ * parameters decide the whole run).
+ */
+#ifndef INKA_LBL_CONCRETE_H
+#define INKA_LBL_CONCRETE_H
+
+#include "inka/concrete.h"
+#include "inka/objective.h"
+
+typedef struct LblConcrete LblConcrete;
+
+/* NULL when the concrete mode does not apply to q (nondet calls, or what
+   the concrete mode does not cover). */
+LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t);
+void lbl_cx_free(LblConcrete *c);
+
+/* Tries candidate inputs (values near 0 and the program's constants, +-1)
+   before anything is propagated; true when one meets the objective. */
+bool lbl_cx_guess(LblConcrete *c, double deadline);
+
+/* After the root propagation: when the product of the parameters' domains
+   is at most LBL_CX_ENUM_LIMIT, runs every input.  1: one met the
+   objective; 0: none did and every run ended (a proof, if the root
+   propagation cut nothing); -1: not applicable, or a run was no answer
+   (uncontrolled read, budget) or time ran out. */
+enum { LBL_CX_ENUM_LIMIT = 100000 };
+int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline);
+
+/* The search's probe (leaf false) and leaf check (leaf true): an answer
+   once every parameter is fixed in s (SEARCH_CONTINUE before).  A run that
+   is no answer (a read no test controls, its step budget) leaves a probed
+   node to propagation (SEARCH_CONTINUE) and rejects a leaf. */
+SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s, bool leaf);
+
+/* Does the function reach a loop or a recursive call?  Without, propagation
+   executes the whole path at once and costs less than running it: the
+   search neither guesses nor probes (label/objective.c). */
+bool lbl_cx_loops(const LblConcrete *c);
+
+/* Did the concrete mode find the solution?  Then fills r from its run. */
+bool lbl_cx_found(const LblConcrete *c);
+void lbl_cx_solution(LblConcrete *c, LblResult *r);
+
+/* Why the last concrete answer was none (static text), or NULL. */
+const char *lbl_cx_cut(const LblConcrete *c);
+uint64_t lbl_cx_runs(const LblConcrete *c);
+
+#endif
