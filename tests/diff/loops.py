@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Differential test of loop facts (issue 10): random counting loops whose
+trip count an input decides (up to 10^6), with induction variables, and a
+target guarded by a linear fact about the loop's outputs that is true,
+false, or true for some inputs only -- decided by construction, not by
+running the loop for every input.
+
+    int f(int n, int a) {
+      int i = 0, u1 = C1, u2 = a, ...;
+      if (n < 0 || n > N) return -1;
+      if (a < -A || a > A) return -2;
+      while (i < n) { i++; u1 += k1; u2 -= k2; ... }    (or a for loop)
+      if (FACT) return 1;                                (the target)
+      return 0;
+    }
+
+After the loop every u_j is U_j + k_j * n (U_j a constant or the input a),
+i is n.  A fact is sum(c_j * u_j) + c_i * i (== or !=) V, that is
+A * n + B * a + C (== or !=) V: the oracle finds whether some n in [0, N]
+and a in [-A, A] satisfies it exactly, with integer arithmetic (values stay
+far from overflow).  A REACHABLE answer must also validate (the driver
+runs under gcov); UNKNOWN is counted, never a failure.
+
+usage: loops.py [COUNT] [SEED]  (env INKA, LOOPS_COUNT, LOOPS_SEED,
+LOOPS_TIMEOUT); prints "N passed, N failed" last.
+"""
+import json, os, random, subprocess, sys, tempfile
+
+INKA = os.environ.get("INKA", "./inka-ng")
+
+
+def program(rng):
+    nu = rng.randint(1, 3)
+    big = rng.random() < 0.5
+    N = rng.choice([10, 100, 1000, 10**5, 10**6]) if big else rng.randint(1, 60)
+    A = rng.choice([0, 5, 1000])
+    ks = [rng.choice([-9, -7, -3, -2, -1, 1, 2, 3, 5, 8]) for _ in range(nu)]
+    starts = [("a" if rng.random() < 0.3 else rng.randint(-500, 500)) for _ in range(nu)]
+    use_for = rng.random() < 0.5
+    decl = ", ".join(["i = 0"] + [f"u{j} = {starts[j]}" for j in range(nu)])
+    steps = []
+    for j, k in enumerate(ks):
+        steps.append(f"u{j} += {k};" if k > 0 else f"u{j} -= {-k};")
+    rng.shuffle(steps)
+    body = " ".join(steps)
+    lines = [f"int f(int n, int a) {{",
+             f"  int {decl};",
+             f"  if (n < 0 || n > {N})",
+             f"    return -1;",
+             f"  if (a < {-A} || a > {A})",
+             f"    return -2;"]
+    if use_for:
+        lines += [f"  for (i = 0; i < n; i++) {{ {body} }}"]
+    else:
+        lines += [f"  while (i < n) {{ i++; {body} }}"]
+    # The fact: sum c_j u_j + ci * i  rel  V, in closed form A*n + B*a + C.
+    cs = [rng.choice([0, 0, 1, -1, 2, 3]) for _ in range(nu)]
+    if all(c == 0 for c in cs):
+        cs[0] = 1
+    ci = rng.choice([0, 0, 1, -1, -ks[0]])
+    An = sum(c * k for c, k in zip(cs, ks)) + ci
+    Ba = sum(c for c, s in zip(cs, starts) if s == "a")
+    C = sum(c * s for c, s in zip(cs, starts) if s != "a")
+    kind = rng.choice(["eq_some", "eq_none", "ne_invariant", "eq_shift", "ne_some"])
+    if kind == "eq_some":            # true for some inputs (or none when out of range)
+        n0 = rng.randint(0, min(N, 10**6)) if rng.random() < 0.8 else N + rng.randint(1, 5)
+        a0 = rng.randint(-A, A)
+        V, rel = An * n0 + Ba * a0 + C, "=="
+    elif kind == "eq_none":          # off by a non-multiple of the step, usually never true
+        V, rel = An * rng.randint(0, N) + C + rng.choice([1, -1, 2]), "=="
+    elif kind == "ne_invariant":     # the invariant's negation: never true when the invariant holds exactly
+        V, rel = None, "!="
+    else:                            # ne_some / eq_shift: random constants
+        V, rel = rng.randint(-2000, 2000), rng.choice(["==", "!="])
+    terms = [f"{c} * u{j}" if c not in (1, -1) else ("" if c == 1 else "-") + f"u{j}"
+             for j, c in enumerate(cs) if c != 0]
+    if ci:
+        terms.append(f"{ci} * i" if ci not in (1, -1) else ("" if ci == 1 else "-") + "i")
+    lhs = " + ".join(terms).replace("+ -", "- ")
+    if V is None:  # lhs - An*n - Ba*a == C always: ask lhs != that
+        rhs = " + ".join(x for x in [f"{An} * n" if An else "", f"{Ba} * a" if Ba else "", str(C)] if x)
+        fact = f"{lhs} != {rhs}".replace("+ -", "- ")
+        facts = ("ne_inv", An, Ba, C)
+    else:
+        fact = f"{lhs} {rel} {V}"
+        facts = (rel, An, Ba, C, V)
+    lines += [f"  if ({fact})",
+              f"    return 1;",
+              f"  return 0;",
+              f"}}"]
+    return "\n".join(lines) + "\n", len(lines) - 2, facts, N, A
+
+
+def reachable(facts, N, A):
+    """Is the fact true for some n in [0, N], a in [-A, A]?"""
+    if facts[0] == "ne_inv":
+        return False
+    rel, An, Ba, C, V = facts
+    if rel == "!=":
+        # false only when the left side takes one value, V, over the whole box
+        single = (An == 0 or N == 0) and (Ba == 0 or A == 0)
+        return not single or C != V
+    # An*n + Ba*a == V - C for some n, a in the box
+    t = V - C
+    for a in ([0] if Ba == 0 else range(-A, A + 1)):
+        r = t - Ba * a
+        if An == 0:
+            if r == 0:
+                return True
+        elif r % An == 0 and 0 <= r // An <= N:
+            return True
+    return False
+
+
+def main():
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else int(os.environ.get("LOOPS_COUNT", "100"))
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get("LOOPS_SEED", "1"))
+    timeout = os.environ.get("LOOPS_TIMEOUT", "10")
+    inka = os.path.abspath(INKA)
+    passed = failed = 0
+    tally = {}
+    with tempfile.TemporaryDirectory(prefix="inka-loops.") as d:
+        for q in range(count):
+            rng = random.Random(seed * 100003 + q)
+            text, line, facts, N, A = program(rng)
+            want = "reachable" if reachable(facts, N, A) else "unreachable"
+            src = os.path.join(d, f"l{q}.c")
+            with open(src, "w") as f:
+                f.write(text)
+            cmd = [inka, "--reach", f"{src}:{line}", "--timeout", timeout, "--json", "--validate", src]
+            try:
+                r = subprocess.run(cmd, capture_output=True, text=True, timeout=float(timeout) + 30)
+                got = json.loads(r.stdout).get("verdict", "?") if r.stdout.strip() else f"exit {r.returncode}"
+            except (subprocess.TimeoutExpired, ValueError) as e:
+                got = f"hang/garbage ({type(e).__name__})"
+            key = f"{want} -> {got}"
+            tally[key] = tally.get(key, 0) + 1
+            if got == want or got == "unknown":
+                passed += 1
+            else:
+                failed += 1
+                print(f"FAIL query {q} (seed {seed}): want {want}, got {got}\n{text}")
+    for k in sorted(tally):
+        print(f"  {k}: {tally[k]}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
