@@ -3,6 +3,13 @@
  * the __VERIFIER_* functions the program declares but does not define, and
  * calls the function under test with the inputs found.
  *
+ * Every other function the file declares, does not define and refers to
+ * anywhere (IrProgram.stubs) is renamed by a macro to inka_stub_NAME before
+ * the program is included and defined after it: a stub serves the next
+ * nondet value (in the same call order as __VERIFIER_nondet_*), writes
+ * nothing, so the file links whatever function is under test.  The rename
+ * keeps gcc from treating a stub like printf as its builtin.
+ *
  * A run that aborts (reach_error usually does) or traps must still write its
  * coverage: the driver turns SIGABRT, SIGFPE and SIGSEGV into exit(), whose
  * handlers write the gcov data.
@@ -83,6 +90,26 @@ static void verifier_functions(FILE *out, const IrProgram *p) {
   }
 }
 
+static void stub_renames(FILE *out, const IrProgram *p, bool define) {
+  for (int i = 0; i < p->nstubs; i++) {
+    if (define) fprintf(out, "#define %s inka_stub_%s\n", p->stubs[i]->name, p->stubs[i]->name);
+    else fprintf(out, "#undef %s\n", p->stubs[i]->name);
+  }
+}
+
+static void stub_functions(FILE *out, const IrProgram *p) {
+  for (int i = 0; i < p->nstubs; i++) {
+    const IrStub *s = p->stubs[i];
+    fprintf(out, "%s inka_stub_%s%s { ", s->ret, s->name, s->params);
+    switch (s->kind) {
+    case IR_STUB_VOID: break;
+    case IR_STUB_SCALAR: fprintf(out, "return (%s)inka_next_nondet(); ", s->ret); break;
+    case IR_STUB_OTHER: fprintf(out, "static %s inka_zero; return inka_zero; ", s->ret); break;
+    }
+    fprintf(out, "}\n");
+  }
+}
+
 static void call_under_test(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
   const IrFunction *fn = run->fn;
@@ -114,11 +141,14 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len)
           run->prog->model == IR_ILP32 ? " -m32" : "");
   fprintf(out, "#include <signal.h>\n#include <stdlib.h>\n\n");
   if (has_main) fprintf(out, "#define main inka_user_main\n");
+  stub_renames(out, run->prog, true);
   fprintf(out, "#include \"%s\"\n", source);
   if (has_main) fprintf(out, "#undef main\n");
+  stub_renames(out, run->prog, false);
   fprintf(out, "\n");
   nondet_values(out, run);
   verifier_functions(out, run->prog);
+  stub_functions(out, run->prog);
   fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n\n");
   fprintf(out, "int main(void) {\n  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n"
                "  signal(SIGSEGV, inka_on_signal);\n");

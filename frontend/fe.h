@@ -105,6 +105,7 @@ typedef struct FeCtx {
   bool pure_only;
   /* set by fe_parse_expr: globals and structs are the program's, by name */
   bool reuse_program;
+  bool no_stubs;          /* FeOptions.no_stubs */
 } FeCtx;
 
 /* What a parse leaves for fe_parse_expr (in the program's arena). */
@@ -193,6 +194,13 @@ IrInit *fe_global_init(FeCtx *c, IrType *t, CXCursor init);
 /* ---- calls.c: builtins by name ------------------------------------------------ */
 IrBuiltin fe_builtin(const char *name, bool *is_builtin);
 bool fe_is_setjmp(const char *name);
+
+/* ---- stubs.c: functions declared but not defined ------------------------------ */
+bool fe_is_stub(FeCtx *c, CXCursor decl);   /* calls to it are stub calls */
+void fe_collect_stubs(FeCtx *c);            /* fills prog->stubs */
+/* A stub call: arguments into temporaries, then the result as an input; the
+   value (a temporary) when want_value and the result is not void. */
+IrExpr *fe_stub_call(FeCtx *c, CXCursor call, CXCursor decl, bool want_value, IrBlock *out);
 
 /* ---- reach.c ------------------------------------------------------------------- */
 void fe_link_calls(IrProgram *p); /* callees lists; undefined callees -> unsupported */

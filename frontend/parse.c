@@ -279,6 +279,7 @@ static void convert_program(FeCtx *c) {
     }
   }
   fe_link_calls(c->prog);
+  fe_collect_stubs(c);
 }
 
 /* ---- clang ----------------------------------------------------------------- */
@@ -376,7 +377,7 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   FeErrors dummy;
   if (!err) err = &dummy;
   err->text = NULL;
-  FeOptions defaults = {IR_LP64, NULL, 0};
+  FeOptions defaults = {IR_LP64, NULL, 0, false};
   if (!opt) opt = &defaults;
   if (!path) path = "";
   if ((err->text = unreadable(path))) return NULL;
@@ -401,6 +402,7 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   p->model = opt->model;
   c->prog = p;
   c->A = A;
+  c->no_stubs = opt->no_stubs;
 
   CXIndex index = clang_createIndex(0, 0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, stub32 ? &stub : NULL,
