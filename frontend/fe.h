@@ -195,6 +195,10 @@ IrVar *fe_local_var(FeCtx *c, CXCursor decl, IrVarKind kind); /* registers a par
 void fe_local_init(FeCtx *c, IrExpr *lv, CXCursor init, IrBlock *out);
 IrInit *fe_global_init(FeCtx *c, IrType *t, CXCursor init);
 
+/* ---- strings.c: string literals ----------------------------------------------- */
+bool fe_string_bytes(FeCtx *c, CXCursor lit, const char **bytes, int64_t *n); /* NUL included */
+IrVar *fe_string_literal(FeCtx *c, CXCursor lit); /* NULL after a diagnostic */
+
 /* ---- calls.c: builtins by name ------------------------------------------------ */
 IrBuiltin fe_builtin(const char *name, bool *is_builtin);
 bool fe_is_setjmp(const char *name);

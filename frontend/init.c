@@ -4,8 +4,8 @@
  * initializer fills the next scalar of the object in declaration order, a
  * nested list fills one sub-aggregate.  A local's members that no
  * initializer names are assigned zero; a global's stay NULL (zero) in the
- * IrInit.  Designated initializers and string literals are outside the
- * subset.  Never emits more than FE_MAX_INIT_ELEMS assignments for one
+ * IrInit.  Designated initializers are outside the
+ * subset (a string literal initializing a char array is its bytes).  Never emits more than FE_MAX_INIT_ELEMS assignments for one
  * initializer.
  */
 #include <string.h>
@@ -96,9 +96,18 @@ static void local_obj(Local *L, IrExpr *lv, Iter *it) {
     local_list(L, lv, fe_strip(x));
     return;
   }
-  if (kind == CXCursor_StringLiteral) {
+  if (kind == CXCursor_StringLiteral && lv->type->kind == IR_TY_ARRAY) { /* char s[] = "..." */
     it->pos++;
-    fe_unsupported(c, loc, "unsupported: string literal");
+    const char *bytes;
+    int64_t n;
+    if (!fe_string_bytes(c, fe_strip(x), &bytes, &n)) return;
+    for (int64_t i = 0; i < lv->type->count && L->budget >= 0; i++) {
+      if (!spend(L, loc)) return;
+      IrStmt *s = fe_stmt_new(c, IR_ST_ASSIGN, loc);
+      s->lhs = sub_place(c, lv, i, loc);
+      s->rhs = fe_int_const(c, lv->type->base, i < n ? (unsigned char)bytes[i] : 0, loc);
+      fe_emit(c, L->out, s);
+    }
     return;
   }
   if (!is_aggregate(lv->type) || same_type(c, x, lv->type)) {
@@ -203,9 +212,12 @@ static IrInit *global_scalar(FeCtx *c, IrType *t, CXCursor x) {
   case IR_TY_PTR: {
     CXCursor e = strip_casts(c, x);
     enum CXCursorKind k = clang_getCursorKind(e);
-    if (k == CXCursor_StringLiteral) {
-      fe_unsupported(c, loc, "unsupported: string literal");
-      return NULL;
+    if (k == CXCursor_StringLiteral) { /* the address of an anonymous char array */
+      IrVar *g = fe_string_literal(c, e);
+      if (!g) return NULL;
+      IrInit *i = new_init(c, IR_INIT_ADDR, t);
+      i->addr_of = g;
+      return i;
     }
     if (clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer && fe_eval_int(e, &v) && v == 0)
       return new_init(c, IR_INIT_NULL, t);
@@ -239,10 +251,21 @@ static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it) {
     it->pos++;
     return global_list(c, t, fe_strip(x));
   }
-  if (kind == CXCursor_StringLiteral) {
+  if (kind == CXCursor_StringLiteral && t->kind == IR_TY_ARRAY) { /* char s[] = "..." */
     it->pos++;
-    fe_unsupported(c, fe_loc(c, x), "unsupported: string literal");
-    return NULL;
+    const char *bytes;
+    int64_t n;
+    if (!fe_string_bytes(c, fe_strip(x), &bytes, &n)) return NULL;
+    IrInit *r = new_init(c, IR_INIT_LIST, t);
+    for (int64_t i = 0; i < n && i < t->count; i++) {
+      IrInit *e = NULL;
+      if (bytes[i]) {
+        e = new_init(c, IR_INIT_INT, t->base);
+        e->ival = fe_wrap(t->base, (unsigned char)bytes[i]);
+      }
+      fe_push(c->A, (void ***)&r->elems, &r->nelems, e);
+    }
+    return r;
   }
   if (!is_aggregate(t)) {
     it->pos++;
