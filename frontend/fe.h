@@ -220,6 +220,7 @@ typedef struct FeLabel {
   IrVar *flag;            /* set by a goto, cleared at the label */
   int ngotos;
   bool user;              /* a C label (not a switch's end) */
+  bool shares_line;       /* its statement starts on the label's line */
 } FeLabel;
 extern const char fe_pseudo_label[], fe_pseudo_goto[];
 int fe_label_new(FeCtx *c, const char *name, IrLoc loc);

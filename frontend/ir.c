@@ -291,7 +291,10 @@ static void dump_stmt(FILE *out, const IrStmt *s, int depth) {
     var_decl(out, s->var);
     fputs("\n", out);
     return;
-  case IR_ST_SKIP: fputs("skip\n", out); return;
+  case IR_ST_SKIP:
+    if (s->callee_name) fprintf(out, "skip /* stub %s() */\n", s->callee_name);
+    else fputs("skip\n", out);
+    return;
   }
   fputs("?\n", out);
 }

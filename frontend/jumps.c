@@ -352,7 +352,8 @@ static void lower_block(Lower *L, IrBlock *b, Frame *up, bool loop_body, int end
     }
     if (is_pseudo(s, fe_pseudo_label)) {
       FeLabel *lab = c->labels[s->nargs];
-      push_stmt(c, &run, lab->flag ? set_flag(c, lab->flag, 0, s->loc) : fe_stmt_new(c, IR_ST_SKIP, s->loc));
+      if (lab->flag) push_stmt(c, &run, set_flag(c, lab->flag, 0, s->loc));
+      else if (!lab->shares_line) push_stmt(c, &run, fe_stmt_new(c, IR_ST_SKIP, s->loc));
       continue;
     }
     Flags sets = {NULL, 0};
@@ -383,20 +384,26 @@ static bool any_goto(FeCtx *c) {
   return false;
 }
 
-/* Pseudo labels with no goto become SKIPs (their line stays a target). */
+/* Pseudo labels with no goto become SKIPs (their line stays a target), or
+   vanish when their statement starts on the same line. */
 static void plain_labels(FeCtx *c, IrBlock *b) {
+  int n = 0;
   for (int i = 0; i < b->n; i++) {
     IrStmt *s = b->stmts[i];
     if (is_pseudo(s, fe_pseudo_label)) {
+      bool drop = c->labels[s->nargs]->shares_line;
       s->callee_name = NULL;
       s->nargs = 0;
+      if (drop) continue;
     }
+    b->stmts[n++] = s;
     plain_labels(c, &s->then);
     plain_labels(c, &s->els);
     plain_labels(c, &s->pre);
     plain_labels(c, &s->body);
     plain_labels(c, &s->step);
   }
+  b->n = n;
 }
 
 void fe_lower_jumps(FeCtx *c, IrFunction *fn) {

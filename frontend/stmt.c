@@ -199,7 +199,9 @@ static void stmt(FeCtx *c, CXCursor cur, IrBlock *out) {
   case CXCursor_NullStmt: simple(c, IR_ST_SKIP, cur, out); return;
   case CXCursor_LabelStmt: /* jumps.c: a flag cleared here when a goto targets it */
     k = fe_kids(c, cur);
-    fe_emit_label(c, fe_label_of(c, cur), loc, out);
+    int id = fe_label_of(c, cur);
+    c->labels[id]->shares_line = k.n == 1 && fe_loc(c, k.k[0]).line == loc.line;
+    fe_emit_label(c, id, loc, out);
     if (k.n == 1) fe_stmt_into(c, k.k[0], out);
     return;
   case CXCursor_GotoStmt: {

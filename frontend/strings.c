@@ -62,7 +62,8 @@ static bool token_bytes(FeCtx *c, CXCursor lit, FeBuf *b) {
   return ok;
 }
 
-/* The bytes of a narrow string literal, NUL included, and their number. */
+/* The bytes of a narrow string literal, NUL included, and their number (the
+   literal's array type says how many). */
 bool fe_string_bytes(FeCtx *c, CXCursor lit, const char **bytes, int64_t *n) {
   IrLoc loc = fe_loc(c, lit);
   const char *why = NULL;
@@ -72,10 +73,10 @@ bool fe_string_bytes(FeCtx *c, CXCursor lit, const char **bytes, int64_t *n) {
     return false;
   }
   FeBuf b = {0};
-  bool ok = token_bytes(c, lit, &b) && (int64_t)b.len + 1 == t->count;
-  if (ok) {
+  bool ok = token_bytes(c, lit, &b);
+  if (ok) { /* initializing char s[N], the literal has type char[N]: cut or pad */
     char *copy = fe_alloc(c->A, (size_t)t->count);
-    if (b.len) memcpy(copy, b.s, b.len);
+    if (b.len) memcpy(copy, b.s, b.len < (size_t)t->count ? b.len : (size_t)t->count);
     *bytes = copy;
     *n = t->count;
   }

@@ -124,6 +124,7 @@ void fe_switch(FeCtx *c, CXCursor cur, IrBlock *out) {
   assign(c, v, e, loc, out);
   assign(c, m, fe_int_const(c, fe_type_int_(c), 0, loc), loc, out);
   int end = fe_label_new(c, "switch", (IrLoc){loc.file, 0, 0});
+  c->labels[end]->shares_line = true; /* no SKIP for it when no break uses it */
   int saved_break = c->break_label;
   c->break_label = end;
   FeKids body = {&k.k[1], 1};
