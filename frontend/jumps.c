@@ -2,19 +2,21 @@
  *
  * The IR has if, while, break, continue and return only, so once a function
  * is converted, fe_lower_jumps() replaces its label and goto pseudo
- * statements, in the manner of Erosa and Hendren, with one flag per label:
- *   - `goto L` sets L's flag; `L:` clears it; every function starts with
- *     all flags clear.
- *   - Forward: while L's flag is set, the statements between the goto and
- *     the label are skipped: each is guarded by `if (flag) ; else stmt`.  A
- *     goto out of a loop that does not hold L leaves it with `break`, and
- *     `if (flag) break;` after each inner statement that may set the flag
- *     leaves the next loops out to L's block.
+ * statements, in the manner of Erosa and Hendren, with one variable `jump`
+ * per function: 0 when no goto is under way, else the number of the label a
+ * goto is going to (control is in one place, so one variable is enough).
+ *   - `goto L` is `jump = L`; at `L:`, `if (jump == L) jump = 0;`.
+ *   - Forward: the statements between a goto and its label are skipped:
+ *     where a goto may be under way, statements are guarded by
+ *     `if (jump) ; else { ... }`.  A goto out of a loop that does not hold L
+ *     leaves it with `break`, and `if (jump == L) break;` after each inner
+ *     statement that may start such a goto leaves the next loops out to L's
+ *     block.
  *   - Backward: the statements from `L:` to the last one holding a goto to
- *     L become `do { flag = 0; ... } while (flag);` (IrStmt.goto_loop), in
- *     which the goto is a forward jump to the end of the body.  A C break or
- *     continue in that region that belongs to an enclosing loop leaves the
- *     new loop through its own flag and is repeated right after it.
+ *     L become `do { jump = 0; ... } while (jump == L);` (IrStmt.goto_loop),
+ *     in which the goto is a forward jump to the end of the body.  A C break
+ *     or continue in that region that belongs to an enclosing loop leaves
+ *     the new loop through a flag of its own and is repeated right after it.
  * Supported: the label is in a block that holds the goto (at any depth);
  * a goto into a nested block or loop body is reported as unsupported.  Every
  * statement keeps its location; the synthetic guards have line 0 so that
@@ -75,6 +77,7 @@ typedef struct Frame {
 typedef struct Lower {
   FeCtx *c;
   IrFunction *fn;
+  IrVar *jump;            /* 0, or the label (id + 1) a goto is going to */
   bool failed;
 } Lower;
 
@@ -95,6 +98,21 @@ static IrStmt *if_flag(FeCtx *c, IrVar *flag, IrStmtKind kind, IrLoc loc) {
   s->cond = fe_var_expr(c, flag, nowhere(loc));
   push_stmt(c, &s->then, fe_stmt_new(c, kind, nowhere(loc)));
   return s;
+}
+
+static IrExpr *bin(FeCtx *c, IrExprKind k, IrExpr *a, IrExpr *b, IrLoc loc) {
+  IrExpr *e = fe_alloc(c->A, sizeof *e);
+  e->kind = k;
+  e->type = fe_type_int_(c);
+  e->loc = loc;
+  e->a[0] = a;
+  e->a[1] = b;
+  return e;
+}
+
+/* jump == id + 1 */
+static IrExpr *going_to(Lower *L, int id, IrLoc loc) {
+  return bin(L->c, IR_EQ, fe_var_expr(L->c, L->jump, loc), fe_int_const(L->c, L->jump->type, id + 1, loc), loc);
 }
 
 static bool contains_goto(const IrStmt *s, int id);
@@ -187,14 +205,13 @@ static void make_loops(Lower *L, IrBlock *b) {
         int mk = last_goto(b, k + 1, b->stmts[k]->nargs);
         if (mk > m) m = mk;
       }
-    FeLabel *lab = c->labels[id];
     IrStmt *w = fe_stmt_new(c, IR_ST_WHILE, ls->loc);
     w->is_do_while = true;
     w->goto_loop = true;
-    w->cond = fe_var_expr(c, lab->flag, nowhere(ls->loc));
+    w->cond = going_to(L, id, nowhere(ls->loc));
     w->callee_name = fe_pseudo_label; /* marks the loop as L's place until lowered */
     w->nargs = id;
-    push_stmt(c, &w->body, set_flag(c, lab->flag, 0, ls->loc));
+    push_stmt(c, &w->body, set_flag(c, L->jump, 0, ls->loc));
     for (int k = j + 1; k <= m; k++) push_stmt(c, &w->body, b->stmts[k]);
     Escape x = {NULL, NULL};
     capture_block(L, &w->body, &x, ls->loc);
@@ -232,16 +249,6 @@ static void flags_remove(Flags *f, int id) {
     if (f->id[i] == id) f->id[i] = f->id[--f->n];
 }
 
-static bool flags_equal(const Flags *a, const Flags *b) {
-  if (a->n != b->n) return false;
-  for (int i = 0; i < a->n; i++) {
-    bool found = false;
-    for (int k = 0; k < b->n && !found; k++) found = a->id[i] == b->id[k];
-    if (!found) return false;
-  }
-  return true;
-}
-
 static void lower_block(Lower *L, IrBlock *b, Frame *up, bool loop_body, int end_label, Flags *escapes);
 
 static void fail_at(Lower *L, IrLoc loc, const char *fmt, const char *name) {
@@ -265,7 +272,7 @@ static void lower_stmt(Lower *L, IrStmt *s, Frame *f, IrBlock *out, Flags *sets)
       fail_at(L, s->loc, "unsupported: goto into a nested block or loop (label '%s')", lab->name);
       return;
     }
-    push_stmt(c, out, set_flag(c, lab->flag, 1, s->loc));
+    push_stmt(c, out, set_flag(c, L->jump, s->nargs + 1, s->loc));
     if (crosses) push_stmt(c, out, fe_stmt_new(c, IR_ST_BREAK, s->loc));
     flags_add(c, sets, s->nargs);
     return;
@@ -295,27 +302,33 @@ static void lower_stmt(Lower *L, IrStmt *s, Frame *f, IrBlock *out, Flags *sets)
   push_stmt(c, out, s);
 }
 
-/* `if (g1 || g2 ...) ; else { stmts }` */
-static IrStmt *guard(Lower *L, const Flags *p, IrBlock body, IrLoc loc) {
-  FeCtx *c = L->c;
-  IrStmt *s = fe_stmt_new(c, IR_ST_IF, nowhere(loc));
-  IrExpr *e = NULL;
-  for (int i = 0; i < p->n; i++) {
-    IrExpr *v = fe_var_expr(c, c->labels[p->id[i]]->flag, nowhere(loc));
-    if (!e) {
-      e = v;
-      continue;
-    }
-    IrExpr *o = fe_alloc(c->A, sizeof *o);
-    o->kind = IR_LOR;
-    o->type = fe_type_int_(c);
-    o->loc = nowhere(loc);
-    o->a[0] = e;
-    o->a[1] = v;
-    e = o;
-  }
-  s->cond = e;
+/* `if (jump) ; else { stmts }`: no statement runs while a goto is under way */
+static IrStmt *guard(Lower *L, IrBlock body, IrLoc loc) {
+  IrStmt *s = fe_stmt_new(L->c, IR_ST_IF, nowhere(loc));
+  s->cond = fe_var_expr(L->c, L->jump, nowhere(loc));
   s->els = body;
+  return s;
+}
+
+/* if (jump == L1 || ...) break; for the gotos that leave a loop here */
+static IrStmt *break_if_leaving(Lower *L, const Flags *ids, IrLoc loc) {
+  FeCtx *c = L->c;
+  IrExpr *e = NULL;
+  for (int i = 0; i < ids->n; i++) {
+    IrExpr *t = going_to(L, ids->id[i], nowhere(loc));
+    e = e ? bin(c, IR_LOR, e, t, nowhere(loc)) : t;
+  }
+  IrStmt *s = fe_stmt_new(c, IR_ST_IF, nowhere(loc));
+  s->cond = e;
+  push_stmt(c, &s->then, fe_stmt_new(c, IR_ST_BREAK, nowhere(loc)));
+  return s;
+}
+
+/* `if (jump == id) jump = 0;` where label id stands */
+static IrStmt *arrive(Lower *L, int id, IrLoc loc) {
+  IrStmt *s = fe_stmt_new(L->c, IR_ST_IF, loc);
+  s->cond = going_to(L, id, loc);
+  push_stmt(L->c, &s->then, set_flag(L->c, L->jump, 0, nowhere(loc)));
   return s;
 }
 
@@ -329,49 +342,50 @@ static void lower_block(Lower *L, IrBlock *b, Frame *up, bool loop_body, int end
     if (is_pseudo(s, fe_pseudo_label) || (s->kind == IR_ST_WHILE && s->callee_name == fe_pseudo_label))
       frame_add(c, &f, s->nargs);
   }
+  bool *entered = fe_alloc(c->A, sizeof *entered * (size_t)(b->n + 1)); /* a goto loop that a goto */
+  for (int k = 0; k < b->n; k++) {                                           /* before it enters */
+    IrStmt *s = b->stmts[k];
+    if (s->kind == IR_ST_WHILE && s->callee_name == fe_pseudo_label)
+      for (int i = 0; i < k && !entered[k]; i++) entered[k] = contains_goto(b->stmts[i], s->nargs);
+  }
   IrBlock out = {NULL, 0};
-  Flags pending = {NULL, 0}, run_flags = {NULL, 0};
-  IrBlock run = {NULL, 0}; /* consecutive statements under the same guard, none
-                              of which may set a flag (the guard is tested once) */
-  bool sealed = false;     /* the run's last statement may set a flag */
+  Flags pending = {NULL, 0}; /* labels of this block a goto may be going to */
+  IrBlock run = {NULL, 0};   /* consecutive statements under one guard, none of
+                                which may start a goto (the guard is tested once) */
   for (int k = 0; k <= b->n && !L->failed; k++) {
     IrStmt *s = k < b->n ? b->stmts[k] : NULL;
-    bool at_label = s && (is_pseudo(s, fe_pseudo_label) || (s->kind == IR_ST_WHILE && s->callee_name == fe_pseudo_label));
-    if (at_label) flags_remove(&pending, s->nargs);
-    if (run.n && (!s || sealed || !flags_equal(&pending, &run_flags))) { /* close the run */
-      if (run_flags.n) push_stmt(c, &out, guard(L, &run_flags, run, run.stmts[0]->loc));
-      else
-        for (int i = 0; i < run.n; i++) push_stmt(c, &out, run.stmts[i]);
+    bool label = s && is_pseudo(s, fe_pseudo_label);
+    bool loop_label = s && s->kind == IR_ST_WHILE && s->callee_name == fe_pseudo_label;
+    bool arrives = (label && c->labels[s->nargs]->ngotos) || (loop_label && entered[k]);
+    if (run.n && (!s || arrives || !pending.n)) { /* close the run */
+      push_stmt(c, &out, guard(L, run, run.stmts[0]->loc));
       run = (IrBlock){NULL, 0};
-      sealed = false;
     }
     if (!s) break;
-    if (!run.n) {
-      run_flags.n = 0;
-      for (int i = 0; i < pending.n; i++) flags_add(c, &run_flags, pending.id[i]);
+    if (arrives) {
+      flags_remove(&pending, s->nargs);
+      push_stmt(c, &out, arrive(L, s->nargs, s->loc));
     }
-    if (is_pseudo(s, fe_pseudo_label)) {
-      FeLabel *lab = c->labels[s->nargs];
-      if (lab->flag) push_stmt(c, &run, set_flag(c, lab->flag, 0, s->loc));
-      else if (!lab->shares_line) push_stmt(c, &run, fe_stmt_new(c, IR_ST_SKIP, s->loc));
+    if (label) {
+      if (!arrives && !c->labels[s->nargs]->shares_line) push_stmt(c, pending.n ? &run : &out, fe_stmt_new(c, IR_ST_SKIP, s->loc));
       continue;
     }
-    Flags sets = {NULL, 0};
-    lower_stmt(L, s, &f, &run, &sets);
-    sealed = sets.n > 0;
+    Flags sets = {NULL, 0}, leaving = {NULL, 0};
+    IrBlock *into = pending.n ? &run : &out;
+    lower_stmt(L, s, &f, into, &sets);
     for (int i = 0; i < sets.n; i++) {
       int id = sets.id[i];
       bool crosses;
       const Frame *t = target_frame(&f, id, &crosses);
-      if (t == &f) {
-        flags_add(c, &pending, id);
-      } else if (crosses || loop_body) {
-        if (!is_pseudo(s, fe_pseudo_goto)) push_stmt(c, &run, if_flag(c, c->labels[id]->flag, IR_ST_BREAK, s->loc));
-        flags_add(c, escapes, id);
-      } else {
-        flags_add(c, &pending, id);
-        flags_add(c, escapes, id);
-      }
+      if (t != &f) flags_add(c, escapes, id);
+      if (t != &f && crosses) flags_add(c, &leaving, id); /* break out of the loop */
+      else flags_add(c, &pending, id);
+    }
+    if (leaving.n && s->kind == IR_ST_WHILE) /* a goto left it by break: go on leaving */
+      push_stmt(c, into, break_if_leaving(L, &leaving, s->loc));
+    if (sets.n && run.n) { /* what follows tests the guard again */
+      push_stmt(c, &out, guard(L, run, run.stmts[0]->loc));
+      run = (IrBlock){NULL, 0};
     }
   }
   *b = out;
@@ -412,13 +426,8 @@ void fe_lower_jumps(FeCtx *c, IrFunction *fn) {
     return;
   }
   IrBlock init = {NULL, 0};
-  for (int i = 0; i < c->nlabels; i++) {
-    FeLabel *lab = c->labels[i];
-    if (!lab->ngotos) continue;
-    lab->flag = fe_temp(c, fe_type_int_(c), nowhere(lab->loc));
-    push_stmt(c, &init, set_flag(c, lab->flag, 0, nowhere(fn->loc)));
-  }
-  Lower L = {c, fn, false};
+  Lower L = {c, fn, fe_temp(c, fe_type_int_(c), nowhere(fn->loc)), false};
+  push_stmt(c, &init, set_flag(c, L.jump, 0, nowhere(fn->loc)));
   Flags escapes = {NULL, 0};
   lower_block(&L, &fn->body, NULL, false, -1, &escapes);
   if (L.failed) return;
