@@ -268,8 +268,9 @@ static void lower_stmt(Lower *L, IrStmt *s, Frame *f, IrBlock *out, Flags *sets)
   if (is_pseudo(s, fe_pseudo_goto)) {
     FeLabel *lab = c->labels[s->nargs];
     bool crosses;
-    if (!target_frame(f, s->nargs, &crosses)) {
+    if (!target_frame(f, s->nargs, &crosses)) { /* keep its line: the target may be there */
       fail_at(L, s->loc, "unsupported: goto into a nested block or loop (label '%s')", lab->name);
+      push_stmt(c, out, fe_stmt_new(c, IR_ST_SKIP, s->loc));
       return;
     }
     push_stmt(c, out, set_flag(c, L->jump, s->nargs + 1, s->loc));
@@ -284,10 +285,8 @@ static void lower_stmt(Lower *L, IrStmt *s, Frame *f, IrBlock *out, Flags *sets)
     break;
   case IR_ST_BLOCK: lower_block(L, &s->body, f, false, -1, sets); break;
   case IR_ST_WHILE: {
-    if (block_contains_goto(&s->pre, -1) || block_contains_goto(&s->step, -1)) {
+    if (block_contains_goto(&s->pre, -1) || block_contains_goto(&s->step, -1))
       fail_at(L, s->loc, "unsupported: goto inside a loop condition%s", "");
-      return;
-    }
     int end = -1;
     if (s->goto_loop && s->callee_name == fe_pseudo_label) {
       end = s->nargs;
@@ -352,7 +351,7 @@ static void lower_block(Lower *L, IrBlock *b, Frame *up, bool loop_body, int end
   Flags pending = {NULL, 0}; /* labels of this block a goto may be going to */
   IrBlock run = {NULL, 0};   /* consecutive statements under one guard, none of
                                 which may start a goto (the guard is tested once) */
-  for (int k = 0; k <= b->n && !L->failed; k++) {
+  for (int k = 0; k <= b->n; k++) { /* after a failure too: every line stays */
     IrStmt *s = k < b->n ? b->stmts[k] : NULL;
     bool label = s && is_pseudo(s, fe_pseudo_label);
     bool loop_label = s && s->kind == IR_ST_WHILE && s->callee_name == fe_pseudo_label;
@@ -430,11 +429,8 @@ void fe_lower_jumps(FeCtx *c, IrFunction *fn) {
   push_stmt(c, &init, set_flag(c, L.jump, 0, nowhere(fn->loc)));
   Flags escapes = {NULL, 0};
   lower_block(&L, &fn->body, NULL, false, -1, &escapes);
-  if (L.failed) return;
-  if (escapes.n) { /* a label no enclosing block holds: reported above */
+  if (escapes.n) /* a label no enclosing block holds: reported already */
     fail_at(&L, fn->loc, "unsupported: goto to label '%s' outside the function body", c->labels[escapes.id[0]]->name);
-    return;
-  }
   for (int i = 0; i < fn->body.n; i++) push_stmt(c, &init, fn->body.stmts[i]);
   fn->body = init;
   plain_labels(c, &fn->body); /* labels in loop conditions (their gotos failed) */

@@ -7,9 +7,7 @@ enum { START, NUM, NEG, DONE };
 
 int scan(int n) {
   int state = START, value = 0, steps = 0;
-  if (n < 0 || n > 6)
-    return -1;
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n && i < 6; i++) {
     char ch = __VERIFIER_nondet_char();
     switch (state) {
     case START:

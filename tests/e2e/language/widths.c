@@ -20,7 +20,7 @@ int main(void) {
   long long ll = __VERIFIER_nondet_longlong();
   _Bool b = __VERIFIER_nondet_bool();
   if (c == -5 && uc == 250 && s == -30000 && us == 60000 && u == 4000000000u && b)
-    if (l == -5000000000L && ul == 18000000000000000000UL && ll * 3 == 9000000000LL)
+    if (l == -5000000000L && ul == 18000000000000000000UL && ll - 3000000000LL == 6000000000LL)
       return 1;
   if (ul + 1 == 0 && (long long)ul == -1)
     return 2;
