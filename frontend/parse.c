@@ -391,6 +391,14 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   int nargs = 0;
   bool stub32 = false;
   fe_clang_args(opt, &args, &nargs, &stub32);
+  size_t plen = strlen(path);
+  if (plen > 2 && strcmp(path + plen - 2, ".i") == 0) {
+    /* gcc's preprocessed glibc headers: gcc-only spellings clang 14 refuses */
+    static const char *const gcc_only[] = {"-D_Float128=__float128", "-D_Float64=double", "-D_Float32=float",
+                                           "-D_Float64x=long double", "-D_Float32x=double",
+                                           "-D__malloc__(...)=__malloc__"};
+    for (size_t i = 0; i < sizeof gcc_only / sizeof gcc_only[0]; i++) add_arg(&args, &nargs, gcc_only[i]);
+  }
   struct CXUnsavedFile stub = {fe_stub32_path, "", 0};
 
   FeCtx ctx = {0};

@@ -53,6 +53,12 @@ expect_in_stderr "read_reg, write_reg" $D/stubs.c --reach 13
 # every scalar nondet type, 64-bit values
 check 0 $D/widths.c --reach 24
 check 0 $D/widths.c --reach 26
+# a preprocessed .i (gcc -E: glibc declarations clang 14 needs help with, line markers)
+tmp=$(mktemp -d)
+gcc -E $D/preprocessed.c -o "$tmp/preprocessed.i"
+check 0 "$tmp/preprocessed.i" --reach-call reach_error
+check 0 $D/preprocessed.c --reach-call reach_error
+rm -rf "$tmp"
 # outside the subset: exit 2, never a crash
 check 2 tests/frontend/inputs/unsupported_goto.c --reach 7
 check 2 tests/frontend/inputs/unsupported_computed_goto.c --reach 5
