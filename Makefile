@@ -50,7 +50,7 @@ asan:
 bench: inka-ng
 	@bench/run
 
-DEPS := libclang-14-dev libmpfr-dev libgmp-dev gcc gcc-multilib make python3 libgecode-dev g++
+DEPS := libclang-14-dev libmpfr-dev libgmp-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
