@@ -178,6 +178,51 @@ static IrVar *global_object(FeCtx *c, CXCursor e) {
   return g->var;
 }
 
+/* Cells of a value of type t, as the translation counts them: one per scalar. */
+static int64_t cells(const IrType *t) {
+  if (t->kind == IR_TY_ARRAY) return t->count * cells(t->base);
+  if (t->kind != IR_TY_STRUCT) return 1;
+  int64_t n = 0;
+  for (int i = 0; i < t->nfields; i++) n += cells(t->fields[i].type);
+  return n;
+}
+
+/* A constant place inside a global: g, g[3], g.f, g[1].f[2] (constant
+   indices in bounds); its global, with the cell where it starts in *cell and
+   its type in *ty.  NULL when e is not such a place. */
+static IrVar *global_place(FeCtx *c, CXCursor e, int64_t *cell, IrType **ty) {
+  e = fe_strip(e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k == CXCursor_DeclRefExpr) {
+    IrVar *g = global_object(c, e);
+    *cell = 0;
+    *ty = g ? g->type : NULL;
+    return g;
+  }
+  FeKids kids = fe_kids(c, e);
+  if (k == CXCursor_ArraySubscriptExpr && kids.n == 2) {
+    int64_t i;
+    IrVar *g = global_place(c, strip_casts(c, kids.k[0]), cell, ty);
+    if (!g || (*ty)->kind != IR_TY_ARRAY || !fe_eval_int(kids.k[1], &i) || i < 0 || i >= (*ty)->count) return NULL;
+    *cell += i * cells((*ty)->base);
+    *ty = (*ty)->base;
+    return g;
+  }
+  if (k == CXCursor_MemberRefExpr && kids.n == 1 &&
+      clang_getCanonicalType(clang_getCursorType(kids.k[0])).kind == CXType_Record) { /* g.f, not p->f */
+    IrVar *g = global_place(c, kids.k[0], cell, ty);
+    if (!g || (*ty)->kind != IR_TY_STRUCT) return NULL;
+    char *name = fe_spelling(c, e);
+    for (int f = 0; f < (*ty)->nfields; f++) {
+      if (strcmp((*ty)->fields[f].name, name) != 0) continue;
+      for (int j = 0; j < f; j++) *cell += cells((*ty)->fields[j].type);
+      *ty = (*ty)->fields[f].type;
+      return g;
+    }
+  }
+  return NULL;
+}
+
 static IrInit *global_scalar(FeCtx *c, IrType *t, CXCursor x) {
   IrLoc loc = fe_loc(c, x);
   int64_t v;
@@ -222,16 +267,18 @@ static IrInit *global_scalar(FeCtx *c, IrType *t, CXCursor x) {
     if (clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer && fe_eval_int(e, &v) && v == 0)
       return new_init(c, IR_INIT_NULL, t);
     IrVar *g = NULL;
-    if (k == CXCursor_UnaryOperator) { /* &g: the only unary operator giving a constant address of a variable */
+    int64_t cell = 0;
+    IrType *pt = NULL;
+    if (k == CXCursor_UnaryOperator) { /* &place: the only unary operator giving a constant address */
       FeKids kids = fe_kids(c, e);
-      if (kids.n == 1) g = global_object(c, strip_casts(c, kids.k[0]));
-    } else if (k == CXCursor_DeclRefExpr &&
-               clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_ConstantArray) {
-      g = global_object(c, e); /* an array decays to the address of its first element */
+      if (kids.n == 1) g = global_place(c, strip_casts(c, kids.k[0]), &cell, &pt);
+    } else if (clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_ConstantArray) {
+      g = global_place(c, e, &cell, &pt); /* an array decays to the address of its first element */
     }
     if (g) {
       IrInit *i = new_init(c, IR_INIT_ADDR, t);
       i->addr_of = g;
+      i->addr_cell = cell;
       return i;
     }
     break;

@@ -95,6 +95,9 @@ struct IrInit {
   int64_t ival;        /* INT (also BOOL, enum constants) */
   double fval;         /* FLOAT */
   IrVar *addr_of;      /* ADDR: &global (address of the whole object) */
+  int64_t addr_cell;   /* ADDR: the cell of addr_of where the address points
+                          (&g[4], &g.f), counting one cell per scalar as the
+                          translation does (tr_cells); 0: the start */
   IrInit **elems;      /* LIST: one per array element / struct field, in order; */
   int nelems;          /*   an entry may be NULL (zero) and nelems may be short */
 };
