@@ -53,6 +53,8 @@ expect_in_stderr "read_reg, write_reg" $D/stubs.c --reach 13
 # every scalar nondet type, 64-bit values
 check 0 $D/widths.c --reach 24
 check 0 $D/widths.c --reach 26
+check 1 $D/widths.c --reach 24 --data-model ILP32
+check 1 $D/widths.c --reach 26 --data-model ILP32
 # address constants: &g[3], &s.b[1], a row of a 2-D array, &p
 check 0 $D/addresses.c --reach 14
 check 1 $D/addresses.c --reach 16
