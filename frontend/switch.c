@@ -7,7 +7,8 @@
  *     if (m || v == 2 || v == 3) { m = 1; B }
  *     if (m || (v != 1 && v != 2 && v != 3)) { m = 1; C }
  *     <end label>
- * m says that an earlier case ran and falls through into this one.  A
+ * m says that an earlier case ran and falls through into this one.  A line
+ * holding only case labels names no statement (--reach refuses it).  A
  * `break` of the switch is a goto to the end label (jumps.c turns it into a
  * flag that guards what follows), so no artificial loop appears and
  * `continue` keeps meaning the enclosing loop.  Case labels must be
@@ -149,7 +150,9 @@ void fe_switch(FeCtx *c, CXCursor cur, IrBlock *out) {
     Segment *g = w.seg[i];
     IrStmt *s = fe_stmt_new(c, IR_ST_IF, loc);
     s->cond = entry_cond(&w, g, v, m, loc);
-    assign(c, m, fe_int_const(c, fe_type_int_(c), 1, loc), g->loc, &s->then);
+    /* line 0: a case label is no statement (gcc gives its line no code when
+       the case is entered by falling through, so gcov could not see it run) */
+    assign(c, m, fe_int_const(c, fe_type_int_(c), 1, loc), (IrLoc){g->loc.file, 0, 0}, &s->then);
     for (int j = 0; j < g->body.n; j++) fe_emit(c, &s->then, g->body.stmts[j]);
     fe_emit(c, out, s);
   }
