@@ -54,7 +54,7 @@ $(BUILD)/bench/concrete_speed: bench/concrete_speed.c $(BUILD)/libinka.a $(HEADE
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libinka.a $(LDLIBS)
 
-DEPS := libclang-14-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++
+DEPS := libclang-14-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \

@@ -28,7 +28,7 @@ typedef struct CliOptions {
   const char **assumes;
   int nassumes;
   const char *cover;
-  bool json, validate, stats, dump_ir, show_memory, no_concrete;
+  bool json, validate, stats, dump_ir, show_memory, no_concrete, no_stubs;
   const char *emit_test, *emit_dir, *dot;
   double timeout_s;
   int64_t max_unfold;
@@ -48,6 +48,11 @@ bool cli_find_target(const IrProgram *p, const CliOptions *o, const IrStmt **stm
 /* The lines of the objective statements (for validation): the target line,
    or every call site of --reach-call NAME in functions reachable from fn. */
 int cli_objective_lines(const IrProgram *p, const IrFunction *fn, const CliOptions *o, int *lines, int cap);
+
+/* --iter must not count the iterations of a loop made of goto: false with a
+   compiler-style message in err when it would. */
+struct CliRun;
+bool cli_check_iter(const struct CliRun *run, char *err, size_t errlen);
 
 /* report.c */
 typedef struct CliRun {
@@ -70,6 +75,9 @@ void cli_format_value(char *buf, size_t len, const IrType *t, int64_t v);
 void cli_print_heap_json(FILE *out, const LblResult *r);
 void cli_print_memory(FILE *out, const LblResult *r);
 bool cli_write_dot(const char *path, const LblResult *r, char *err, size_t len);
+
+/* stubs.c: a warning naming the stubs fn may call (nothing when none). */
+void cli_warn_stubs(FILE *out, const IrProgram *p, const IrFunction *fn);
 
 /* driver.c: writes the test driver of docs/design.md §7; false with err set. */
 bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t errlen);

@@ -3,6 +3,13 @@
  * the __VERIFIER_* functions the program declares but does not define, and
  * calls the function under test with the inputs found.
  *
+ * Every other function the file declares, does not define and refers to
+ * anywhere (IrProgram.stubs) is renamed by a macro to inka_stub_NAME before
+ * the program is included and defined after it: a stub serves the next
+ * nondet value (in the same call order as __VERIFIER_nondet_*), writes
+ * nothing, so the file links whatever function is under test.  The rename
+ * keeps gcc from treating a stub like printf as its builtin.
+ *
  * A run that aborts (reach_error usually does) or traps must still write its
  * coverage: the driver turns SIGABRT, SIGFPE and SIGSEGV into exit(), whose
  * handlers write the gcov data.
@@ -54,17 +61,6 @@ static void need_block(Needed *nd, const IrBlock *b) {
   }
 }
 
-static bool calls(const IrBlock *b, const char *name) {
-  for (int i = 0; i < b->n; i++) {
-    const IrStmt *s = b->stmts[i];
-    if (s->kind == IR_ST_CALL && s->builtin == IR_BI_NONE && s->callee_name && !strcmp(s->callee_name, name)) return true;
-    if (calls(&s->then, name) || calls(&s->els, name) || calls(&s->pre, name) || calls(&s->body, name) ||
-        calls(&s->step, name))
-      return true;
-  }
-  return false;
-}
-
 static void nondet_values(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
   fprintf(out, "static const unsigned long long inka_nondet[] = {");
@@ -94,23 +90,23 @@ static void verifier_functions(FILE *out, const IrProgram *p) {
   }
 }
 
-/* Functions the file declares and calls but never defines: the function
-   under test cannot reach them (the frontend rejects that), but the
-   driver includes the whole file, so it must link: each gets a body that
-   aborts.  (Functions declared by system headers come from the C library.) */
-static void missing_functions(FILE *out, const IrProgram *p) {
-  for (int i = 0; i < p->nfuncs; i++) {
-    const IrFunction *f = p->funcs[i];
-    if (f->defined || !f->loc.file || strcmp(f->loc.file, p->path) != 0 || defines(p, f->name)) continue;
-    if (!strncmp(f->name, "__VERIFIER_", 11) || !strcmp(f->name, "reach_error")) continue;
-    bool called = false;
-    for (int k = 0; k < p->nfuncs && !called; k++)
-      if (p->funcs[k]->defined) called = calls(&p->funcs[k]->body, f->name);
-    if (!called) continue;
-    fprintf(out, "%s(", ir_decl((IrProgram *)p, f->ret, f->name));
-    for (int a = 0; a < f->nparams; a++)
-      fprintf(out, "%s%s", a ? ", " : "", ir_decl((IrProgram *)p, f->params[a]->type, f->params[a]->name));
-    fprintf(out, "%s) { abort(); }\n", f->nparams ? "" : "void");
+static void stub_renames(FILE *out, const IrProgram *p, bool define) {
+  for (int i = 0; i < p->nstubs; i++) {
+    if (define) fprintf(out, "#define %s inka_stub_%s\n", p->stubs[i]->name, p->stubs[i]->name);
+    else fprintf(out, "#undef %s\n", p->stubs[i]->name);
+  }
+}
+
+static void stub_functions(FILE *out, const IrProgram *p) {
+  for (int i = 0; i < p->nstubs; i++) {
+    const IrStub *s = p->stubs[i];
+    fprintf(out, "%s inka_stub_%s%s { ", s->ret, s->name, s->params);
+    switch (s->kind) {
+    case IR_STUB_VOID: break;
+    case IR_STUB_SCALAR: fprintf(out, "return (%s)inka_next_nondet(); ", s->ret); break;
+    case IR_STUB_OTHER: fprintf(out, "static %s inka_zero; return inka_zero; ", s->ret); break;
+    }
+    fprintf(out, "}\n");
   }
 }
 
@@ -128,10 +124,53 @@ static void call_under_test(FILE *out, const CliRun *run) {
   fprintf(out, ");\n");
 }
 
+/* A preprocessed file's line markers would make gcov count its lines under
+   the original .c name: the driver includes a copy, next to it, whose markers
+   are blank lines and whose first line names the .i itself.  The copy's path
+   goes into `copy`. */
+static bool copy_preprocessed(const char *source, const char *driver, char *copy, size_t cap) {
+  size_t n = strlen(driver);
+  if (n > 2 && !strcmp(driver + n - 2, ".c")) n -= 2;
+  if ((size_t)snprintf(copy, cap, "%.*s.program.i", (int)n, driver) >= cap) return false;
+  FILE *in = fopen(source, "r"), *out = in ? fopen(copy, "w") : NULL;
+  if (!out) {
+    if (in) fclose(in);
+    return false;
+  }
+  fprintf(out, "#line 1 \"%s\"\n", source);
+  char *line = NULL;
+  size_t lcap = 0;
+  ssize_t got;
+  while ((got = getline(&line, &lcap, in)) > 0) {
+    const char *p = line;
+    while (*p == ' ' || *p == '\t') p++;
+    bool marker = *p == '#';
+    if (marker) {
+      p++;
+      while (*p == ' ' || *p == '\t') p++;
+      if (!strncmp(p, "line", 4)) p += 4;
+      while (*p == ' ' || *p == '\t') p++;
+      marker = *p >= '0' && *p <= '9';
+    }
+    if (marker) fputc('\n', out);
+    else fputs(line, out);
+  }
+  free(line);
+  bool ok = !ferror(in) && !ferror(out);
+  fclose(in);
+  return fclose(out) == 0 && ok;
+}
+
 bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len) {
-  char source[PATH_MAX];
+  char source[PATH_MAX], copy[PATH_MAX + 16];
   if (!realpath(run->opt->file, source)) {
     snprintf(err, len, "%s: error: cannot resolve the path of the program", run->opt->file);
+    return false;
+  }
+  size_t flen = strlen(source);
+  bool preprocessed = flen > 2 && !strcmp(source + flen - 2, ".i");
+  if (preprocessed && !copy_preprocessed(source, path, copy, sizeof copy)) {
+    snprintf(err, len, "%s: error: cannot write the copy of the preprocessed program", path);
     return false;
   }
   FILE *out = fopen(path, "w");
@@ -143,14 +182,19 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len)
   fprintf(out, "/* Test driver generated by inka-ng for %s.\n", run->opt->file);
   fprintf(out, "   Build: gcc --coverage -fwrapv%s driver.c && ./a.out && gcov driver.c */\n",
           run->prog->model == IR_ILP32 ? " -m32" : "");
-  fprintf(out, "#include <signal.h>\n#include <stdlib.h>\n\n");
+  if (!preprocessed) fprintf(out, "#include <signal.h>\n#include <stdlib.h>\n\n");
   if (has_main) fprintf(out, "#define main inka_user_main\n");
-  fprintf(out, "#include \"%s\"\n", source);
+  stub_renames(out, run->prog, true);
+  fprintf(out, "#include \"%s\"\n", preprocessed ? copy : source);
   if (has_main) fprintf(out, "#undef main\n");
+  stub_renames(out, run->prog, false);
   fprintf(out, "\n");
   nondet_values(out, run);
+  if (preprocessed) /* its own copy of the headers: including them again would clash */
+    fprintf(out, "void exit(int);\nvoid (*signal(int, void (*)(int)))(int);\n"
+                 "#define SIGABRT 6\n#define SIGFPE 8\n#define SIGSEGV 11\n");
   verifier_functions(out, run->prog);
-  missing_functions(out, run->prog);
+  stub_functions(out, run->prog);
   fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n\n");
   fprintf(out, "int main(void) {\n  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n"
                "  signal(SIGSEGV, inka_on_signal);\n");

@@ -122,7 +122,8 @@ static int solve(CliRun *run, IrProgram *p) {
 }
 
 static int run_program(const CliOptions *o) {
-  FeOptions fo = {.model = o->model, .clang_args = o->clang_args, .nclang_args = o->nclang_args};
+  FeOptions fo = {.model = o->model, .clang_args = o->clang_args, .nclang_args = o->nclang_args,
+                  .no_stubs = o->no_stubs};
   FeErrors fe = {0};
   double t0 = prop_now();
   IrProgram *p = fe_parse_file(o->file, &fo, &fe);
@@ -141,7 +142,11 @@ static int run_program(const CliOptions *o) {
     const IrDiag *d;
     if (!cli_find_target(p, o, &run.target, &run.fn, err, sizeof err)) st = input_error(err);
     else if ((d = fe_check_reachable(p, run.fn))) st = diag_error(d);
-    else st = solve(&run, p);
+    else if (!cli_check_iter(&run, err, sizeof err)) st = input_error(err);
+    else {
+      cli_warn_stubs(stderr, p, run.fn);
+      st = solve(&run, p);
+    }
   }
   fe_program_free(p);
   return st;

@@ -20,6 +20,8 @@ static const char usage[] =
     "  --iter N[,N...]         ... in iteration N of the innermost enclosing loop (a list: of each\n"
     "                          enclosing loop, outermost first; for a loop header, of that loop)\n"
     "  --function NAME         the function under test (default: the one holding the target; main)\n"
+    "  --no-stubs              a call to a function the file declares but does not define is an\n"
+    "                          error (default: its results are inputs, served by the test driver)\n"
     "  --assume EXPR           a precondition over parameters and globals (repeatable)\n"
     "  --cover statements|branches   a test suite (not implemented yet)\n"
     "\n"
@@ -145,6 +147,7 @@ static bool flag_option(CliOptions *o, const char *a) {
   if (!strcmp(a, "--dump-ir")) return o->dump_ir = true;
   if (!strcmp(a, "--show-memory")) return o->show_memory = true;
   if (!strcmp(a, "--no-concrete")) return o->no_concrete = true;
+  if (!strcmp(a, "--no-stubs")) return o->no_stubs = true;
   return false;
 }
 

@@ -127,3 +127,39 @@ int cli_objective_lines(const IrProgram *p, const IrFunction *fn, const CliOptio
   free(c.seen);
   return c.n;
 }
+
+/* The loops enclosing the target (the target itself when it is a loop),
+   outermost first, in *loops (cap entries); the count, or -1 if not found. */
+static int enclosing_loops(const IrBlock *b, const IrStmt *target, const IrStmt **loops, int depth, int cap) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    int d = depth;
+    if (s->kind == IR_ST_WHILE && d < cap) loops[d++] = s;
+    if (s == target) return d;
+    const IrBlock *kids[] = {&s->then, &s->els, &s->pre, &s->body, &s->step};
+    for (int k = 0; k < 5; k++) {
+      int r = enclosing_loops(kids[k], target, loops, d, cap);
+      if (r >= 0) return r;
+    }
+  }
+  return -1;
+}
+
+bool cli_check_iter(const CliRun *run, char *err, size_t len) {
+  const CliOptions *o = run->opt;
+  if (!o->niter || !run->target) return true;
+  const IrStmt *loops[256];
+  int n = -1;
+  for (int i = 0; i < run->prog->nfuncs && n < 0; i++)
+    if (run->prog->funcs[i]->defined) n = enclosing_loops(&run->prog->funcs[i]->body, run->target, loops, 0, 256);
+  for (int k = n - o->niter; n > 0 && k < n; k++) {
+    if (k < 0 || !loops[k]->goto_loop) continue;
+    snprintf(err, len,
+             "%s:%d:%d: error: unsupported: --iter on a loop made of goto (the label on line %d); "
+             "only for, while and do loops are counted",
+             loops[k]->loc.file ? loops[k]->loc.file : o->file, loops[k]->loc.line, loops[k]->loc.col,
+             loops[k]->loc.line);
+    return false;
+  }
+  return true;
+}

@@ -62,6 +62,35 @@ static void check_lines(CliRun *run, const char *dir) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the target line ran %ld times, needs %ld", best, need);
 }
 
+/* gcc's command line: the preprocessor arguments given to clang after `--`
+   (-I, -D, -U, -std=, -include, -isystem) go to gcc too, include
+   directories made absolute (gcc runs in a temporary directory).  False
+   when an argument cannot be passed safely. */
+static bool compile_command(const CliRun *run, char *cmd, size_t cap) {
+  const CliOptions *o = run->opt;
+  size_t n = (size_t)snprintf(cmd, cap, "gcc --coverage -fwrapv -O0 -w%s -o driver driver.c",
+                              run->prog->model == IR_ILP32 ? " -m32" : "");
+  for (int i = 0; i < o->nclang_args && n < cap; i++) {
+    const char *a = o->clang_args[i];
+    bool two = (!strcmp(a, "-I") || !strcmp(a, "-include") || !strcmp(a, "-isystem") || !strcmp(a, "-D") ||
+                !strcmp(a, "-U")) && i + 1 < o->nclang_args;
+    const char *v = two ? o->clang_args[i + 1] : NULL;
+    bool dir = two ? strcmp(a, "-D") && strcmp(a, "-U") : !strncmp(a, "-I", 2); /* a path */
+    if (!two && strncmp(a, "-I", 2) && strncmp(a, "-D", 2) && strncmp(a, "-U", 2) && strncmp(a, "-std=", 5)) continue;
+    const char *path = two ? v : a + 2;
+    char abs[PATH_MAX];
+    if (dir && *path && *path != '/' && realpath(path, abs)) path = abs;
+    if (strchr(a, '\'') || (v && strchr(v, '\'')) || strchr(path, '\'')) return false;
+    if (two) n += (size_t)snprintf(cmd + n, cap - n, " %s '%s'", a, dir ? path : v);
+    else if (dir) n += (size_t)snprintf(cmd + n, cap - n, " '-I%s'", path);
+    else n += (size_t)snprintf(cmd + n, cap - n, " '%s'", a);
+    i += two;
+  }
+  if (n >= cap) return false;
+  n += (size_t)snprintf(cmd + n, cap - n, " -lm");
+  return n < cap;
+}
+
 void cli_validate(CliRun *run) {
   double start = prop_now();
   run->validated = 0;
@@ -70,15 +99,13 @@ void cli_validate(CliRun *run) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "cannot make a temporary directory");
     return;
   }
-  char driver[PATH_MAX], err[512];
+  char driver[PATH_MAX], err[512], cmd[8192];
   snprintf(driver, sizeof driver, "%s/driver.c", dir);
   if (!valid_path(run->opt->file)) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the program path contains a quote");
   } else if (!cli_emit_driver(run, driver, err, sizeof err)) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "%.200s", err);
-  } else if (run_in(dir, run->prog->model == IR_ILP32
-                             ? "gcc --coverage -fwrapv -O0 -w -m32 -o driver driver.c -lm"
-                             : "gcc --coverage -fwrapv -O0 -w -o driver driver.c -lm") != 0) {
+  } else if (!compile_command(run, cmd, sizeof cmd) || run_in(dir, cmd) != 0) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver does not compile");
   } else if (run_in(dir, "timeout 20 ./driver") == 124) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver ran past 20 s");

@@ -530,7 +530,7 @@ static void initial_cells(CxProgram *c, const IrType *ty, const IrInit *in, int6
   }
   int64_t v = 0;
   if (in && in->kind == IR_INIT_INT) v = in->ival;
-  if (in && in->kind == IR_INIT_ADDR) v = c->global_base[in->addr_of->index];
+  if (in && in->kind == IR_INIT_ADDR) v = c->global_base[in->addr_of->index] + in->addr_cell;
   c->pristine.val[at] = v;
   c->pristine.def[at] = 1;
 }
@@ -568,7 +568,7 @@ static bool globals(Comp *k) {
     const IrInit *in = v->init;
     c->global_def[g] = scalar(v->type);
     if (in && in->kind == IR_INIT_INT) c->global_init[g] = in->ival;
-    if (in && in->kind == IR_INIT_ADDR) c->global_init[g] = c->global_base[in->addr_of->index];
+    if (in && in->kind == IR_INIT_ADDR) c->global_init[g] = c->global_base[in->addr_of->index] + in->addr_cell;
     if (in && in->kind == IR_INIT_FLOAT) c->global_def[g] = 0;
   }
   c->nglobal_objects = c->pristine.nobjs;

@@ -80,6 +80,7 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
   if (nargs < 0) nargs = 0;
   bool is_builtin;
   IrBuiltin bi = fe_builtin(name, &is_builtin);
+  if (bi == IR_BI_NONE && fe_is_stub(c, d)) return fe_stub_call(c, call, d, want_value, out);
   IrStmt *s = fe_stmt_new(c, IR_ST_CALL, loc);
   s->builtin = bi;
   s->callee_name = name;

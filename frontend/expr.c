@@ -809,9 +809,10 @@ static IrExpr *expr(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
                                                                          : "literal clang cannot evaluate");
     return fe_zero(c, t, loc);
   }
-  case CXCursor_StringLiteral:
-    fe_unsupported(c, loc, "unsupported: string literal");
-    return fe_dummy(c, loc);
+  case CXCursor_StringLiteral: {
+    IrVar *v = fe_string_literal(c, e);
+    return v ? fe_var_expr(c, v, loc) : fe_dummy(c, loc);
+  }
   case CXCursor_DeclRefExpr: return decl_ref(c, e, loc);
   case CXCursor_MemberRefExpr: return member(c, e, out);
   case CXCursor_ArraySubscriptExpr: return subscript(c, e, out);

@@ -101,10 +101,15 @@ typedef struct FeCtx {
   int ntemps;
   int depth;
   int loop_depth;
+  /* labels and jumps of the function being converted (jumps.c) */
+  struct FeLabel **labels;
+  int nlabels;
+  int break_label;        /* a `break` here goes to this label (a switch's end); -1: a loop's break */
   /* set by fe_parse_expr: no statements may be emitted */
   bool pure_only;
   /* set by fe_parse_expr: globals and structs are the program's, by name */
   bool reuse_program;
+  bool no_stubs;          /* FeOptions.no_stubs */
 } FeCtx;
 
 /* What a parse leaves for fe_parse_expr (in the program's arena). */
@@ -190,9 +195,43 @@ IrVar *fe_local_var(FeCtx *c, CXCursor decl, IrVarKind kind); /* registers a par
 void fe_local_init(FeCtx *c, IrExpr *lv, CXCursor init, IrBlock *out);
 IrInit *fe_global_init(FeCtx *c, IrType *t, CXCursor init);
 
+/* ---- strings.c: string literals ----------------------------------------------- */
+bool fe_string_bytes(FeCtx *c, CXCursor lit, const char **bytes, int64_t *n); /* NUL included */
+IrVar *fe_string_literal(FeCtx *c, CXCursor lit); /* NULL after a diagnostic */
+
 /* ---- calls.c: builtins by name ------------------------------------------------ */
 IrBuiltin fe_builtin(const char *name, bool *is_builtin);
 bool fe_is_setjmp(const char *name);
+
+/* ---- stubs.c: functions declared but not defined ------------------------------ */
+bool fe_is_stub(FeCtx *c, CXCursor decl);   /* calls to it are stub calls */
+void fe_collect_stubs(FeCtx *c);            /* fills prog->stubs */
+/* A stub call: arguments into temporaries, then the result as an input; the
+   value (a temporary) when want_value and the result is not void. */
+IrExpr *fe_stub_call(FeCtx *c, CXCursor call, CXCursor decl, bool want_value, IrBlock *out);
+
+/* ---- jumps.c: labels, goto and switch's break, eliminated after conversion ----------
+ * During conversion a label is a pseudo statement (IR_ST_SKIP, callee_name
+ * fe_pseudo_label, nargs the label id) and so is a goto (fe_pseudo_goto);
+ * fe_lower_jumps() replaces them with flag variables, guards and loops. */
+typedef struct FeLabel {
+  const char *name;       /* for messages ("switch" for a switch's end) */
+  IrLoc loc;
+  IrVar *flag;            /* set by a goto, cleared at the label */
+  int ngotos;
+  bool user;              /* a C label (not a switch's end) */
+  bool shares_line;       /* its statement starts on the label's line */
+} FeLabel;
+extern const char fe_pseudo_label[], fe_pseudo_goto[];
+int fe_label_new(FeCtx *c, const char *name, IrLoc loc);
+int fe_label_of(FeCtx *c, CXCursor label_stmt); /* creates it on first use */
+void fe_emit_label(FeCtx *c, int id, IrLoc loc, IrBlock *out);
+void fe_emit_goto(FeCtx *c, int id, IrLoc loc, IrBlock *out);
+void fe_lower_jumps(FeCtx *c, IrFunction *fn); /* after the body is converted */
+
+/* ---- switch.c ------------------------------------------------------------------- */
+void fe_switch(FeCtx *c, CXCursor cur, IrBlock *out);
+void fe_stmt_into(FeCtx *c, CXCursor s, IrBlock *out);
 
 /* ---- reach.c ------------------------------------------------------------------- */
 void fe_link_calls(IrProgram *p); /* callees lists; undefined callees -> unsupported */

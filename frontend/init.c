@@ -4,8 +4,8 @@
  * initializer fills the next scalar of the object in declaration order, a
  * nested list fills one sub-aggregate.  A local's members that no
  * initializer names are assigned zero; a global's stay NULL (zero) in the
- * IrInit.  Designated initializers and string literals are outside the
- * subset.  Never emits more than FE_MAX_INIT_ELEMS assignments for one
+ * IrInit.  Designated initializers are outside the
+ * subset (a string literal initializing a char array is its bytes).  Never emits more than FE_MAX_INIT_ELEMS assignments for one
  * initializer.
  */
 #include <string.h>
@@ -96,9 +96,18 @@ static void local_obj(Local *L, IrExpr *lv, Iter *it) {
     local_list(L, lv, fe_strip(x));
     return;
   }
-  if (kind == CXCursor_StringLiteral) {
+  if (kind == CXCursor_StringLiteral && lv->type->kind == IR_TY_ARRAY) { /* char s[] = "..." */
     it->pos++;
-    fe_unsupported(c, loc, "unsupported: string literal");
+    const char *bytes;
+    int64_t n;
+    if (!fe_string_bytes(c, fe_strip(x), &bytes, &n)) return;
+    for (int64_t i = 0; i < lv->type->count && L->budget >= 0; i++) {
+      if (!spend(L, loc)) return;
+      IrStmt *s = fe_stmt_new(c, IR_ST_ASSIGN, loc);
+      s->lhs = sub_place(c, lv, i, loc);
+      s->rhs = fe_int_const(c, lv->type->base, i < n ? (unsigned char)bytes[i] : 0, loc);
+      fe_emit(c, L->out, s);
+    }
     return;
   }
   if (!is_aggregate(lv->type) || same_type(c, x, lv->type)) {
@@ -169,6 +178,51 @@ static IrVar *global_object(FeCtx *c, CXCursor e) {
   return g->var;
 }
 
+/* Cells of a value of type t, as the translation counts them: one per scalar. */
+static int64_t cells(const IrType *t) {
+  if (t->kind == IR_TY_ARRAY) return t->count * cells(t->base);
+  if (t->kind != IR_TY_STRUCT) return 1;
+  int64_t n = 0;
+  for (int i = 0; i < t->nfields; i++) n += cells(t->fields[i].type);
+  return n;
+}
+
+/* A constant place inside a global: g, g[3], g.f, g[1].f[2] (constant
+   indices in bounds); its global, with the cell where it starts in *cell and
+   its type in *ty.  NULL when e is not such a place. */
+static IrVar *global_place(FeCtx *c, CXCursor e, int64_t *cell, IrType **ty) {
+  e = fe_strip(e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k == CXCursor_DeclRefExpr) {
+    IrVar *g = global_object(c, e);
+    *cell = 0;
+    *ty = g ? g->type : NULL;
+    return g;
+  }
+  FeKids kids = fe_kids(c, e);
+  if (k == CXCursor_ArraySubscriptExpr && kids.n == 2) {
+    int64_t i;
+    IrVar *g = global_place(c, strip_casts(c, kids.k[0]), cell, ty);
+    if (!g || (*ty)->kind != IR_TY_ARRAY || !fe_eval_int(kids.k[1], &i) || i < 0 || i >= (*ty)->count) return NULL;
+    *cell += i * cells((*ty)->base);
+    *ty = (*ty)->base;
+    return g;
+  }
+  if (k == CXCursor_MemberRefExpr && kids.n == 1 &&
+      clang_getCanonicalType(clang_getCursorType(kids.k[0])).kind == CXType_Record) { /* g.f, not p->f */
+    IrVar *g = global_place(c, kids.k[0], cell, ty);
+    if (!g || (*ty)->kind != IR_TY_STRUCT) return NULL;
+    char *name = fe_spelling(c, e);
+    for (int f = 0; f < (*ty)->nfields; f++) {
+      if (strcmp((*ty)->fields[f].name, name) != 0) continue;
+      for (int j = 0; j < f; j++) *cell += cells((*ty)->fields[j].type);
+      *ty = (*ty)->fields[f].type;
+      return g;
+    }
+  }
+  return NULL;
+}
+
 static IrInit *global_scalar(FeCtx *c, IrType *t, CXCursor x) {
   IrLoc loc = fe_loc(c, x);
   int64_t v;
@@ -203,23 +257,28 @@ static IrInit *global_scalar(FeCtx *c, IrType *t, CXCursor x) {
   case IR_TY_PTR: {
     CXCursor e = strip_casts(c, x);
     enum CXCursorKind k = clang_getCursorKind(e);
-    if (k == CXCursor_StringLiteral) {
-      fe_unsupported(c, loc, "unsupported: string literal");
-      return NULL;
+    if (k == CXCursor_StringLiteral) { /* the address of an anonymous char array */
+      IrVar *g = fe_string_literal(c, e);
+      if (!g) return NULL;
+      IrInit *i = new_init(c, IR_INIT_ADDR, t);
+      i->addr_of = g;
+      return i;
     }
     if (clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer && fe_eval_int(e, &v) && v == 0)
       return new_init(c, IR_INIT_NULL, t);
     IrVar *g = NULL;
-    if (k == CXCursor_UnaryOperator) { /* &g: the only unary operator giving a constant address of a variable */
+    int64_t cell = 0;
+    IrType *pt = NULL;
+    if (k == CXCursor_UnaryOperator) { /* &place: the only unary operator giving a constant address */
       FeKids kids = fe_kids(c, e);
-      if (kids.n == 1) g = global_object(c, strip_casts(c, kids.k[0]));
-    } else if (k == CXCursor_DeclRefExpr &&
-               clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_ConstantArray) {
-      g = global_object(c, e); /* an array decays to the address of its first element */
+      if (kids.n == 1) g = global_place(c, strip_casts(c, kids.k[0]), &cell, &pt);
+    } else if (clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_ConstantArray) {
+      g = global_place(c, e, &cell, &pt); /* an array decays to the address of its first element */
     }
     if (g) {
       IrInit *i = new_init(c, IR_INIT_ADDR, t);
       i->addr_of = g;
+      i->addr_cell = cell;
       return i;
     }
     break;
@@ -239,10 +298,21 @@ static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it) {
     it->pos++;
     return global_list(c, t, fe_strip(x));
   }
-  if (kind == CXCursor_StringLiteral) {
+  if (kind == CXCursor_StringLiteral && t->kind == IR_TY_ARRAY) { /* char s[] = "..." */
     it->pos++;
-    fe_unsupported(c, fe_loc(c, x), "unsupported: string literal");
-    return NULL;
+    const char *bytes;
+    int64_t n;
+    if (!fe_string_bytes(c, fe_strip(x), &bytes, &n)) return NULL;
+    IrInit *r = new_init(c, IR_INIT_LIST, t);
+    for (int64_t i = 0; i < n && i < t->count; i++) {
+      IrInit *e = NULL;
+      if (bytes[i]) {
+        e = new_init(c, IR_INIT_INT, t->base);
+        e->ival = fe_wrap(t->base, (unsigned char)bytes[i]);
+      }
+      fe_push(c->A, (void ***)&r->elems, &r->nelems, e);
+    }
+    return r;
   }
   if (!is_aggregate(t)) {
     it->pos++;

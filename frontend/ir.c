@@ -291,7 +291,10 @@ static void dump_stmt(FILE *out, const IrStmt *s, int depth) {
     var_decl(out, s->var);
     fputs("\n", out);
     return;
-  case IR_ST_SKIP: fputs("skip\n", out); return;
+  case IR_ST_SKIP:
+    if (s->callee_name) fprintf(out, "skip /* stub %s() */\n", s->callee_name);
+    else fputs("skip\n", out);
+    return;
   }
   fputs("?\n", out);
 }
@@ -353,7 +356,10 @@ static void dump_init(FILE *out, const IrInit *i) {
     return;
   }
   case IR_INIT_NULL: fputs("NULL", out); return;
-  case IR_INIT_ADDR: fprintf(out, "&%s", i->addr_of ? i->addr_of->name : "?"); return;
+  case IR_INIT_ADDR:
+    fprintf(out, "&%s", i->addr_of ? i->addr_of->name : "?");
+    if (i->addr_cell) fprintf(out, " /* cell %" PRId64 " */", i->addr_cell);
+    return;
   case IR_INIT_LIST:
     fputs("{", out);
     for (int k = 0; k < i->nelems; k++) {

@@ -279,6 +279,7 @@ static void convert_program(FeCtx *c) {
     }
   }
   fe_link_calls(c->prog);
+  fe_collect_stubs(c);
 }
 
 /* ---- clang ----------------------------------------------------------------- */
@@ -376,7 +377,7 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   FeErrors dummy;
   if (!err) err = &dummy;
   err->text = NULL;
-  FeOptions defaults = {IR_LP64, NULL, 0};
+  FeOptions defaults = {IR_LP64, NULL, 0, false};
   if (!opt) opt = &defaults;
   if (!path) path = "";
   if ((err->text = unreadable(path))) return NULL;
@@ -390,6 +391,14 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   int nargs = 0;
   bool stub32 = false;
   fe_clang_args(opt, &args, &nargs, &stub32);
+  size_t plen = strlen(path);
+  if (plen > 2 && strcmp(path + plen - 2, ".i") == 0) {
+    /* gcc's preprocessed glibc headers: gcc-only spellings clang 14 refuses */
+    static const char *const gcc_only[] = {"-D_Float128=__float128", "-D_Float64=double", "-D_Float32=float",
+                                           "-D_Float64x=long double", "-D_Float32x=double",
+                                           "-D__malloc__(...)=__malloc__"};
+    for (size_t i = 0; i < sizeof gcc_only / sizeof gcc_only[0]; i++) add_arg(&args, &nargs, gcc_only[i]);
+  }
   struct CXUnsavedFile stub = {fe_stub32_path, "", 0};
 
   FeCtx ctx = {0};
@@ -401,6 +410,7 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   p->model = opt->model;
   c->prog = p;
   c->A = A;
+  c->no_stubs = opt->no_stubs;
 
   CXIndex index = clang_createIndex(0, 0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, stub32 ? &stub : NULL,

@@ -118,7 +118,10 @@ static IrStmt *loop(FeCtx *c, CXCursor cur, CXCursor cond, CXCursor body, CXCurs
   if (clang_Cursor_isNull(cond)) w->cond = fe_int_const(c, fe_type_int_(c), 1, w->loc);
   else w->cond = fe_expr(c, cond, &w->pre);
   c->loop_depth++;
+  int saved_break = c->break_label;
+  c->break_label = -1;
   if (!clang_Cursor_isNull(body)) body_into(c, body, &w->body);
+  c->break_label = saved_break;
   c->loop_depth--;
   if (!clang_Cursor_isNull(inc)) fe_effect(c, inc, &w->step);
   return w;
@@ -188,19 +191,35 @@ static void stmt(FeCtx *c, CXCursor cur, IrBlock *out) {
   }
   case CXCursor_ForStmt: for_stmt(c, cur, out); return;
   case CXCursor_ReturnStmt: return_stmt(c, cur, out); return;
-  case CXCursor_BreakStmt: simple(c, IR_ST_BREAK, cur, out); return;
+  case CXCursor_BreakStmt:
+    if (c->break_label >= 0) fe_emit_goto(c, c->break_label, loc, out); /* a switch's */
+    else simple(c, IR_ST_BREAK, cur, out);
+    return;
   case CXCursor_ContinueStmt: simple(c, IR_ST_CONTINUE, cur, out); return;
   case CXCursor_NullStmt: simple(c, IR_ST_SKIP, cur, out); return;
-  case CXCursor_LabelStmt: /* a goto that targets it is reported by the goto */
+  case CXCursor_LabelStmt: /* jumps.c: a flag cleared here when a goto targets it */
     k = fe_kids(c, cur);
+    int id = fe_label_of(c, cur);
+    c->labels[id]->shares_line = k.n == 1 && fe_loc(c, k.k[0]).line == loc.line;
+    fe_emit_label(c, id, loc, out);
     if (k.n == 1) fe_stmt_into(c, k.k[0], out);
-    else simple(c, IR_ST_SKIP, cur, out);
     return;
-  case CXCursor_GotoStmt: fe_unsupported(c, loc, "unsupported: goto"); return;
+  case CXCursor_GotoStmt: {
+    k = fe_kids(c, cur);
+    CXCursor target = k.n == 1 ? clang_getCursorReferenced(k.k[0]) : clang_getNullCursor();
+    if (clang_getCursorKind(target) != CXCursor_LabelStmt) {
+      fe_unsupported(c, loc, "unsupported: goto without a label");
+      return;
+    }
+    fe_emit_goto(c, fe_label_of(c, target), loc, out);
+    return;
+  }
   case CXCursor_IndirectGotoStmt: fe_unsupported(c, loc, "unsupported: computed goto"); return;
-  case CXCursor_SwitchStmt: fe_unsupported(c, loc, "unsupported: switch"); return;
+  case CXCursor_SwitchStmt: fe_switch(c, cur, out); return;
   case CXCursor_CaseStmt:
-  case CXCursor_DefaultStmt: fe_unsupported(c, loc, "unsupported: case label"); return;
+  case CXCursor_DefaultStmt:
+    fe_unsupported(c, loc, "unsupported: case label inside a nested statement of its switch");
+    return;
   case CXCursor_GCCAsmStmt:
   case CXCursor_MSAsmStmt: fe_unsupported(c, loc, "unsupported: inline asm"); return;
   default:
@@ -229,6 +248,9 @@ void fe_function_body(FeCtx *c, FeFunc *f) {
   c->ntemps = 0;
   c->depth = 0;
   fe_map_free(&c->locals);
+  c->labels = NULL;
+  c->nlabels = 0;
+  c->break_label = -1;
   fn->loc = fe_loc(c, f->def);
   /* the definition's parameters are the ones the body refers to */
   fn->params = NULL;
@@ -255,6 +277,7 @@ void fe_function_body(FeCtx *c, FeFunc *f) {
     fn->end = fe_loc_of(c, end);
     if (fn->end.col > 1) fn->end.col--; /* the range ends after the brace */
   }
+  fe_lower_jumps(c, fn);
   fe_map_free(&c->locals);
   c->fn = NULL;
 }

@@ -89,6 +89,35 @@ static void read_solution(Tr *t, PropStore *s, LblResult *r) {
   read_memory(t, r);
 }
 
+/* Does fn, or a function it calls, take nondet values (or call a stub)? */
+static bool block_nondet(const IrBlock *b) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    if (s->kind == IR_ST_CALL && s->builtin == IR_BI_NONDET) return true;
+    if (block_nondet(&s->then) || block_nondet(&s->els) || block_nondet(&s->pre) || block_nondet(&s->body) ||
+        block_nondet(&s->step))
+      return true;
+  }
+  return false;
+}
+
+static bool calls_nondet(const IrProgram *p, const IrFunction *fn) {
+  const IrFunction **seen = calloc((size_t)p->nfuncs + 1, sizeof *seen);
+  int n = 0;
+  bool found = false;
+  seen[n++] = fn;
+  for (int i = 0; i < n && !found; i++) {
+    found = block_nondet(&seen[i]->body);
+    for (int k = 0; k < seen[i]->ncallees; k++) {
+      bool known = false;
+      for (int j = 0; j < n && !known; j++) known = seen[j] == seen[i]->callees[k];
+      if (!known && n < p->nfuncs) seen[n++] = seen[i]->callees[k];
+    }
+  }
+  free(seen);
+  return found;
+}
+
 /* No solution: a proof only if nothing was cut. */
 static void no_solution(const Tr *t, LblResult *r, const char *cut) {
   const char *why = NULL;
@@ -199,6 +228,10 @@ static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
       } else {
         r->verdict = LBL_REACHABLE;
         read_solution(t, s, r);
+        if (tr_nondet(t, NULL, 0) < 0 && calls_nondet(q->prog, q->fn)) { /* a driver without them would not follow the path */
+          r->verdict = LBL_UNKNOWN;
+          r->reason = "the nondet values of the path found cannot be recovered (an undecided join in its trace)";
+        }
       }
       search_backtrack(s, level);
       return;

@@ -190,7 +190,8 @@ static void initial_cells(Tr *t, const IrType *ty, const IrInit *in, PropVar *ce
   }
   int64_t v = 0;
   if (in && in->kind == IR_INIT_INT) v = in->ival;
-  if (in && in->kind == IR_INIT_ADDR && t->global_obj[in->addr_of->index]) v = t->global_obj[in->addr_of->index]->base;
+  if (in && in->kind == IR_INIT_ADDR && t->global_obj[in->addr_of->index])
+    v = t->global_obj[in->addr_of->index]->base + in->addr_cell;
   cell[0] = prop_new_const(t->s, v);
 }
 
@@ -237,6 +238,11 @@ static TrState *initial_state(Tr *t) {
     const IrVar *v = t->prog->globals[g];
     bool scalar = scalar_type(v->type) && !v->address_taken;
     int64_t init = v->init && v->init->kind == IR_INIT_INT ? v->init->ival : 0;
+    if (v->type->kind == IR_TY_PTR && !v->address_taken) { /* NULL, or the address of a global's cell */
+      const IrInit *in = v->init;
+      scalar = !in || in->kind == IR_INIT_NULL || (in->kind == IR_INIT_ADDR && t->global_obj[in->addr_of->index]);
+      if (in && in->kind == IR_INIT_ADDR && scalar) init = t->global_obj[in->addr_of->index]->base + in->addr_cell;
+    }
     st->global[g] = scalar ? prop_new_const(t->s, init) : TR_UNINIT;
   }
   for (int f = 0; f < TR_NFLAGS; f++) st->flag[f] = t->zero;

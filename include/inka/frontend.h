@@ -15,6 +15,8 @@ typedef struct FeOptions {
   IrDataModel model;          /* LP64 (default) or ILP32 (-m32 semantics) */
   const char *const *clang_args; /* extra arguments after "--" (-I, -D, -std=) */
   int nclang_args;
+  bool no_stubs;              /* a call to a declared, undefined function is
+                                 unsupported instead of a stub */
 } FeOptions;
 
 /* Diagnostics the frontend reports, already formatted like a compiler's

@@ -95,6 +95,9 @@ struct IrInit {
   int64_t ival;        /* INT (also BOOL, enum constants) */
   double fval;         /* FLOAT */
   IrVar *addr_of;      /* ADDR: &global (address of the whole object) */
+  int64_t addr_cell;   /* ADDR: the cell of addr_of where the address points
+                          (&g[4], &g.f), counting one cell per scalar as the
+                          translation does (tr_cells); 0: the start */
   IrInit **elems;      /* LIST: one per array element / struct field, in order; */
   int nelems;          /*   an entry may be NULL (zero) and nelems may be short */
 };
@@ -166,7 +169,10 @@ typedef enum {
   IR_BI_FREE,        /* free(args[0]); args[0] is the pointer as the program
                         holds it (its conversion to void * is dropped) */
   IR_BI_NONDET,      /* lhs = __VERIFIER_nondet_<type>(): a fresh input; the
-                        call's type is stmt->type (lhs may be NULL) */
+                        call's type is stmt->type (lhs may be NULL).  Also a
+                        call to a stub: a function the file declares but does
+                        not define (callee_name is its name, see IrStub); its
+                        arguments were evaluated by assignments just before */
   IR_BI_ASSUME,      /* __VERIFIER_assume(args[0]): the path ends when false */
   IR_BI_ABORT,       /* abort(): the path ends */
   IR_BI_EXIT,        /* exit(args[0]): the path ends */
@@ -189,7 +195,8 @@ typedef enum {
                      indeterminate until assigned); re-executed in each
                      iteration of an enclosing loop */
   IR_ST_SKIP,     /* a statement without effect (";", "x;", a label), kept so
-                     its line can be a target */
+                     its line can be a target; callee_name non-NULL: a call to
+                     a stub returning void (it does nothing, see IrStub) */
 } IrStmtKind;
 
 /* IR_ST_WHILE executes
@@ -208,6 +215,9 @@ struct IrStmt {
   IrBlock then, els;   /* IF */
   IrBlock pre, body, step; /* WHILE (body also for BLOCK) */
   bool is_do_while;    /* WHILE */
+  bool goto_loop;      /* WHILE: made by the frontend from a label and the
+                          gotos back to it (a do-while on the label's flag);
+                          --iter does not count its iterations */
   IrBuiltin builtin;   /* CALL */
   IrFunction *callee;  /* CALL with IR_BI_NONE */
   const char *callee_name; /* CALL: the name as written (also for builtins) */
@@ -247,6 +257,18 @@ struct IrFunction {
 
 typedef enum { IR_LP64, IR_ILP32 } IrDataModel;
 
+/* A function the file declares (outside system headers) but does not define,
+ * referenced somewhere in the file.  Calls to it are stubs: each result is an
+ * input (IR_BI_NONDET), nothing is written through its pointer arguments.  A
+ * test driver defines each one, so that the whole file links. */
+typedef enum { IR_STUB_VOID, IR_STUB_SCALAR, IR_STUB_OTHER } IrStubKind;
+typedef struct IrStub {
+  const char *name;
+  const char *ret;      /* C spelling of the return type (usable before a name) */
+  const char *params;   /* "(int, char *)", "(void)", "()" */
+  IrStubKind kind;      /* what its body returns: nothing, a served value, zero */
+} IrStub;
+
 typedef struct IrProgram {
   const char *path;      /* the main file */
   IrDataModel model;
@@ -259,6 +281,8 @@ typedef struct IrProgram {
                                     translated, but a test driver must not
                                     define them again */
   int ndefined_builtins;
+  IrStub **stubs;        /* functions declared, not defined, referenced */
+  int nstubs;
   struct IrArena *arena; /* owns every IR object */
 } IrProgram;
 

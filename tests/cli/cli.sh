@@ -31,6 +31,17 @@ expect 2 'is not the input file' --reach other.c:6 $P/gcd.c
 expect 2 "no function 'nope'" --function nope --reach $P/gcd.c:6 $P/gcd.c
 expect 2 'unsupported.c:4:3: error: unsupported: inline asm' --reach $P/unsupported.c:7 $P/unsupported.c
 expect 2 'unsupported: inline asm' --dump-ir $P/unsupported.c
+G=tests/frontend/inputs/unsupported_goto.c
+expect 2 'unsupported_goto.c:3:5: error: unsupported: goto into a nested block or loop' --reach $G:7 $G
+expect 2 'unsupported: goto into a nested block' --dump-ir $G
+# --iter does not count the iterations of a loop made of goto
+printf 'int f(int n) {\n  int i = 0;\nloop:\n  i++;\n  if (i < n)\n    goto loop;\n  return i;\n}\n' > "$tmp/gl.c"
+expect 2 'gl.c:3:1: error: unsupported: --iter on a loop made of goto' --reach "$tmp/gl.c:4" --iter 3 "$tmp/gl.c"
+expect 0 '^REACHABLE' --reach "$tmp/gl.c:6" "$tmp/gl.c"
+# a call to a function the file does not define: a stub, or an error with --no-stubs
+printf 'int g(int);\nint f(void) {\n  if (g(1) == 5)\n    return 1;\n  return 0;\n}\n' > "$tmp/st.c"
+expect 0 'nondet: 5' --reach "$tmp/st.c:4" "$tmp/st.c"
+expect 2 "st.c:3:7: error: unsupported: call to undefined function 'g'" --reach "$tmp/st.c:4" --no-stubs "$tmp/st.c"
 # a cell holds one value of its type: a byte store into an int is refused,
 # never modelled as replacing the whole int (once a wrong verdict)
 printf 'int f(int a) {\n  int x = a;\n  char *c = (char *)&x;\n  c[0] = 1;\n  if (a == 256 && x == 1)\n    return 1;\n  return 0;\n}\n' > "$tmp/pun.c"

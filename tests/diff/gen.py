@@ -105,7 +105,7 @@ MEM_KINDS = {"pdecl", "pset", "pstore", "adecl", "astore", "aptr", "aloop", "lbu
 
 
 class FuncGen:
-    def __init__(self, prog, name, params, helpers, budget, max_loop_depth, max_bound, mem=False):
+    def __init__(self, prog, name, params, helpers, budget, max_loop_depth, max_bound, mem=False, jumps=False):
         self.prog = prog
         self.r = prog.r
         self.name = name
@@ -118,6 +118,11 @@ class FuncGen:
         self.scopes = [list(params)]    # readable names per block
         self.assignable = set(params)   # params and plain locals
         self.loops = []                 # stack of loop ids
+        # jump programs (f only): switch and goto, see "jumps" below
+        self.jumps = jumps
+        self.breakable = []             # "loop" / "switch": what a break leaves
+        self.top_labels = []            # (label, top-level names before it) not placed yet
+        self.gloop_depth = 0            # inside a loop made of a label and a goto
         self.nvar = 0
         self.may_trap = False
         # memory programs (f only): pointers, arrays, lists; see MEMORY below
@@ -307,6 +312,8 @@ class FuncGen:
             target = self.prog.new_target(self.name, bool(self.loops) and not header, header,
                                           len(self.loops))
             pre = "HIT(%d, %s); " % (target, self.it_expr()) + setup
+            if self.gloop_depth:
+                self.prog.targets[target]["gloop"] = True
         else:
             self.may_trap = True
         self.lines.append(Line(indent, plain, pre + instr, target))
@@ -328,6 +335,8 @@ class FuncGen:
                     self.emit(indent, v + " = %s;", (self.expr(1),))
                 break
             self.stmt(indent)
+            if self.jumps and indent == 1 and self.top_labels and not self.gloop_depth and self.r.random() < 0.3:
+                self.place_label()
 
     def loop_bound(self, indent, mb=None):
         """Emit the bound declaration if any; return the bound text."""
@@ -369,7 +378,15 @@ class FuncGen:
             choices.append(("call", 2))
         if self.loops:
             choices += [("break", 1.2), ("continue", 1.0)]
+        elif self.breakable:
+            choices.append(("break", 1.2))    # of a switch
         choices.append(("return", 1.0))
+        if self.jumps:
+            choices.append(("goto", 1.0))
+            if self.budget > 2:
+                choices.append(("switch", 1.5))
+                if not self.gloop_depth and len(self.loops) <= 1:
+                    choices.append(("gloop", 0.8))
         if self.mem:
             choices = [(k, w * 0.6) for k, w in choices] + self.mem_choices()
         x = r.random() * sum(w for _, w in choices)
@@ -433,7 +450,7 @@ class FuncGen:
             self.loop(indent, kind)
         elif kind in ("break", "continue"):
             self.jump(indent, kind + ";")
-        elif kind in MEM_KINDS:
+        elif kind in MEM_KINDS or kind in JUMP_KINDS:
             getattr(self, "st_" + kind)(indent)
         elif kind == "return":
             if r.random() < 0.8:
@@ -658,11 +675,13 @@ class FuncGen:
         lid = self.prog.nloops
         self.emit(indent, "%s", (head,), header=True, setup="int __it%d = 0; " % lid)
         self.loops.append(lid)
+        self.breakable.append("loop")
         self.instr(indent + 1, "__it%d++;" % lid)
         return lid
 
     def close_loop(self, indent):
         self.loops.pop()
+        self.breakable.pop()
         self.raw(indent, "}")
 
     def st_pdecl(self, indent):
@@ -991,11 +1010,13 @@ class FuncGen:
             else:
                 self.emit(indent, "do {", header=True, setup=setup)
         self.loops.append(lid)
+        self.breakable.append("loop")
         self.instr(indent + 1, "__it%d++;" % lid)
         if kind != "for":
             self.emit(indent + 1, "%s%s;" % (w, r.choice(["++", " += 1", " = %s + 1" % w])))
         self.block(indent + 1, r.randint(1, 4))
         self.loops.pop()
+        self.breakable.pop()
         self.pop_scope()
         if kind == "do":
             self.raw(indent, ("} while (%s < %s%s);" % (w, bound, extra)).replace("%", "%%"))
@@ -1010,8 +1031,89 @@ class FuncGen:
                     self.budget -= 1
                     getattr(self, "st_" + kind)(1)
         self.block(1, 10 ** 6)
+        while self.top_labels:
+            self.place_label()
         self.emit(1, "return %s;", (self.expr(ret_depth),))
         return self.lines
+
+    # ---- jumps (f of a jump program) ----------------------------------------
+    # switch: cases of small values in any order, shared bodies, fall-through,
+    # default anywhere or none, break (a case body is a braced block, so it
+    # may declare); goto forward to labels of f's top block (from any depth:
+    # out of loops and switches), and loops made of a label and a goto back
+    # to it, bounded by a counter (`jN < B && COND`).  A label never stands
+    # inside such a loop, and the top-level names declared after a label was
+    # first targeted die at the label (a goto may have jumped over their
+    # initialisation), so nothing reads an uninitialised variable.
+    def place_label(self):
+        name, before = self.top_labels.pop(self.r.randrange(len(self.top_labels)))
+        self.raw(1, name + ": ;")
+        for v in [v for v in self.scopes[0] if v not in before]:
+            self.scopes[0].remove(v)
+            self.assignable.discard(v)
+
+    def st_goto(self, indent):
+        if not self.top_labels or self.r.random() < 0.4:
+            self.top_labels.append((self.fresh("L"), set(self.scopes[0])))
+        name = self.r.choice(self.top_labels)[0]
+        self.jump(indent, "goto %s;" % name)
+
+    def st_switch(self, indent):
+        r = self.r
+        e = self.sexpr(1)
+        form = r.random()
+        if form < 0.4:
+            e = Expr(par(e) + " & 7", par(e, True) + " & 7", e.trap, e.ltrap, e.ncall)
+        elif form < 0.6:
+            e = Expr(par(e) + " % 5", par(e, True) + " % 5", e.trap, e.ltrap, e.ncall)
+        self.emit(indent, "switch (%s) {", (e,))
+        labels = ["case %d:" % v for v in r.sample(range(-2, 8), r.randint(1, 4))]
+        if r.random() < 0.6:
+            labels.insert(r.randint(0, len(labels)), "default:")
+        self.breakable.append("switch")
+        i = 0
+        while i < len(labels):
+            n = 1 + (r.random() < 0.3)      # two labels sharing a body
+            for lab in labels[i:i + n]:
+                self.raw(indent, lab)
+            i += n
+            self.raw(indent, "{")
+            self.push_scope()
+            self.block(indent + 1, r.randint(0, 2))
+            if r.random() < 0.6:
+                self.emit(indent + 1, "break;")
+            self.pop_scope()
+            self.raw(indent, "}")
+        self.breakable.pop()
+        self.raw(indent, "}")
+
+    def st_gloop(self, indent):
+        r = self.r
+        j, lab = self.fresh("j"), self.fresh("L")
+        self.emit(indent, "int %s = 0;" % j)
+        self.declare(j, assignable=False)
+        self.raw(indent, lab + ": ;")
+        self.gloop_depth += 1
+        self.block(indent, r.randint(1, 3))
+        c = self.sexpr(1, False, "cond")
+        self.emit(indent, ("if (%s < %d && " % (j, r.randint(1, 3))) + "(%s)) {", (c,))
+        self.emit(indent + 1, j + "++;")
+        self.emit(indent + 1, "goto %s;" % lab)
+        self.raw(indent, "}")
+        self.gloop_depth -= 1
+
+
+JUMP_KINDS = ("goto", "switch", "gloop")
+
+
+def is_jump(seed):
+    """Whether f of this integer program uses switch and goto (about 40% of
+    the integer programs; the others are the programs of before, unchanged).
+    DIFF_JUMP=0 or 1 forces it (integer programs only)."""
+    force = os.environ.get("DIFF_JUMP", "")
+    if force in ("0", "1"):
+        return force == "1"
+    return random.Random(seed * 40503 + 11).random() < 0.4
 
 
 def is_mem(seed):
@@ -1028,6 +1130,7 @@ class Program:
     def __init__(self, seed):
         self.seed = seed
         self.mem = is_mem(seed)
+        self.jumps = not self.mem and is_jump(seed)
         self.r = random.Random(seed)
         self.targets = []     # dicts: id, func, in_loop, header, depth, line, text
         self.nloops = 0
@@ -1053,7 +1156,8 @@ class Program:
             # a statement calling a helper that may trap is itself trapping
             helpers.append((name, fg.may_trap))
         params = ["a", "b", "c"][: self.k]
-        fg = FuncGen(self, "f", params, helpers, r.randint(6, 16), max_loop_depth=2, max_bound=7, mem=self.mem)
+        fg = FuncGen(self, "f", params, helpers, r.randint(6, 16), max_loop_depth=2, max_bound=7, mem=self.mem,
+                     jumps=self.jumps)
         self.funcs.append(("f", params, fg.generate(2)))
         self.params = params
 
@@ -1227,7 +1331,7 @@ def generate(seed):
     harness = HARNESS % {"nt": max(len(p.targets), 1), "k": p.k, "lo": LO, "hi": HI, "program": instr,
                          "arena": ARENA if p.mem else "", "reset": "\n  inka_top = 0;" if p.mem else ""}
     hinc = DRIVER_PRELUDE % {"nt": max(len(p.targets), 1), "program": instr}
-    meta = {"seed": seed, "mem": p.mem, "k": p.k, "params": p.params, "targets": p.targets,
+    meta = {"seed": seed, "mem": p.mem, "jumps": p.jumps, "k": p.k, "params": p.params, "targets": p.targets,
             "funcs": [n for n, _, _ in p.funcs]}
     return plain, harness, hinc, meta
 

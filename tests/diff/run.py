@@ -183,7 +183,7 @@ def pick_queries(seed, meta):
     picked = picked[:NTARGETS]
     qs = [Query(seed, t, None) for t in sorted(picked, key=lambda t: t["line"])]
     if ITER:
-        inloop = [t for t in cands if t["in_loop"]]
+        inloop = [t for t in cands if t["in_loop"] and not t.get("gloop")]  # --iter: not in goto loops
         if inloop:
             t = r.choice(inloop)
             its = [b for b in range(1, 63) if t["mask"] >> b & 1]
@@ -195,7 +195,7 @@ def pick_queries(seed, meta):
                 k = r.choice(gaps)
             qs.append(Query(seed, t, (k,)))
         # --iter K1,K2 on a line inside two loops
-        nested = [t for t in cands if t["in_loop"] and t["depth"] == 2]
+        nested = [t for t in cands if t["in_loop"] and t["depth"] == 2 and not t.get("gloop")]
         if nested:
             withp = [t for t in nested if t.get("pmask")]
             t = r.choice(withp if withp and r.random() < 0.8 else nested)

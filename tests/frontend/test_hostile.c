@@ -56,7 +56,7 @@ static bool run(const char *name, const Buf *b) {
   fclose(f);
   bool ok = true;
   for (int m = 0; m < 2; m++) {
-    FeOptions o = {m ? IR_ILP32 : IR_LP64, NULL, 0};
+    FeOptions o = {m ? IR_ILP32 : IR_LP64, NULL, 0, false};
     FeErrors e;
     double t0 = now();
     IrProgram *p = fe_parse_file(path, &o, &e);
@@ -216,6 +216,50 @@ TEST(literals_and_types) {
   }
 }
 
+/* switch and goto: hostile shapes must parse, lower and dump without a crash
+   (an unsupported jump is a diagnostic, never a failure of the parse). */
+TEST(jumps) {
+  static const char *const cases[][2] = {
+      {"goto_into_loop", "int f(int x) { if (x) goto in; while (x < 9) { x++; in: x += 2; } return x; }\n"},
+      {"goto_into_if", "int f(int x) { goto in; if (x) { in: x++; } return x; }\n"},
+      {"goto_into_case", "int f(int x) { goto in; switch (x) { case 1: in: x++; } return x; }\n"},
+      {"computed_goto", "int f(int x) { void *p = x ? &&a : &&b; goto *p; a: return 1; b: return 2; }\n"},
+      {"duplicate_case", "int f(int x) { switch (x) { case 1: case 1: return 1; } return 0; }\n"},
+      {"case_range", "int f(int x) { switch (x) { case 1 ... 5: return 1; } return 0; }\n"},
+      {"empty_switch", "int f(int x) { switch (x) {} switch (x) ; switch (x) default: x++; return x; }\n"},
+      {"duff", "int f(int n) { int r = 0; switch (n & 3) { case 0: do { r++; case 1: r++; } while (--n > 0); } return r; }\n"},
+      {"self_loop", "void f(void) { L: goto L; }\n"},
+      {"label_at_end", "int f(int x) { if (x) goto e; x++; e: ; }\n"},
+      {"goto_in_stmt_expr", "int f(int x) { while (({ if (x) goto o; x; })) x--; o: return x; }\n"},
+      {"irreducible", "int f(int x) { if (x) goto b; a: x++; b: x--; if (x > 3) goto a; return x; }\n"},
+      {"crossing_loops", "int f(int x) { a: x++; b: x--; if (x == 1) goto a; if (x == 2) goto b; return x; }\n"},
+      {"huge_case", "int f(long long x) { switch (x) { case -9223372036854775807LL - 1: return 1; case 9223372036854775807LL: return 2; } return 0; }\n"},
+      {"unused_labels", "int f(int x) { a: b: c: x++; d: return x; }\n"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    Buf b = {0};
+    puts_(&b, cases[i][1]);
+    CHECK(run(cases[i][0], &b));
+    free(b.s);
+  }
+  Buf b = {0}; /* 3000 gotos to 3000 labels in reverse order, and nested switches */
+  puts_(&b, "int f(int x) {\n");
+  char line[128];
+  for (int i = 0; i < 3000; i++) {
+    snprintf(line, sizeof line, "  if (x == %d) goto L%d;\n", i, i);
+    puts_(&b, line);
+  }
+  for (int i = 2999; i >= 0; i--) {
+    snprintf(line, sizeof line, "L%d: x += %d;\n", i, i);
+    puts_(&b, line);
+  }
+  for (int i = 0; i < 40; i++) puts_(&b, "  switch (x & 3) { case 1: x++; break; default: {\n");
+  for (int i = 0; i < 40; i++) puts_(&b, "  } }\n");
+  puts_(&b, "  return x;\n}\n");
+  CHECK(run("many_jumps", &b));
+  free(b.s);
+}
+
 TEST(megabyte_function) {
   Buf b = {0};
   puts_(&b, "int f(int x, int y) {\n");
@@ -230,7 +274,7 @@ TEST(unreadable) {
   CHECK(fe_parse_file(dir, NULL, &e) == NULL && e.text && strstr(e.text, "cannot read file"));
   fe_errors_free(&e);
   const char *bad_args[] = {"-fno-such-flag-at-all", "-std=c4000"};
-  FeOptions o = {IR_LP64, bad_args, 2};
+  FeOptions o = {IR_LP64, bad_args, 2, false};
   char path[256];
   snprintf(path, sizeof path, "%s/ok.c", dir);
   FILE *f = fopen(path, "w");
@@ -252,6 +296,7 @@ int main(void) {
   RUN(truncated);
   RUN(deep_nesting);
   RUN(literals_and_types);
+  RUN(jumps);
   RUN(megabyte_function);
   RUN(unreadable);
   rmdir(dir);

@@ -1,8 +1,8 @@
 int g(int x) {
-  int y = x;
-  goto end;
+  void *p = &&end;
+  goto *p;
 end:
-  return y;
+  return x;
 }
 int f(int x) {
   return g(x);

@@ -1,7 +1,10 @@
 int f(int x) {
   if (x)
-    goto out;
-  x++;
-out:
+    goto in;
+  while (x < 10) {
+    x++;
+  in:
+    x += 2;
+  }
   return x;
 }

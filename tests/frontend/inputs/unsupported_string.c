@@ -1,5 +1,5 @@
 int f(int x) {
-  const char *s;
-  s = "abc";
-  return x;
+  const int *s;
+  s = (const int *)L"abc";
+  return x + s[0];
 }

@@ -1,8 +1,9 @@
 int f(int x) {
-  int r = 0;
+  int r = 0, n = 3;
   switch (x) {
-  case 1: r = 2; break;
-  default: r = 3;
+  case 0: do { r++;
+  case 1:      r++;
+          } while (--n > 0);
   }
   return r;
 }

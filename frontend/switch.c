@@ -1,0 +1,160 @@
+/* switch.c - C switch statements as if statements (the IR has no switch).
+ *
+ *     switch (e) { case 1: A  case 2: case 3: B  default: C }
+ * becomes
+ *     v = e;  m = 0;
+ *     if (m || v == 1) { m = 1; A }
+ *     if (m || v == 2 || v == 3) { m = 1; B }
+ *     if (m || (v != 1 && v != 2 && v != 3)) { m = 1; C }
+ *     <end label>
+ * m says that an earlier case ran and falls through into this one.  A line
+ * holding only case labels names no statement (--reach refuses it).  A
+ * `break` of the switch is a goto to the end label (jumps.c turns it into a
+ * flag that guards what follows), so no artificial loop appears and
+ * `continue` keeps meaning the enclosing loop.  Case labels must be
+ * statements of the switch's own block (not nested in other statements,
+ * as in Duff's device); statements before the first label never run.
+ */
+#include "fe.h"
+
+typedef struct Segment {
+  int64_t *vals;          /* the case values that enter here */
+  int nvals;
+  bool is_default;
+  IrLoc loc;              /* the first label */
+  IrBlock body;
+} Segment;
+
+typedef struct Sw {
+  FeCtx *c;
+  IrType *t;              /* the promoted type of the controlling expression */
+  Segment **seg;
+  int nseg;
+  bool has_default;
+} Sw;
+
+static Segment *new_segment(Sw *w, IrLoc loc) {
+  Segment *s = fe_alloc(w->c->A, sizeof *s);
+  s->loc = loc;
+  fe_push(w->c->A, (void ***)&w->seg, &w->nseg, s);
+  return s;
+}
+
+/* Peels the case/default labels in front of a statement of the switch's block
+   into a new segment; returns the labelled statement (a null cursor when a
+   label is malformed, after a diagnostic). */
+static CXCursor peel_labels(Sw *w, CXCursor cur, Segment **seg) {
+  FeCtx *c = w->c;
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k != CXCursor_CaseStmt && k != CXCursor_DefaultStmt) return cur;
+    if (!*seg) *seg = new_segment(w, fe_loc(c, cur));
+    FeKids kids = fe_kids(c, cur);
+    if (k == CXCursor_DefaultStmt) {
+      if (kids.n != 1) break;
+      (*seg)->is_default = true;
+      w->has_default = true;
+      cur = kids.k[0];
+      continue;
+    }
+    if (kids.n == 3) {
+      fe_unsupported(c, fe_loc(c, cur), "unsupported: case range");
+      return clang_getNullCursor();
+    }
+    int64_t v;
+    if (kids.n != 2 || !fe_eval_int(kids.k[0], &v)) break;
+    int64_t *vals = fe_alloc(c->A, sizeof *vals * (size_t)((*seg)->nvals + 1));
+    for (int i = 0; i < (*seg)->nvals; i++) vals[i] = (*seg)->vals[i];
+    vals[(*seg)->nvals++] = fe_wrap(w->t, v);
+    (*seg)->vals = vals;
+    cur = kids.k[1];
+  }
+  fe_unsupported(c, fe_loc(c, cur), "unsupported: case label clang cannot evaluate");
+  return clang_getNullCursor();
+}
+
+static IrExpr *bin(FeCtx *c, IrExprKind k, IrExpr *a, IrExpr *b, IrLoc loc) {
+  IrExpr *e = fe_alloc(c->A, sizeof *e);
+  e->kind = k;
+  e->type = fe_type_int_(c);
+  e->loc = loc;
+  e->a[0] = a;
+  e->a[1] = b;
+  return e;
+}
+
+/* m || v == k1 || ...; for default: m || (v != every case value) */
+static IrExpr *entry_cond(Sw *w, const Segment *s, IrVar *v, IrVar *m, IrLoc loc) {
+  FeCtx *c = w->c;
+  IrExpr *e = fe_var_expr(c, m, loc);
+  for (int i = 0; i < s->nvals; i++)
+    e = bin(c, IR_LOR, e, bin(c, IR_EQ, fe_var_expr(c, v, loc), fe_int_const(c, w->t, s->vals[i], loc), loc), loc);
+  if (s->is_default) {
+    IrExpr *none = fe_int_const(c, fe_type_int_(c), 1, loc);
+    for (int j = 0; j < w->nseg; j++)
+      for (int i = 0; i < w->seg[j]->nvals; i++) {
+        IrExpr *ne = bin(c, IR_NE, fe_var_expr(c, v, loc), fe_int_const(c, w->t, w->seg[j]->vals[i], loc), loc);
+        none = none->kind == IR_INT_CONST ? ne : bin(c, IR_LAND, none, ne, loc);
+      }
+    e = bin(c, IR_LOR, e, none, loc);
+  }
+  return e;
+}
+
+static void assign(FeCtx *c, IrVar *v, IrExpr *rhs, IrLoc loc, IrBlock *out) {
+  IrStmt *s = fe_stmt_new(c, IR_ST_ASSIGN, loc);
+  s->lhs = fe_var_expr(c, v, loc);
+  s->rhs = rhs;
+  fe_emit(c, out, s);
+}
+
+void fe_switch(FeCtx *c, CXCursor cur, IrBlock *out) {
+  IrLoc loc = fe_loc(c, cur);
+  FeKids k = fe_kids(c, cur);
+  if (k.n != 2) {
+    fe_unsupported(c, loc, "unsupported: switch with a declaration in its condition");
+    return;
+  }
+  IrExpr *e = fe_expr(c, k.k[0], out);
+  if (!fe_is_integer(e->type)) {
+    fe_unsupported(c, loc, "unsupported: switch on %s", e->type->spelling);
+    return;
+  }
+  Sw w = {c, e->type, NULL, 0, false};
+  IrVar *v = fe_temp(c, e->type, loc), *m = fe_temp(c, fe_type_int_(c), loc);
+  assign(c, v, e, loc, out);
+  assign(c, m, fe_int_const(c, fe_type_int_(c), 0, loc), loc, out);
+  int end = fe_label_new(c, "switch", (IrLoc){loc.file, 0, 0});
+  c->labels[end]->shares_line = true; /* no SKIP for it when no break uses it */
+  int saved_break = c->break_label;
+  c->break_label = end;
+  FeKids body = {&k.k[1], 1};
+  if (clang_getCursorKind(k.k[1]) == CXCursor_CompoundStmt) body = fe_kids(c, k.k[1]);
+  Segment *dead = NULL, *seg = NULL;
+  for (int i = 0; i < body.n && !fe_failed(c); i++) {
+    Segment *fresh = NULL;
+    CXCursor s = peel_labels(&w, body.k[i], &fresh);
+    if (clang_Cursor_isNull(s)) break;
+    if (fresh) seg = fresh;
+    if (!seg && !dead) dead = fe_alloc(c->A, sizeof *dead); /* before any label: never runs */
+    fe_stmt_into(c, s, seg ? &seg->body : &dead->body);
+  }
+  c->break_label = saved_break;
+  if (dead && dead->body.n) {
+    IrStmt *s = fe_stmt_new(c, IR_ST_IF, loc);
+    s->cond = fe_int_const(c, fe_type_int_(c), 0, loc);
+    s->then = dead->body;
+    fe_emit(c, out, s);
+  }
+  for (int i = 0; i < w.nseg; i++) {
+    Segment *g = w.seg[i];
+    IrStmt *s = fe_stmt_new(c, IR_ST_IF, loc);
+    s->cond = entry_cond(&w, g, v, m, loc);
+    /* line 0: a case label is no statement (gcc gives its line no code when
+       the case is entered by falling through, so gcov could not see it run) */
+    assign(c, m, fe_int_const(c, fe_type_int_(c), 1, loc), (IrLoc){g->loc.file, 0, 0}, &s->then);
+    for (int j = 0; j < g->body.n; j++) fe_emit(c, &s->then, g->body.stmts[j]);
+    fe_emit(c, out, s);
+  }
+  fe_emit_label(c, end, (IrLoc){loc.file, 0, 0}, out);
+}
