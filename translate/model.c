@@ -323,7 +323,7 @@ bool tr_assume(Tr *t, const IrExpr *e) {
     return false;
   }
   PropVar b = tr_truth(t, e->type, v);
-  return b != TR_UNINIT && prop_fix(t->s, b, 1) && prop_propagate(t->s);
+  return b != TR_FAIL && prop_fix(t->s, b, 1) && prop_propagate(t->s);
 }
 
 int tr_param_count(const Tr *t) { return t->fn->nparams; }

@@ -151,7 +151,9 @@ static KStep k_random_step(const PropStore *s, PropVar x) {
   st.kind = (int)(br_rand() % 3);
   int64_t lo = prop_min(s, x), hi = prop_max(s, x);
   if (st.kind == 0) {
-    int64_t a = lo + (int64_t)(br_rand() % 5), b = hi - (int64_t)(br_rand() % 5);
+    /* near INT64_MIN / INT64_MAX the steps saturate (no signed overflow) */
+    int64_t da = (int64_t)(br_rand() % 5), db = (int64_t)(br_rand() % 5);
+    int64_t a = lo > INT64_MAX - da ? hi : lo + da, b = hi < INT64_MIN + db ? lo : hi - db;
     if (br_rand() % 4 == 0) a = lo;
     if (br_rand() % 4 == 0) b = hi;
     if (a > hi) a = hi;
