@@ -10,7 +10,7 @@ LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lgmp -l
 BUILD    ?= build
 BIN      ?= inka-ng
 
-LIB_SRC  := $(wildcard frontend/*.c propagate/*.c operators/*.c label/*.c)
+LIB_SRC  := $(wildcard frontend/*.c propagate/*.c operators/*.c operators/float/*.c label/*.c)
 CLI_SRC  := $(wildcard cli/*.c)
 TEST_SRC := $(wildcard tests/*/test_*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
