@@ -42,6 +42,7 @@ typedef struct PropVarRec {
   int32_t parent, size;    /* union-find (union by size, no compression) */
   PropSub *subs[3];        /* subscriptions by kind (SUB_FIX, SUB_BOUNDS, SUB_DOMAIN):
                               arena nodes, trailed heads */
+  bool bisect;             /* labeling splits it at the middle (prop_set_bisect) */
 } PropVarRec;
 
 /* An append-only list of variables; a choice point records its length,

@@ -142,7 +142,9 @@ bool fpi_narrow(PropStore *s, const FpFormat *f, PropVar x, FpiSet *set) {
 /* ---- Variables -------------------------------------------------------------------- */
 
 PropVar fp_var(PropStore *s, const FpFormat *f) {
-  return prop_new_var(s, fp_key_neg(f->inf_key), fp_key_nan(f));
+  PropVar x = prop_new_var(s, fp_key_neg(f->inf_key), fp_key_nan(f));
+  prop_set_bisect(s, x);   /* labeling splits at representable midpoints */
+  return x;
 }
 
 PropVar fp_const(PropStore *s, const FpFormat *f, int64_t key) {
