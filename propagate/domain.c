@@ -123,7 +123,7 @@ PropVar prop_new_var(PropStore *s, int64_t lo, int64_t hi) {
 
 PropVar prop_new_const(PropStore *s, int64_t value) { return prop_new_var(s, value, value); }
 
-/* Set once, when the variable is made: it vanishes with it on backtrack. */
+/* A labeling hint, not trailed (see prop.h). */
 void prop_set_bisect(PropStore *s, PropVar x) { s->vars[x].bisect = true; }
 bool prop_is_bisect(const PropStore *s, PropVar x) { return s->vars[x].bisect; }
 

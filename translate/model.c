@@ -76,6 +76,9 @@ static void check_block(Subset *c, const IrBlock *b) {
     if (s->kind == IR_ST_CALL) {
       if (s->builtin == IR_BI_NONDET && !scalar_type(s->type)) reject(c, s->loc, "nondet values that are not numbers");
       if (s->builtin == IR_BI_NONE && s->callee) check_function(c, s->callee);
+      if ((s->builtin == IR_BI_FABS || s->builtin == IR_BI_SQRT) &&
+          (s->type->kind != IR_TY_FLOAT || s->nargs != 1 || s->args[0]->type != s->type))
+        reject(c, s->loc, "a call to '%s' with an unusual declaration", s->callee_name);
     }
     if (s->kind == IR_ST_DECL) check_type(c, s->loc, s->var->type);
     check_block(c, &s->then);

@@ -171,6 +171,14 @@ static StResult translate_call(StmtCtx *c, const IrStmt *s) {
   case IR_BI_ERROR: return end_path(c, objective);
   case IR_BI_MALLOC: case IR_BI_CALLOC: return allocate(c, s, args);
   case IR_BI_FREE: return release(c, s, args[0]);
+  case IR_BI_FABS: case IR_BI_SQRT: {   /* exact (fabs) or correctly rounded (sqrt) */
+    assert(s->args[0]->type == s->type && s->type->kind == IR_TY_FLOAT);   /* check_subset */
+    PropVar v = tr_fresh(t, s->type);
+    const FpFormat *f = tr_fp_format(s->type);
+    if (!(s->builtin == IR_BI_FABS ? fp_abs : fp_sqrt)(t->s, f, args[0], v)) return ST_FAIL;
+    c->out = tr_state_copy(t, c->in);
+    return s->lhs ? assign(c, c->out, s->lhs, v) : ST_NEXT;
+  }
   }
   return ST_FAIL;
 }

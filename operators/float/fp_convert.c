@@ -268,6 +268,9 @@ bool fp_convert(PropStore *s, const FpFormat *from, PropVar x, const FpFormat *t
 bool fp_from_int(PropStore *s, OpCType from, PropVar x, const FpFormat *to, PropVar z) {
   if (prop_failed(s)) return false;
   assert(from.bits >= 8 && from.bits <= 64);
+  /* What decides the result is x's binade, not its distance from 0: label x
+     by halves too (a hint only; it may outlive a backtrack, harmlessly). */
+  if (from.bits > to->prec) prop_set_bisect(s, x);
   return post_convert(s, &from_int_class, NULL, to, from, x, z);
 }
 
