@@ -73,3 +73,14 @@ int convert(int i) {
     return 1;                                   /*@ int_inexact: reachable, |i| > 2^24 */
   return 0;
 }
+
+int classify(float x) {
+  float y = x * 1e30f;
+  if (isinf(y) && x < 1e9f)
+    return 1;                                   /*@ to_inf: reachable, the product overflows */
+  if (!isfinite(x) && !isinf(x) && !isnan(y))
+    return 2;                                   /*@ nan_in_nan_out: unreachable */
+  if (isnormal(x) && x < 1e-38f && x > 0)
+    return 3;                                   /*@ below_normal: unreachable, 1e-38f is subnormal */
+  return 0;
+}

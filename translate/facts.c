@@ -191,7 +191,7 @@ static void call_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Facts *f) {
     f->may_end = true;
     f->writes_mem = true;
     break;
-  case IR_BI_NONDET: case IR_BI_FABS: case IR_BI_SQRT:
+  case IR_BI_NONDET: case IR_BI_FABS: case IR_BI_SQRT: case IR_BI_FP_CLASS:
     break;
   }
 }

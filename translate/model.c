@@ -79,6 +79,9 @@ static void check_block(Subset *c, const IrBlock *b) {
       if ((s->builtin == IR_BI_FABS || s->builtin == IR_BI_SQRT) &&
           (s->type->kind != IR_TY_FLOAT || s->nargs != 1 || s->args[0]->type != s->type))
         reject(c, s->loc, "a call to '%s' with an unusual declaration", s->callee_name);
+      if (s->builtin == IR_BI_FP_CLASS &&
+          (s->nargs != 1 || s->args[0]->type->kind != IR_TY_FLOAT || s->type->kind != IR_TY_INT))
+        reject(c, s->loc, "'%s' on a value that is not a float or double", s->callee_name);
     }
     if (s->kind == IR_ST_DECL) check_type(c, s->loc, s->var->type);
     check_block(c, &s->then);

@@ -84,6 +84,8 @@ bool fp_abs(PropStore *s, const FpFormat *f, PropVar x, PropVar z);       /* z =
 bool fp_sqrt(PropStore *s, const FpFormat *f, PropVar x, PropVar z);      /* z = sqrt(x) */
 /* b <=> (x rel y), C semantics (see fp_eval_compare), b boolean. */
 bool fp_compare(PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y, PropVar b);
+/* b <=> lo <= x <= hi on keys (classifications: isnan, isinf, isfinite). */
+bool fp_key_in(PropStore *s, PropVar x, int64_t lo, int64_t hi, PropVar b);
 /* z = (to)x between formats (float <-> double): exact widening, rounded narrowing. */
 bool fp_convert(PropStore *s, const FpFormat *from, PropVar x, const FpFormat *to, PropVar z);
 /* z = (float)x for an integer x of type from (bits >= 8), rounded to nearest even. */

@@ -178,6 +178,10 @@ typedef enum {
                         file does not define them); stmt->type is the result
                         type, args[0] has it too */
   IR_BI_SQRT,        /* lhs = sqrt(args[0]) (sqrt, sqrtf), as fabs */
+  IR_BI_FP_CLASS,    /* lhs = a classification of math.h on a float or
+                        double args[0]: callee_name is __builtin_isnan,
+                        __builtin_isinf, __builtin_isinf_sign (-1, 0, 1),
+                        __builtin_isfinite or __builtin_isnormal; int result */
 } IrBuiltin;
 
 typedef enum {

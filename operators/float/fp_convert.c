@@ -274,17 +274,25 @@ bool fp_from_int(PropStore *s, OpCType from, PropVar x, const FpFormat *to, Prop
   return post_convert(s, &from_int_class, NULL, to, from, x, z);
 }
 
-bool fp_to_int_defined(PropStore *s, const FpFormat *f, PropVar x, OpCType to, PropVar b) {
+bool fp_key_in(PropStore *s, PropVar x, int64_t lo, int64_t hi, PropVar b) {
   if (prop_failed(s)) return false;
-  assert(to.bits >= 8 && to.bits <= 64);
+  assert(lo <= hi);
   if (!prop_restrict_range(s, b, 0, 1)) return false;
   FpInRange *p = prop_propagator_new(s, &in_range_class, sizeof *p);
   p->x = x;
   p->b = b;
-  defined_keys(f, to, &p->lo, &p->hi);
+  p->lo = lo;
+  p->hi = hi;
   prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
   prop_subscribe(s, &p->base, b, PROP_EV_FIX);
   return prop_post(s, &p->base);
+}
+
+bool fp_to_int_defined(PropStore *s, const FpFormat *f, PropVar x, OpCType to, PropVar b) {
+  assert(to.bits >= 8 && to.bits <= 64);
+  int64_t lo, hi;
+  defined_keys(f, to, &lo, &hi);
+  return fp_key_in(s, x, lo, hi, b);
 }
 
 bool fp_to_int(PropStore *s, const FpFormat *f, PropVar x, OpCType to, PropVar z) {
