@@ -29,6 +29,7 @@ class Gen:
         self.targets = []   # (line number, id)
         self.fvars = ["x"]
         self.dvars = ["y"]
+        self.ivars = ["a", "b", "c"]
 
     def leaf(self, dbl):
         r = self.r
@@ -38,7 +39,7 @@ class Gen:
         if k < 0.7:
             return r.choice(CONSTS_D if dbl else CONSTS_F)
         if k < 0.85:
-            return f"({'double' if dbl else 'float'}){r.choice('abc')}"
+            return f"({'double' if dbl else 'float'}){r.choice(self.ivars)}"
         other = r.choice(self.fvars if dbl else self.dvars)
         return f"({'double' if dbl else 'float'}){other}"
 
@@ -56,6 +57,8 @@ class Gen:
         return f"{fn}({self.expr(dbl, depth + 1)})"
 
     def cond(self):
+        if len(self.ivars) > 3 and self.r.random() < 0.25:
+            return f"{self.r.choice(self.ivars[3:])} {self.r.choice(['<', '==', '!=', '>='])} {self.r.randint(-3, 3)}"
         dbl = self.r.random() < 0.5
         op = self.r.choice(["<", "<=", ">", ">=", "==", "!="])
         c = f"{self.expr(dbl)} {op} {self.expr(dbl)}"
@@ -72,15 +75,20 @@ class Gen:
         self.targets.append((len(self.lines), tid))
 
     def block(self, ind, depth):
-        scope = (len(self.fvars), len(self.dvars))   # C block scope
+        scope = (len(self.fvars), len(self.dvars), len(self.ivars))   # C block scope
         self.stmts(ind, depth)
         del self.fvars[scope[0]:]
         del self.dvars[scope[1]:]
+        del self.ivars[scope[2]:]
 
     def stmts(self, ind, depth):
         for _ in range(self.r.randint(1, 3)):
             k = self.r.random()
-            if k < 0.35:
+            if k < 0.1:   # a conversion to int: undefined (the path ends) out of range or on NaN
+                name = f"i{len(self.lines)}"
+                self.emit(f"int {name} = (int)({self.expr(self.r.random() < 0.5)});", ind)
+                self.ivars.append(name)
+            elif k < 0.35:
                 dbl = self.r.random() < 0.5
                 name = f"{'d' if dbl else 'f'}{len(self.lines)}"
                 self.emit(f"{'double' if dbl else 'float'} {name} = {self.expr(dbl)};", ind)
@@ -111,10 +119,13 @@ class Gen:
 def harness(prog, ntargets):
     """The program with each target statement recording its hit, same lines."""
     body = re.sub(r"r \+= (\d+);", r"{ hits[\1] = 1; r += \1; }", prog)
-    return (f"static int hits[{ntargets + 2}];\n" + body +
+    body = body.replace("(int)(", "TOI(")   # float -> int, ending the run where undefined
+    return (f"#include <setjmp.h>\nstatic jmp_buf env;\nstatic int hits[{ntargets + 2}];\n"
+            "static int TOI(double v) { if (!(v > -2147483649.0 && v < 2147483648.0)) longjmp(env, 1);"
+            " return (int)v; }\n" + body +
             "#include <stdio.h>\nint main(void) {\n"
             f"  for (int a = -{R}; a <= {R}; a++) for (int b = -{R}; b <= {R}; b++)"
-            f" for (int c = -{R}; c <= {R}; c++) f(a, b, c);\n"
+            f" for (int c = -{R}; c <= {R}; c++) if (!setjmp(env)) f(a, b, c);\n"
             f"  for (int i = 1; i <= {ntargets}; i++) printf(\"%d\\n\", hits[i]);\n  return 0;\n}}\n")
 
 
