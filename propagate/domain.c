@@ -222,6 +222,17 @@ static PropInterval *scratch(PropStore *s, int n) {
   return s->scratch;
 }
 
+/* Slow convergence: bounds propagation around a cycle of constraints that
+   no single propagator sees as contradictory (c >= min(a, b), c < a,
+   c < b) narrows 32-bit domains a few values per round, for billions of
+   rounds.  Such small steps on wide domains are counted; a trial that makes
+   too many of them stops as inconclusive (queue.c). */
+static void note_small_step(PropStore *s, const PropVarRec *v, int64_t lo, int64_t hi) {
+  enum { WIDE = 1 << 20, SMALL = 64 };
+  if ((prop_wide)v->hi - v->lo < WIDE) return;
+  if ((prop_wide)lo - v->lo <= SMALL && (prop_wide)v->hi - hi <= SMALL) s->small_steps++;
+}
+
 bool prop_restrict_range(PropStore *s, PropVar x, int64_t lo, int64_t hi) {
   if (s->failed) return false;
   PropVarRec *v = &s->vars[x];
@@ -230,6 +241,7 @@ bool prop_restrict_range(PropStore *s, PropVar x, int64_t lo, int64_t hi) {
   if (lo < v->lo) lo = v->lo;
   if (hi > v->hi) hi = v->hi;
   if (lo > hi) return fail(s);
+  note_small_step(s, v, lo, hi);
   if (!v->iv) return install_one(s, x, lo, hi);
   int i = first_hi_ge(v->iv, v->n, lo);
   int j = first_hi_ge(v->iv, v->n, hi);   /* iv[j].hi >= hi: j < n */

@@ -92,6 +92,11 @@ void prop_unify(PropStore *s, PropVar x, PropVar y) {
   }
 }
 
+PropVar prop_find(const PropStore *s, PropVar x) {
+  assert(x >= 0 && x < s->nvars);
+  return find(s, x);
+}
+
 bool prop_same(PropStore *s, PropVar x, PropVar y) {
   assert(x >= 0 && x < s->nvars && y >= 0 && y < s->nvars);
   return x == y || find(s, x) == find(s, y);

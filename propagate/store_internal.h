@@ -119,6 +119,9 @@ struct PropStore {
 
   /* trials */
   int trial_depth, trial_limit;
+  uint64_t small_steps;            /* narrowings of a wide domain by a few values */
+  uint64_t trial_small_base;       /* small_steps when the outermost trial began */
+  bool trial_inconclusive;         /* the running trial was stopped (slow convergence) */
   PropQueued *qsave;               /* stack of saved outer queues */
   int nqsave, capqsave;
 

@@ -95,6 +95,9 @@ bool prop_restrict_domain(PropStore *s, PropVar x, const PropDomain *d);
    that x != y or x < y with same(x, y) fails without labeling. */
 void prop_unify(PropStore *s, PropVar x, PropVar y);
 bool prop_same(PropStore *s, PropVar x, PropVar y);
+/* The representative of x's class (the same for all known-equal variables
+   until a backtrack or a later unification). */
+PropVar prop_find(const PropStore *s, PropVar x);
 
 /* ---- Domain copies -------------------------------------------------------- */
 void prop_domain_get(const PropStore *s, PropVar x, PropDomain *out); /* overwrites out */
@@ -177,6 +180,9 @@ int prop_level(const PropStore *s);    /* number of open choice points */
  * the enclosing propagation is saved and restored around it.  Trials nest up
  * to prop_set_trial_depth_limit (default 4); deeper ones are not run. */
 typedef enum { PROP_TRIAL_FAILED, PROP_TRIAL_OK, PROP_TRIAL_TOO_DEEP } PropTrial;
+/* Small narrowing steps of wide domains (slow convergence) the trials under
+   one outermost trial may make before they stop as inconclusive. */
+enum { PROP_TRIAL_SMALL_STEPS = 20000 };
 typedef bool (*PropPostFn)(PropStore *s, void *ctx);
 PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
                    const PropVar *watch, int n, PropDomain *out);

@@ -377,9 +377,38 @@ static bool bounds_changed(const PropStore *s, PropVar x, int64_t lo, int64_t hi
   return prop_min(s, x) != lo || prop_max(s, x) != hi;
 }
 
+/* Rule 0: with more than two terms of which only two are still unfixed,
+   the constraint is posted again on those two (op_linear folds the fixed
+   ones into c): x - y == 0 then unifies x and y, x - y <= c joins the
+   difference graph of the negative-cycle check.  The residual says exactly
+   what this one says in every solution, so this one is entailed. */
+static bool repost_pair(PropStore *s, const Linear *p, bool *reposted) {
+  *reposted = false;
+  if (p->n <= 2) return true;
+  int unfixed[2], k = 0;
+  for (int i = 0; i < p->n; i++)
+    if (!prop_is_fixed(s, p->x[i])) {
+      if (k == 2) return true;
+      unfixed[k++] = i;
+    }
+  if (k != 2) return true;
+  bool sat = false;
+  prop_wide c = p->c;
+  for (int i = 0; i < p->n; i++)
+    if (prop_is_fixed(s, p->x[i])) c = wide_sat_sub(c, p->a[i] * prop_value(s, p->x[i]), &sat);
+  if (sat || !wide_fits_i64(c) || !wide_fits_i64(p->a[unfixed[0]]) || !wide_fits_i64(p->a[unfixed[1]])) return true;
+  int64_t a[2] = {(int64_t)p->a[unfixed[0]], (int64_t)p->a[unfixed[1]]};
+  PropVar x[2] = {p->x[unfixed[0]], p->x[unfixed[1]]};
+  *reposted = true;
+  return op_linear(s, 2, a, x, p->rel == LIN_EQ ? OP_EQ : OP_LE, (int64_t)c);
+}
+
 static PropStatus linear_propagate(PropStore *s, Propagator *base) {
   Linear *p = (Linear *)base;
   if (p->rel == LIN_NE) return linear_ne(s, p);
+  bool reposted;
+  if (!repost_pair(s, p, &reposted)) return PROP_FAILED;
+  if (reposted) return PROP_ENTAILED;
   for (;;) {
     bool lsat = false, hsat = false, changed = false;
     prop_wide L = sum_lo(s, p, -1, &lsat), H = sum_hi(s, p, -1, &hsat);
