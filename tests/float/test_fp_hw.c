@@ -206,7 +206,29 @@ TEST(propagation_keeps_hardware_results) {
   }
 }
 
+/* y = x + 1, y == x, x > 0: each round of exact propagation would move x
+   by one float (2^24 rounds to absorption); the guard stops it at once,
+   and fixing x decides. */
+TEST(slow_convergence_is_cut) {
+  const FpFormat *f = &fp_binary32;
+  PropStore *s = prop_store_new();
+  PropVar x = fp_var(s, f), y = fp_var(s, f), one = fp_const(s, f, fk(1.0f)), zero = fp_const(s, f, 0);
+  PropVar eq = prop_new_var(s, 1, 1), pos = prop_new_var(s, 1, 1);
+  bool ok = fp_binary(s, f, FP_ADD, x, one, y) && fp_compare(s, f, OP_EQ, y, x, eq) &&
+            fp_compare(s, f, OP_GT, x, zero, pos);
+  CHECK(ok && prop_stats(s)->propagations < 1000);
+  CHECK(prop_min(s, x) >= fk(1.0f));   /* the big steps were taken */
+  prop_push(s);
+  CHECK(!(prop_fix(s, x, fk(1e6f)) && prop_propagate(s)));   /* 1e6 + 1 != 1e6 */
+  prop_pop(s);
+  prop_push(s);
+  CHECK(prop_fix(s, x, fk(1e8f)) && prop_propagate(s) && prop_value(s, y) == fk(1e8f));
+  prop_pop(s);
+  prop_store_free(s);
+}
+
 int main(void) {
+  RUN(slow_convergence_is_cut);
   RUN(encoding);
   RUN(eval_vs_hardware);
   RUN(propagation_keeps_hardware_results);
