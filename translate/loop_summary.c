@@ -156,6 +156,7 @@ bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState
   /* entered <=> v0 < e (v0 > e); vout = entered ? e : v0.  The boolean is a
      branch, so a path-first search splits on it: each side is an equality,
      which relational facts like n > k can then refute. */
+  prop_note(t->s, PROP_NOTE_SUMMARY);
   PropVar entered = prop_new_var(t->s, 0, 1);
   prop_add_branch(t->s, entered);
   return op_reify(t->s, entered, v0, step > 0 ? OP_LT : OP_GT, bound) && op_merge(t->s, vout, entered, bound, v0) &&

@@ -91,6 +91,14 @@ bool prop_remove_range(PropStore *s, PropVar x, int64_t lo, int64_t hi);
 bool prop_restrict_range(PropStore *s, PropVar x, int64_t lo, int64_t hi);
 bool prop_restrict_domain(PropStore *s, PropVar x, const PropDomain *d);
 
+/* Congruences on the stored 64-bit value: x == res (mod 2^bits), bits in
+   [0, 64].  prop_congruence reports what is known (a fixed variable: 64
+   bits, its value; nothing: 0).  prop_restrict_congruence adds a fact (fails
+   when it contradicts the known one) and moves the domain's ends into the
+   class; every later domain update keeps them there. */
+void prop_congruence(const PropStore *s, PropVar x, int *bits, uint64_t *res);
+bool prop_restrict_congruence(PropStore *s, PropVar x, int bits, uint64_t res);
+
 /* Known-equal classes (trailed union-find): posting x = y may unify them, so
    that x != y or x < y with same(x, y) fails without labeling. */
 void prop_unify(PropStore *s, PropVar x, PropVar y);
@@ -225,6 +233,13 @@ void prop_set_propagation_budget(PropStore *s, uint64_t more);
 bool prop_timed_out(const PropStore *s);
 
 /* ---- Statistics ------------------------------------------------------------ */
+/* What kind of reasoning decided something (for --stats and the proof
+   table of the bench): a relation decided because its two sides are known
+   equal (union-find, value numbering), a congruence that moved a bound or
+   failed, a negative cycle of differences, a loop summary posted. */
+typedef enum { PROP_NOTE_EQUALITY, PROP_NOTE_CONGRUENCE, PROP_NOTE_CYCLE, PROP_NOTE_SUMMARY, PROP_NOTE_COUNT } PropNote;
+void prop_note(PropStore *s, PropNote what);
+
 typedef struct PropStats {
   uint64_t propagations;   /* propagator runs */
   uint64_t wakeups;        /* queue insertions */
@@ -233,6 +248,7 @@ typedef struct PropStats {
   uint64_t backtracks;
   uint64_t failures;
   size_t peak_arena_bytes;
+  uint64_t notes[PROP_NOTE_COUNT];
 } PropStats;
 const PropStats *prop_stats(const PropStore *s);
 

@@ -46,6 +46,7 @@ static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, bool *done) {
   PropVar stored = mem_stored_through(t, m, x);
   if (stored != TR_UNINIT) { /* rule 2a through the last store */
     *done = true;
+    prop_note(s, PROP_NOTE_EQUALITY);
     return op_rel(s, v, OP_EQ, stored);
   }
   if (prop_is_fixed(s, x) && prop_value(s, x) >= tr_frontier(t)) {
