@@ -6,7 +6,7 @@ LLVM_DIR ?= /usr/lib/llvm-14
 CC       ?= cc
 CFLAGS   ?= -O2 -g
 override CFLAGS += -std=gnu11 -Wall -Wextra -I. -Iinclude -I$(LLVM_DIR)/include
-LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lgmp -lm
+LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lgmp -lglpk -lm
 BUILD    ?= build
 BIN      ?= inka-ng
 
@@ -50,7 +50,7 @@ asan:
 bench: inka-ng
 	@bench/run
 
-DEPS := libclang-14-dev libmpfr-dev libgmp-dev gcc gcc-multilib make python3 libgecode-dev g++
+DEPS := libclang-14-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
