@@ -70,6 +70,9 @@ void cli_print_text(FILE *out, const CliRun *run);
 void cli_print_json(FILE *out, const CliRun *run);
 /* A value as C source text of its type ("-5", "4294967295u"). */
 void cli_format_value(char *buf, size_t len, const IrType *t, int64_t v);
+/* A value as a JSON value: a number (floats: exact decimal), or for a float
+   that is not finite the string "inf", "-inf" or "nan". */
+void cli_format_json_number(char *buf, size_t len, const IrType *t, int64_t v);
 
 /* memory_view.c: the output memory as JSON ("heap"), text, Graphviz. */
 void cli_print_heap_json(FILE *out, const LblResult *r);

@@ -61,13 +61,30 @@ static void need_block(Needed *nd, const IrBlock *b) {
   }
 }
 
+/* The nondet values in call order: integers in inka_nondet, floats (exact
+   hex floats) at the same positions of inka_nondet_fp. */
 static void nondet_values(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
   fprintf(out, "static const unsigned long long inka_nondet[] = {");
-  for (int i = 0; i < r->nnondet; i++) fprintf(out, "%s%lluull", i ? ", " : "", (unsigned long long)r->nondet[i].value);
+  for (int i = 0; i < r->nnondet; i++) {
+    bool fl = r->nondet[i].type->kind == IR_TY_FLOAT;
+    fprintf(out, "%s%lluull", i ? ", " : "", fl ? 0ull : (unsigned long long)r->nondet[i].value);
+  }
   fprintf(out, "%s};\nstatic int inka_nondet_next;\n", r->nnondet ? "" : "0");
+  /* (always there: a __VERIFIER_nondet_float may be defined but never called) */
+  fprintf(out, "static const double inka_nondet_fp[] = {");
+  for (int i = 0; i < r->nnondet; i++) {
+    char v[64] = "0";
+    if (r->nondet[i].type->kind == IR_TY_FLOAT) cli_format_value(v, sizeof v, r->nondet[i].type, r->nondet[i].value);
+    fprintf(out, "%s%s", i ? ", " : "", v);
+  }
+  fprintf(out, "%s};\n", r->nnondet ? "" : "0");
   fprintf(out, "static unsigned long long inka_next_nondet(void) {\n"
                "  if (inka_nondet_next < %d) return inka_nondet[inka_nondet_next++];\n"
+               "  return 0; /* more calls than the solver saw: the run left the path */\n}\n",
+          r->nnondet);
+  fprintf(out, "static double inka_next_nondet_fp(void) {\n"
+               "  if (inka_nondet_next < %d) return inka_nondet_fp[inka_nondet_next++];\n"
                "  return 0; /* more calls than the solver saw: the run left the path */\n}\n",
           r->nnondet);
 }
@@ -80,8 +97,8 @@ static void verifier_functions(FILE *out, const IrProgram *p) {
     const char *name = nd.names[i];
     switch (nd.kinds[i]) {
     case IR_BI_NONDET:
-      fprintf(out, "%s %s(void) { return (%s)inka_next_nondet(); }\n", nd.types[i]->spelling, name,
-              nd.types[i]->spelling);
+      fprintf(out, "%s %s(void) { return (%s)%s(); }\n", nd.types[i]->spelling, name, nd.types[i]->spelling,
+              nd.types[i]->kind == IR_TY_FLOAT ? "inka_next_nondet_fp" : "inka_next_nondet");
       break;
     case IR_BI_ASSUME: fprintf(out, "void %s(int cond) { if (!cond) exit(0); }\n", name); break;
     case IR_BI_ERROR: fprintf(out, "void %s(void) { abort(); }\n", name); break;

@@ -31,8 +31,9 @@ static void json_cell(FILE *out, const LblResult *r, const LblCell *c) {
   if (!c->known) {
     fputs("null", out);
   } else if (c->type->kind != IR_TY_PTR) {
-    if (c->type->kind == IR_TY_INT && !c->type->is_signed && c->type->bits == 64) fprintf(out, "%" PRIu64, (uint64_t)c->value);
-    else fprintf(out, "%" PRId64, c->value);
+    char num[64];
+    cli_format_json_number(num, sizeof num, c->type, c->value);
+    fputs(num, out);
   } else if (c->value == 0 || c->ref < 0) {
     fputs("null", out);
   } else {

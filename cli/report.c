@@ -3,20 +3,51 @@
  * contract: add, never rename).
  */
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 #include "cli.h"
+#include "inka/fp.h"
 
 static bool is_unsigned64(const IrType *t) { return t->kind == IR_TY_INT && !t->is_signed && t->bits == 64; }
 
+static const FpFormat *fp_format_of(const IrType *t) { return t->bits == 32 ? &fp_binary32 : &fp_binary64; }
+
+/* A float value (v is its key, include/inka/fp.h) in decimal, with enough
+   digits to read it back exactly; "inf", "-inf", "nan" otherwise. */
+static void float_decimal(char *buf, size_t len, const IrType *t, int64_t v) {
+  const FpFormat *f = fp_format_of(t);
+  double d = fp_key_to_double(f, v);
+  if (isnan(d)) snprintf(buf, len, "nan");
+  else if (isinf(d)) snprintf(buf, len, d > 0 ? "inf" : "-inf");
+  else snprintf(buf, len, "%.*g", t->bits == 32 ? 9 : 17, d);
+}
+
 /* The value as a decimal number (unsigned 64-bit values by their bit pattern). */
 static void decimal(char *buf, size_t len, const IrType *t, int64_t v) {
-  if (is_unsigned64(t)) snprintf(buf, len, "%" PRIu64, (uint64_t)v);
+  if (t->kind == IR_TY_FLOAT) float_decimal(buf, len, t, v);
+  else if (is_unsigned64(t)) snprintf(buf, len, "%" PRIu64, (uint64_t)v);
   else snprintf(buf, len, "%" PRId64, v);
 }
 
+void cli_format_json_number(char *buf, size_t len, const IrType *t, int64_t v) {
+  decimal(buf, len, t, v);
+  if (t->kind == IR_TY_FLOAT && !isfinite(fp_key_to_double(fp_format_of(t), v))) {
+    char word[8];
+    snprintf(word, sizeof word, "%s", buf);
+    snprintf(buf, len, "\"%s\"", word);   /* JSON has no inf or nan */
+  }
+}
+
 void cli_format_value(char *buf, size_t len, const IrType *t, int64_t v) {
-  if (is_unsigned64(t)) {
+  if (t->kind == IR_TY_FLOAT) {   /* exact: a hex float, or a builtin */
+    const FpFormat *f = fp_format_of(t);
+    const char *sfx = t->bits == 32 ? "f" : "";
+    double d = fp_key_to_double(f, v);
+    if (isnan(d)) snprintf(buf, len, "__builtin_nan%s(\"\")", sfx);
+    else if (isinf(d)) snprintf(buf, len, "%s__builtin_inf%s()", d < 0 ? "-" : "", sfx);
+    else snprintf(buf, len, "%a%s", d, sfx);
+  } else if (is_unsigned64(t)) {
     snprintf(buf, len, "%" PRIu64 "ull", (uint64_t)v);
   } else if (v == INT64_MIN) {
     snprintf(buf, len, "(-9223372036854775807ll - 1)");
@@ -122,7 +153,7 @@ static void json_values(FILE *out, const LblValue *v, int n, bool named) {
   fputc('[', out);
   for (int i = 0; i < n; i++) {
     char num[64];
-    decimal(num, sizeof num, v[i].type, v[i].value);
+    cli_format_json_number(num, sizeof num, v[i].type, v[i].value);
     if (i) fputs(", ", out);
     if (!named) {
       fputs(num, out);
@@ -181,7 +212,7 @@ void cli_print_json(FILE *out, const CliRun *run) {
     cli_print_heap_json(out, r);
     if (r->has_return) {
       char num[64];
-      decimal(num, sizeof num, run->fn->ret, r->ret);
+      cli_format_json_number(num, sizeof num, run->fn->ret, r->ret);
       fprintf(out, ", \"return\": %s", num);
     }
   }

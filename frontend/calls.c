@@ -21,7 +21,11 @@ IrBuiltin fe_builtin(const char *name, bool *is_builtin) {
       {"__VERIFIER_assume", IR_BI_ASSUME}, {"abort", IR_BI_ABORT}, {"exit", IR_BI_EXIT},
       {"_Exit", IR_BI_EXIT}, {"_exit", IR_BI_EXIT}, {"__assert_fail", IR_BI_ASSERT},
       {"__assert", IR_BI_ASSERT}, {"__assert_rtn", IR_BI_ASSERT}, {"__assert_perror_fail", IR_BI_ASSERT},
-      {"reach_error", IR_BI_ERROR}, {"__VERIFIER_error", IR_BI_ERROR}};
+      {"reach_error", IR_BI_ERROR}, {"__VERIFIER_error", IR_BI_ERROR},
+      {"fabs", IR_BI_FABS}, {"fabsf", IR_BI_FABS}, {"sqrt", IR_BI_SQRT}, {"sqrtf", IR_BI_SQRT},
+      {"__builtin_isnan", IR_BI_FP_CLASS}, {"__builtin_isinf", IR_BI_FP_CLASS},
+      {"__builtin_isinf_sign", IR_BI_FP_CLASS}, {"__builtin_isfinite", IR_BI_FP_CLASS},
+      {"__builtin_isnormal", IR_BI_FP_CLASS}};
   *is_builtin = true;
   if (strncmp(name, "__VERIFIER_nondet_", 18) == 0) return IR_BI_NONDET;
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
@@ -80,6 +84,9 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
   if (nargs < 0) nargs = 0;
   bool is_builtin;
   IrBuiltin bi = fe_builtin(name, &is_builtin);
+  if ((bi == IR_BI_FABS || bi == IR_BI_SQRT) && !clang_Cursor_isNull(clang_getCursorDefinition(d))) {
+    bi = IR_BI_NONE;   /* the file's own fabs / sqrt */
+  }
   if (bi == IR_BI_NONE && fe_is_stub(c, d)) return fe_stub_call(c, call, d, want_value, out);
   IrStmt *s = fe_stmt_new(c, IR_ST_CALL, loc);
   s->builtin = bi;
@@ -100,6 +107,7 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
     break;
   }
   case IR_BI_MALLOC: case IR_BI_FREE: case IR_BI_ASSUME: case IR_BI_EXIT: want_args = 1; break;
+  case IR_BI_FABS: case IR_BI_SQRT: case IR_BI_FP_CLASS: want_args = 1; break;
   case IR_BI_CALLOC: want_args = 2; break;
   case IR_BI_ASSERT: /* __assert_fail(text, file, line, func): a failed assertion */
     s->args = fe_alloc(c->A, sizeof(IrExpr *));

@@ -253,6 +253,18 @@ static enum CXChildVisitResult closed_visit(CXCursor cur, CXCursor parent, CXCli
     if (clang_getCursorKind(clang_getCursorReferenced(cur)) == CXCursor_EnumConstantDecl) return CXChildVisit_Continue;
     cl->ok = false;
     return CXChildVisit_Break;
+  case CXCursor_CallExpr: { /* INFINITY, HUGE_VAL, NAN of math.h: constant builtins */
+    static const char *const consts[] = {"__builtin_inf", "__builtin_inff", "__builtin_huge_val",
+                                         "__builtin_huge_valf", "__builtin_nan", "__builtin_nanf", NULL};
+    CXString name = clang_getCursorSpelling(cur);
+    const char *n = clang_getCString(name);
+    bool constant = false;
+    for (int i = 0; consts[i] && n; i++) constant |= strcmp(n, consts[i]) == 0;
+    clang_disposeString(name);
+    if (constant) return CXChildVisit_Continue;
+    cl->ok = false;
+    return CXChildVisit_Break;
+  }
   case CXCursor_ParenExpr: case CXCursor_UnaryOperator: case CXCursor_BinaryOperator:
   case CXCursor_ConditionalOperator: case CXCursor_CStyleCastExpr: case CXCursor_UnexposedExpr:
     if (t.kind == CXType_Pointer || t.kind == CXType_Void || t.kind == CXType_Record ||

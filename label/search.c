@@ -140,6 +140,14 @@ static int branches(Search *c, PropVar x, Branch *br) {
     return 2;
   case SEARCH_VAL_NEAR_ZERO:
   default:
+    if (prop_is_bisect(s, x) && prop_size(s, x) > 64) {
+      /* Halves at the middle, the one farther from 0 first: the values
+         near 0 are what the window stages try. */
+      v = (int64_t)(((prop_wide)lo + hi) >> 1);
+      br[v >= 0 ? 1 : 0] = (Branch){BR_LE, v};
+      br[v >= 0 ? 0 : 1] = (Branch){BR_GT, v};
+      return 2;
+    }
     v = nearest_zero(s, x);
     br[0] = (Branch){BR_EQ, v};
     if (prop_size(s, x) <= 64) {

@@ -123,6 +123,10 @@ PropVar prop_new_var(PropStore *s, int64_t lo, int64_t hi) {
 
 PropVar prop_new_const(PropStore *s, int64_t value) { return prop_new_var(s, value, value); }
 
+/* A labeling hint, not trailed (see prop.h). */
+void prop_set_bisect(PropStore *s, PropVar x) { s->vars[x].bisect = true; }
+bool prop_is_bisect(const PropStore *s, PropVar x) { return s->vars[x].bisect; }
+
 /* Sorts and merges overlapping or adjacent intervals in place; returns n. */
 static int cmp_iv(const void *a, const void *b) {
   const PropInterval *x = a, *y = b;

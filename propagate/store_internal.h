@@ -44,6 +44,7 @@ typedef struct PropVarRec {
   uint8_t cbits;           /*   0: nothing known; fixed variables: see prop_congruence */
   PropSub *subs[3];        /* subscriptions by kind (SUB_FIX, SUB_BOUNDS, SUB_DOMAIN):
                               arena nodes, trailed heads */
+  bool bisect;             /* labeling splits it at the middle (prop_set_bisect) */
 } PropVarRec;
 
 /* An append-only list of variables; a choice point records its length,

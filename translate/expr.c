@@ -7,6 +7,11 @@
  * object) does not decide anything itself: evaluation stops with TR_EV_TRAP
  * and the boolean "it traps", and the statement (stmt.c) splits on it.
  *
+ * Floating-point values are keys of their IEEE format (include/inka/fp.h):
+ * their operations post the correctly rounded constraints of
+ * operators/float/; a float -> integer conversion that is undefined (NaN,
+ * out of range) traps like a division by zero.
+ *
  * Values already computed for a statement are kept in a TrCache, so that a
  * statement resumed after a trap split does not evaluate them twice.
  */
@@ -36,8 +41,14 @@ TrCache *tr_cache_add(Tr *t, TrCache *c, const IrExpr *e, TrCacheKind kind, Prop
 }
 
 
-/* A boolean b = (x != 0), reusing x when it is already 0/1. */
+static bool is_float(const IrType *ty) { return ty->kind == IR_TY_FLOAT; }
+
+/* A boolean b = (x != 0), reusing x when it is already 0/1 (an integer). */
 PropVar tr_truth(Tr *t, const IrType *ty, PropVar x) {
+  if (is_float(ty)) {   /* x != 0.0: true for NaN, false for both zeros */
+    PropVar b = fresh_bool(t), zero = fp_const(t->s, tr_fp_format(ty), 0);
+    return fp_compare(t->s, tr_fp_format(ty), OP_NE, x, zero, b) ? b : TR_FAIL;
+  }
   if (prop_min(t->s, x) >= 0 && prop_max(t->s, x) <= 1) return x;
   PropVar b = fresh_bool(t);
   if (!op_c_cast(t->s, tr_ctype(ty), x, (OpCType){1, false}, b)) return TR_FAIL;
@@ -143,6 +154,15 @@ static OpRel c_rel(IrExprKind k) {
   }
 }
 
+static FpBinary fp_op(IrExprKind k) {
+  switch (k) {
+  case IR_ADD: return FP_ADD;
+  case IR_SUB: return FP_SUB;
+  case IR_MUL: return FP_MUL;
+  default: assert(k == IR_DIV); return FP_DIV;
+  }
+}
+
 static bool is_const(Tr *t, PropVar x, int64_t c) { return prop_is_fixed(t->s, x) && prop_value(t->s, x) == c; }
 
 static bool commutes(IrExprKind k) {
@@ -175,6 +195,10 @@ static TrEvResult eval_binary(TrEval *ev, const IrExpr *e, PropVar *out) {
   TrEvResult r = tr_eval(ev, e->a[0], &x);
   if (r != TR_EV_OK) return r;
   if ((r = tr_eval(ev, e->a[1], &y)) != TR_EV_OK) return r;
+  if (is_float(e->type)) {   /* IEEE: never traps (x / 0 is an infinity or NaN) */
+    *out = tr_fresh(t, e->type);
+    return fp_binary(t->s, tr_fp_format(e->type), fp_op(e->kind), x, y, *out) ? TR_EV_OK : TR_EV_FAIL;
+  }
   bool traps = e->kind == IR_DIV || e->kind == IR_REM || e->kind == IR_SHL || e->kind == IR_SHR;
   if (traps && !tr_cache_find(ev->cache, e, TR_CACHE_SAFE)) {
     bool none;
@@ -197,9 +221,47 @@ static TrEvResult eval_compare(TrEval *ev, const IrExpr *e, PropVar *out) {
   TrEvResult r = tr_eval(ev, e->a[0], &x);
   if (r != TR_EV_OK) return r;
   if ((r = tr_eval(ev, e->a[1], &y)) != TR_EV_OK) return r;
+  if (is_float(e->a[0]->type)) {   /* (not numbered: the codes are integer types') */
+    *out = fresh_bool(ev->t);
+    return fp_compare(ev->t->s, tr_fp_format(e->a[0]->type), c_rel(e->kind), x, y, *out) ? TR_EV_OK : TR_EV_FAIL;
+  }
   PropVar xy[2] = {x, y};
   int64_t code = type_code(tr_ctype(e->a[0]->type), tr_ctype(e->a[1]->type));
   return numbered(ev, e, code, 2, xy, fresh_bool(ev->t), post_compare, out);
+}
+
+/* (to)x where one side is a floating type (to is not _Bool): between
+   formats, integer to float, or float to integer, which traps where it is
+   undefined (NaN, or trunc(x) outside to's range). */
+static TrEvResult eval_float_cast(TrEval *ev, const IrExpr *e, PropVar x, PropVar *out) {
+  Tr *t = ev->t;
+  const IrType *from = e->a[0]->type, *to = e->type;
+  if (is_float(from) && is_float(to)) {
+    if (from->bits == to->bits) {
+      *out = x;
+      return TR_EV_OK;
+    }
+    *out = tr_fresh(t, to);
+    return fp_convert(t->s, tr_fp_format(from), x, tr_fp_format(to), *out) ? TR_EV_OK : TR_EV_FAIL;
+  }
+  if (is_float(to)) {   /* integer (or _Bool, 0/1) to float */
+    OpCType ct = from->kind == IR_TY_BOOL ? (OpCType){8, false} : tr_ctype(from);
+    *out = tr_fresh(t, to);
+    return fp_from_int(t->s, ct, x, tr_fp_format(to), *out) ? TR_EV_OK : TR_EV_FAIL;
+  }
+  const FpFormat *f = tr_fp_format(from);
+  if (!tr_cache_find(ev->cache, e, TR_CACHE_SAFE)) {
+    PropVar defined = fresh_bool(t);
+    if (!fp_to_int_defined(t->s, f, x, tr_ctype(to), defined)) return TR_EV_FAIL;
+    if (!prop_is_fixed(t->s, defined) || prop_value(t->s, defined) == 0) {
+      ev->trap = fresh_bool(t);
+      if (!op_bool_not(t->s, ev->trap, defined)) return TR_EV_FAIL;
+      ev->trap_at = e;
+      return TR_EV_TRAP;
+    }
+  }
+  *out = tr_fresh(t, to);
+  return fp_to_int(t->s, f, x, tr_ctype(to), *out) ? TR_EV_OK : TR_EV_FAIL;
 }
 
 static TrEvResult eval_truth(TrEval *ev, const IrExpr *e, PropVar *out) {
@@ -435,15 +497,23 @@ TrEvResult tr_eval(TrEval *ev, const IrExpr *e, PropVar *out) {
       r = *out == TR_FAIL ? TR_EV_FAIL : TR_EV_OK;
     } else if (e->type->kind == IR_TY_PTR || e->a[0]->type->kind == IR_TY_PTR) {
       *out = x; /* between pointer types: the same location */
+    } else if (is_float(e->type) || is_float(e->a[0]->type)) {
+      r = eval_float_cast(ev, e, x, out);
     } else {
       int64_t code = type_code(tr_ctype(e->a[0]->type), tr_ctype(e->type));
       r = numbered(ev, e, code, 1, &x, tr_fresh(t, e->type), post_cast, out);
     }
     break;
   }
+  case IR_FLOAT_CONST: *out = fp_const(t->s, tr_fp_format(e->type), tr_fp_key(e->type, e->fval)); break;
   case IR_NEG: case IR_BITNOT: {
     PropVar x;
     if ((r = tr_eval(ev, e->a[0], &x)) != TR_EV_OK) return r;
+    if (is_float(e->type)) {
+      *out = tr_fresh(t, e->type);
+      r = fp_neg(t->s, tr_fp_format(e->type), x, *out) ? TR_EV_OK : TR_EV_FAIL;
+      break;
+    }
     int64_t code = type_code(tr_ctype(e->type), tr_ctype(e->type));
     r = numbered(ev, e, code, 1, &x, tr_fresh(t, e->type), post_unary, out);
     break;

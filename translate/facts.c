@@ -114,6 +114,9 @@ static bool expr_may_trap(const IrExpr *e) {
     break;
   case IR_DEREF: case IR_INDEX:
     return true;
+  case IR_CAST:   /* float -> integer: undefined out of range or on NaN */
+    if (e->a[0]->type->kind == IR_TY_FLOAT && e->type->kind == IR_TY_INT) return true;
+    break;
   default:
     break;
   }
@@ -188,7 +191,7 @@ static void call_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Facts *f) {
     f->may_end = true;
     f->writes_mem = true;
     break;
-  case IR_BI_NONDET:
+  case IR_BI_NONDET: case IR_BI_FABS: case IR_BI_SQRT: case IR_BI_FP_CLASS:
     break;
   }
 }

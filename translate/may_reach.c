@@ -96,6 +96,10 @@ static Range arith(const IrExpr *x, Range a, Range b) {
 
 static Range eval(const Env *e, const IrExpr *x) {
   Range a, b;
+  /* Float values are keys, whose arithmetic and order (-0 < +0, NaN on
+     top) are not the values': nothing is known of them here. */
+  if (x->type->kind == IR_TY_FLOAT) return type_range(x->type);
+  if (x->a[0] && x->a[0]->type->kind == IR_TY_FLOAT) return type_range(x->type);
   switch (x->kind) {
   case IR_INT_CONST: return (Range){x->ival, x->ival};
   case IR_VAR: return x->var->address_taken ? type_range(x->type) : var_range(e, x);

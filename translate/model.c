@@ -35,10 +35,14 @@ static void reject(Subset *c, IrLoc loc, const char *fmt, ...) {
            loc.line, loc.col, what);
 }
 
-static bool scalar_type(const IrType *t) { return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL; }
+static bool scalar_type(const IrType *t) {
+  return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL || t->kind == IR_TY_FLOAT;
+}
 
 static void check_type(Subset *c, IrLoc loc, const IrType *t) {
-  if (t->kind == IR_TY_FLOAT) reject(c, loc, "floating-point values");
+  /* 32-bit x86 code computes floats on the x87 with excess precision: not
+     the SSE semantics the float operators model. */
+  if (t->kind == IR_TY_FLOAT && c->prog->model == IR_ILP32) reject(c, loc, "floating point with --data-model ILP32");
   else if (t->kind == IR_TY_ARRAY) check_type(c, loc, t->base); /* not through pointers: types may be recursive */
   else if (t->kind == IR_TY_STRUCT)
     for (int i = 0; i < t->nfields; i++) check_type(c, loc, t->fields[i].type);
@@ -46,10 +50,6 @@ static void check_type(Subset *c, IrLoc loc, const IrType *t) {
 
 static void check_expr(Subset *c, const IrExpr *e) {
   if (!e || c->err) return;
-  if (e->kind == IR_FLOAT_CONST) {
-    reject(c, e->loc, "floating-point values");
-    return;
-  }
   /* A cell holds one value of its declared type: reading or writing it as
      another type (a char * into an int) would need the bytes, which the
      model does not have.  (void * conversions, as from malloc, are fine.) */
@@ -74,8 +74,14 @@ static void check_block(Subset *c, const IrBlock *b) {
     check_expr(c, s->cond);
     for (int a = 0; a < s->nargs; a++) check_expr(c, s->args[a]);
     if (s->kind == IR_ST_CALL) {
-      if (s->builtin == IR_BI_NONDET && !scalar_type(s->type)) reject(c, s->loc, "nondet values that are not integers");
+      if (s->builtin == IR_BI_NONDET && !scalar_type(s->type)) reject(c, s->loc, "nondet values that are not numbers");
       if (s->builtin == IR_BI_NONE && s->callee) check_function(c, s->callee);
+      if ((s->builtin == IR_BI_FABS || s->builtin == IR_BI_SQRT) &&
+          (s->type->kind != IR_TY_FLOAT || s->nargs != 1 || s->args[0]->type != s->type))
+        reject(c, s->loc, "a call to '%s' with an unusual declaration", s->callee_name);
+      if (s->builtin == IR_BI_FP_CLASS &&
+          (s->nargs != 1 || s->args[0]->type->kind != IR_TY_FLOAT || s->type->kind != IR_TY_INT))
+        reject(c, s->loc, "'%s' on a value that is not a float or double", s->callee_name);
     }
     if (s->kind == IR_ST_DECL) check_type(c, s->loc, s->var->type);
     check_block(c, &s->then);
@@ -188,8 +194,9 @@ static void initial_cells(Tr *t, const IrType *ty, const IrInit *in, PropVar *ce
     }
     return;
   }
-  int64_t v = 0;
+  int64_t v = 0;   /* (+0.0 is key 0 too) */
   if (in && in->kind == IR_INIT_INT) v = in->ival;
+  if (in && in->kind == IR_INIT_FLOAT) v = tr_fp_key(ty, in->fval);
   if (in && in->kind == IR_INIT_ADDR && t->global_obj[in->addr_of->index])
     v = t->global_obj[in->addr_of->index]->base + in->addr_cell;
   cell[0] = prop_new_const(t->s, v);
@@ -243,6 +250,7 @@ static TrState *initial_state(Tr *t) {
       scalar = !in || in->kind == IR_INIT_NULL || (in->kind == IR_INIT_ADDR && t->global_obj[in->addr_of->index]);
       if (in && in->kind == IR_INIT_ADDR && scalar) init = t->global_obj[in->addr_of->index]->base + in->addr_cell;
     }
+    if (v->init && v->init->kind == IR_INIT_FLOAT) init = tr_fp_key(v->type, v->init->fval);
     st->global[g] = scalar ? prop_new_const(t->s, init) : TR_UNINIT;
   }
   for (int f = 0; f < TR_NFLAGS; f++) st->flag[f] = t->zero;

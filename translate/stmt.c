@@ -141,6 +141,35 @@ static StResult release(StmtCtx *c, const IrStmt *s, PropVar p) {
   return c->out->mem ? ST_NEXT : ST_FAIL;
 }
 
+/* isnan, isinf, isinf_sign, isfinite, isnormal of x (a float or double):
+   booleans on key ranges, exact both ways; TR_FAIL if the store failed. */
+static PropVar fp_classify(Tr *t, const IrStmt *s, PropVar x) {
+  const FpFormat *f = tr_fp_format(s->args[0]->type);
+  const char *n = s->callee_name;
+  PropStore *st = t->s;
+  int64_t inf = f->inf_key, max = inf - 1, min_normal = (int64_t)1 << (f->prec - 1);
+  PropVar r = prop_new_var(st, -1, 1), a = prop_new_var(st, 0, 1), b = prop_new_var(st, 0, 1);
+  bool ok;
+  if (!strcmp(n, "__builtin_isnan")) {
+    ok = fp_key_in(st, x, fp_key_nan(f), fp_key_nan(f), r);
+  } else if (!strcmp(n, "__builtin_isfinite")) {
+    ok = fp_key_in(st, x, fp_key_neg(max), max, r);
+  } else if (!strcmp(n, "__builtin_isnormal")) {   /* |x| in [min normal, max] */
+    ok = fp_key_in(st, x, min_normal, max, a) && fp_key_in(st, x, fp_key_neg(max), fp_key_neg(min_normal), b) &&
+         op_bool_or(st, r, a, b);
+  } else {   /* isinf: either infinity; isinf_sign: 1 for +inf, -1 for -inf */
+    ok = fp_key_in(st, x, inf, inf, a) && fp_key_in(st, x, fp_key_neg(inf), fp_key_neg(inf), b);
+    if (ok && !strcmp(n, "__builtin_isinf_sign")) {
+      int64_t coef[3] = {1, -1, 1};
+      PropVar v[3] = {r, a, b};
+      ok = op_linear(st, 3, coef, v, OP_EQ, 0);   /* r = a - b */
+    } else if (ok) {
+      ok = op_bool_or(st, r, a, b);
+    }
+  }
+  return ok ? r : TR_FAIL;
+}
+
 static StResult translate_call(StmtCtx *c, const IrStmt *s) {
   Tr *t = c->t;
   PropVar *args = prop_alloc(t->s, sizeof(PropVar) * (size_t)(s->nargs + 1));
@@ -171,6 +200,20 @@ static StResult translate_call(StmtCtx *c, const IrStmt *s) {
   case IR_BI_ERROR: return end_path(c, objective);
   case IR_BI_MALLOC: case IR_BI_CALLOC: return allocate(c, s, args);
   case IR_BI_FREE: return release(c, s, args[0]);
+  case IR_BI_FP_CLASS: {
+    PropVar v = fp_classify(t, s, args[0]);
+    if (v == TR_FAIL) return ST_FAIL;
+    c->out = tr_state_copy(t, c->in);
+    return s->lhs ? assign(c, c->out, s->lhs, v) : ST_NEXT;
+  }
+  case IR_BI_FABS: case IR_BI_SQRT: {   /* exact (fabs) or correctly rounded (sqrt) */
+    assert(s->args[0]->type == s->type && s->type->kind == IR_TY_FLOAT);   /* check_subset */
+    PropVar v = tr_fresh(t, s->type);
+    const FpFormat *f = tr_fp_format(s->type);
+    if (!(s->builtin == IR_BI_FABS ? fp_abs : fp_sqrt)(t->s, f, args[0], v)) return ST_FAIL;
+    c->out = tr_state_copy(t, c->in);
+    return s->lhs ? assign(c, c->out, s->lhs, v) : ST_NEXT;
+  }
   }
   return ST_FAIL;
 }

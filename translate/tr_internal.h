@@ -13,6 +13,7 @@
 #define INKA_TR_INTERNAL_H
 
 #include "inka/arith.h"
+#include "inka/fp.h"
 #include "inka/translate.h"
 #include "operators/memory/memory.h"
 
@@ -183,6 +184,10 @@ bool tr_empty_is_vacuous(Tr *t, const TrState *in);
    vars (for trials); returns how many. */
 int tr_state_vars(const TrState *st, const TrWrites *w, PropVar *vars, int cap);
 OpCType tr_ctype(const IrType *ty);
+/* The IEEE format of a float type (float: binary32, double: binary64). */
+const FpFormat *tr_fp_format(const IrType *ty);
+/* The key of a floating constant of type ty (exactly representable there). */
+int64_t tr_fp_key(const IrType *ty, double v);
 PropVar tr_fresh(Tr *t, const IrType *ty);
 /* b = (x != 0) for x of type ty (x itself when already 0/1); TR_FAIL on failure. */
 PropVar tr_truth(Tr *t, const IrType *ty, PropVar x);

@@ -180,6 +180,14 @@ typedef enum {
                         --reach-call assert) and the path ends */
   IR_BI_ERROR,       /* reach_error() or __VERIFIER_error() when the file does
                         not define it in the subset: a target, then the path ends */
+  IR_BI_FABS,        /* lhs = fabs(args[0]) (fabs, fabsf of math.h, when the
+                        file does not define them); stmt->type is the result
+                        type, args[0] has it too */
+  IR_BI_SQRT,        /* lhs = sqrt(args[0]) (sqrt, sqrtf), as fabs */
+  IR_BI_FP_CLASS,    /* lhs = a classification of math.h on a float or
+                        double args[0]: callee_name is __builtin_isnan,
+                        __builtin_isinf, __builtin_isinf_sign (-1, 0, 1),
+                        __builtin_isfinite or __builtin_isnormal; int result */
 } IrBuiltin;
 
 typedef enum {

@@ -59,6 +59,12 @@ PropVar prop_new_var(PropStore *s, int64_t lo, int64_t hi);    /* asserts lo <= 
 PropVar prop_new_const(PropStore *s, int64_t value);
 PropVar prop_new_var_domain(PropStore *s, const PropDomain *d); /* d non-empty */
 int prop_var_count(const PropStore *s);
+/* A labeling hint: x's values are best split at the middle of its domain
+   rather than walked from 0 (floats: the keys of an interval are spread
+   over many binades, see include/inka/fp.h).  Not trailed: set it when x
+   is made (or accept that it outlives a backtrack; it changes no answer). */
+void prop_set_bisect(PropStore *s, PropVar x);
+bool prop_is_bisect(const PropStore *s, PropVar x);
 
 int64_t prop_min(const PropStore *s, PropVar x);
 int64_t prop_max(const PropStore *s, PropVar x);

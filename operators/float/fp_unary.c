@@ -1,0 +1,194 @@
+/* fp_unary.c - z = -x, z = fabs(x), z = sqrt(x).
+ *
+ * Negation and fabs are exact maps on keys (no rounding): -x is the key
+ * -1 - key(x) (NaN stays NaN), fabs(x) clears the sign.  Their propagators
+ * map whole interval lists both ways, so they are as strong as the domains.
+ *
+ * sqrt is monotone on [-0, +inf] (sqrt(-0) = -0), NaN below -0 and on NaN:
+ *   1. forward: per piece, the results at the two ends (NaN for negatives);
+ *   2. inverse: a negative piece or NaN stays when z may be NaN; -0 and
+ *      +inf stay when their result is allowed; the positive part lies in
+ *      [rl^2, rh^2] for R the reals that round into dom(z) (rounded out).
+ *
+ * Never: narrow a domain without the guard of fpi_narrow (sqrt).
+ */
+#include <assert.h>
+#include <stdlib.h>
+
+#include "fp_internal.h"
+
+typedef struct FpUnary {
+  Propagator base;
+  const FpFormat *f;
+  PropVar x, z;
+} FpUnary;
+
+/* ---- Exact maps of interval lists ------------------------------------------------- */
+
+typedef struct KeyList {
+  PropInterval *iv;
+  int n, cap;
+} KeyList;
+
+static void list_add(KeyList *l, int64_t lo, int64_t hi) {
+  if (lo > hi) return;
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 16;
+    l->iv = realloc(l->iv, (size_t)l->cap * sizeof *l->iv);
+    assert(l->iv);
+  }
+  l->iv[l->n++] = (PropInterval){lo, hi};
+}
+
+static int by_lo(const void *a, const void *b) {
+  const PropInterval *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Restricts v to the union of l (sorted and merged here); frees l. */
+static bool restrict_to_list(PropStore *s, PropVar v, KeyList *l) {
+  qsort(l->iv, (size_t)l->n, sizeof l->iv[0], by_lo);
+  int k = 0;
+  for (int i = 0; i < l->n; i++) {
+    if (k > 0 && (prop_wide)l->iv[k - 1].hi + 1 >= l->iv[i].lo) {
+      if (l->iv[i].hi > l->iv[k - 1].hi) l->iv[k - 1].hi = l->iv[i].hi;
+    } else {
+      l->iv[k++] = l->iv[i];
+    }
+  }
+  PropDomain d = {l->iv, k, l->cap};
+  bool ok = prop_restrict_domain(s, v, &d);
+  free(l->iv);
+  return ok;
+}
+
+/* The image of dom(x) under key map m: negation (abs = false) or fabs. */
+static bool map_domain(PropStore *s, const FpFormat *f, PropVar from, PropVar to, bool abs) {
+  KeyList l = {NULL, 0, 0};
+  int64_t nan = fp_key_nan(f);
+  int n = prop_interval_count(s, from);
+  for (int i = 0; i < n; i++) {
+    PropInterval a = prop_interval(s, from, i);
+    if (a.hi == nan) {
+      list_add(&l, nan, nan);
+      a.hi--;
+    }
+    if (a.lo > a.hi) continue;
+    int64_t nlo = a.lo, nhi = a.hi < -1 ? a.hi : -1;   /* the negative part */
+    if (nlo <= nhi) list_add(&l, fp_key_neg(nhi), fp_key_neg(nlo));
+    int64_t plo = a.lo > 0 ? a.lo : 0, phi = a.hi;      /* the non-negative part */
+    if (plo <= phi) {
+      if (abs) list_add(&l, plo, phi);
+      else list_add(&l, fp_key_neg(phi), fp_key_neg(plo));
+    }
+  }
+  return restrict_to_list(s, to, &l);
+}
+
+static PropStatus neg_propagate(PropStore *s, Propagator *base) {
+  FpUnary *p = (FpUnary *)base;
+  if (!map_domain(s, p->f, p->x, p->z, false) || !map_domain(s, p->f, p->z, p->x, false)) return PROP_FAILED;
+  return prop_is_fixed(s, p->x) ? PROP_ENTAILED : PROP_SUSPEND;
+}
+
+/* fabs inverse: x within dom(z) (non-negative keys and NaN) and its negation. */
+static bool abs_inverse(PropStore *s, const FpFormat *f, PropVar z, PropVar x) {
+  KeyList l = {NULL, 0, 0};
+  int64_t nan = fp_key_nan(f);
+  int n = prop_interval_count(s, z);
+  for (int i = 0; i < n; i++) {
+    PropInterval a = prop_interval(s, z, i);
+    if (a.hi == nan) {
+      list_add(&l, nan, nan);
+      a.hi--;
+    }
+    if (a.lo < 0) a.lo = 0;
+    if (a.lo > a.hi) continue;
+    list_add(&l, a.lo, a.hi);
+    list_add(&l, fp_key_neg(a.hi), fp_key_neg(a.lo));
+  }
+  return restrict_to_list(s, x, &l);
+}
+
+static PropStatus abs_propagate(PropStore *s, Propagator *base) {
+  FpUnary *p = (FpUnary *)base;
+  if (!map_domain(s, p->f, p->x, p->z, true) || !abs_inverse(s, p->f, p->z, p->x)) return PROP_FAILED;
+  return prop_is_fixed(s, p->x) ? PROP_ENTAILED : PROP_SUSPEND;
+}
+
+/* ---- sqrt ----------------------------------------------------------------------- */
+
+/* Rule 1: forward, per piece (monotone inside each). */
+static bool sqrt_forward(PropStore *s, const FpUnary *p) {
+  const FpFormat *f = p->f;
+  int64_t nan = fp_key_nan(f);
+  FpiPiece px[FPI_KINDS];
+  int nx = fpi_pieces(s, f, p->x, px);
+  FpiSet set;
+  fpi_set_init(&set);
+  for (int i = 0; i < nx; i++) {
+    int64_t a = fp_eval_sqrt(f, px[i].lo), b = fp_eval_sqrt(f, px[i].hi);
+    if (fp_key_is_nan(f, a)) fpi_set_add(&set, nan, nan);
+    else fpi_set_add(&set, a, b);
+  }
+  return fpi_narrow(s, f, p->z, &set);
+}
+
+static PropStatus sqrt_propagate(PropStore *s, Propagator *base) {
+  FpUnary *p = (FpUnary *)base;
+  const FpFormat *f = p->f;
+  if (!sqrt_forward(s, p)) return PROP_FAILED;
+  /* Rule 2: inverse. */
+  FpiPiece px[FPI_KINDS];
+  int nx = fpi_pieces(s, f, p->x, px);
+  FpiSet set;
+  fpi_set_init(&set);
+  for (int i = 0; i < nx; i++) {
+    const FpiPiece *pc = &px[i];
+    if (pc->kind != FPI_POS) {   /* one value, or all NaN (negatives): keep if allowed */
+      if (pc->lo == pc->hi || pc->kind == FPI_NEG) {
+        int64_t r = fp_eval_sqrt(f, pc->lo);
+        if (prop_has(s, p->z, r)) fpi_set_add(&set, pc->lo, pc->hi);
+      }
+      continue;
+    }
+    int64_t a = fp_eval_sqrt(f, pc->lo), b = fp_eval_sqrt(f, pc->hi), zl, zh;
+    if (!fpi_first_in(s, p->z, a, b, &zl)) continue;
+    bool ok = fpi_last_in(s, p->z, a, b, &zh);
+    assert(ok);
+    (void)ok;
+    mpfr_t rl, rh, r;
+    mpfr_inits2(FPI_WIDE_PREC(f), rl, rh, (mpfr_ptr)0);
+    mpfr_init2(r, f->prec);
+    fpi_preimage(f, zl, zh, rl, rh);
+    if (mpfr_sgn(rl) < 0) mpfr_set_zero(rl, 1);
+    mpfr_sqr(r, rl, MPFR_RNDU);
+    int64_t lo = fpi_lower_key(f, r, false);
+    mpfr_sqr(r, rh, MPFR_RNDD);
+    int64_t hi = fpi_upper_key(f, r, false);
+    mpfr_clears(rl, rh, r, (mpfr_ptr)0);
+    fpi_set_add(&set, lo > pc->lo ? lo : pc->lo, hi < pc->hi ? hi : pc->hi);
+  }
+  if (!fpi_narrow(s, f, p->x, &set)) return PROP_FAILED;
+  if (!prop_is_fixed(s, p->x)) return PROP_SUSPEND;
+  return sqrt_forward(s, p) ? PROP_ENTAILED : PROP_FAILED;   /* the inverse may have fixed x */
+}
+
+static const PropClass neg_class = {"fp_neg", neg_propagate, PROP_PRIO_LINEAR, true};
+static const PropClass abs_class = {"fp_abs", abs_propagate, PROP_PRIO_LINEAR, true};
+static const PropClass sqrt_class = {"fp_sqrt", sqrt_propagate, PROP_PRIO_NONLINEAR, false};
+
+static bool post_unary(PropStore *s, const PropClass *cls, const FpFormat *f, PropVar x, PropVar z) {
+  if (prop_failed(s)) return false;
+  FpUnary *p = prop_propagator_new(s, cls, sizeof *p);
+  p->f = f;
+  p->x = x;
+  p->z = z;
+  prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
+  prop_subscribe(s, &p->base, z, PROP_EV_DOMAIN);
+  return prop_post(s, &p->base);
+}
+
+bool fp_neg(PropStore *s, const FpFormat *f, PropVar x, PropVar z) { return post_unary(s, &neg_class, f, x, z); }
+bool fp_abs(PropStore *s, const FpFormat *f, PropVar x, PropVar z) { return post_unary(s, &abs_class, f, x, z); }
+bool fp_sqrt(PropStore *s, const FpFormat *f, PropVar x, PropVar z) { return post_unary(s, &sqrt_class, f, x, z); }
