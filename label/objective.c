@@ -68,10 +68,15 @@ static void read_solution(Tr *t, PropStore *s, LblResult *r) {
   read_memory(t, r);
 }
 
+static const char memory_reason[] = "the memory budget (--max-memory) ran out";
+
 /* No solution: a proof only if nothing was cut. */
-static void no_solution(const Tr *t, LblResult *r, const char *cut) {
+static void no_solution(const Tr *t, const PropStore *s, LblResult *r, const char *cut) {
   const char *why = NULL;
-  if (cut) {
+  if (prop_out_of_memory(s)) {
+    r->verdict = LBL_UNKNOWN;
+    r->reason = memory_reason;
+  } else if (cut) {
     r->verdict = LBL_UNKNOWN;
     r->reason = cut;
   } else if (tr_incomplete(t, &why)) {
@@ -155,15 +160,15 @@ static void search(const LblQuery *q, Tr *t, PropStore *s, LblResult *r, double 
       return;
     }
     if (res == SEARCH_EXHAUSTED) { /* nothing was cut in this stage: a proof, unless the model was */
-      no_solution(t, r, NULL);
+      no_solution(t, s, r, NULL);
       return;
     }
-    if (deadline > 0 && prop_now() >= deadline) {
-      no_solution(t, r, "the time budget (--timeout) ran out");
+    if (prop_out_of_memory(s) || (deadline > 0 && prop_now() >= deadline)) {
+      no_solution(t, s, r, "the time budget (--timeout) ran out");
       return;
     }
     if (last) {
-      no_solution(t, r, res == SEARCH_BUDGET ? "the time budget (--timeout) ran out"
+      no_solution(t, s, r, res == SEARCH_BUDGET ? "the time budget (--timeout) ran out"
                                              : "some inputs leave the path undecided (a loop or call budget was hit)");
       return;
     }
@@ -174,6 +179,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   memset(r, 0, sizeof *r);
   double start = prop_now();
   PropStore *s = prop_store_new();
+  prop_set_memory_budget(s, q->max_memory);
   TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0};
   Tr *t = tr_new(s, q->prog, q->fn, &q->obj, &lim, err);
   if (!t) {
@@ -183,7 +189,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   bool ok = !prop_failed(s);
   for (int i = 0; i < q->nassumes && ok; i++) ok = tr_assume(t, q->assumes[i]);
   ok = ok && tr_start(t);
-  if (!ok) no_solution(t, r, NULL);
+  if (!ok) no_solution(t, s, r, NULL);
   else search(q, t, s, r, start);
   r->time_s = prop_now() - start;
   r->stats.prop = *prop_stats(s);

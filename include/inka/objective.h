@@ -31,6 +31,7 @@ typedef struct LblQuery {
   double timeout_s;            /* wall clock for solving; 0: none */
   int64_t max_unfold;
   uint64_t seed;
+  size_t max_memory;           /* bytes the store may hold; 0: none */
 } LblQuery;
 
 typedef struct LblValue {

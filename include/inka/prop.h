@@ -211,6 +211,14 @@ void prop_set_deadline(PropStore *s, double deadline);
    Deterministic, unlike a deadline. */
 void prop_set_propagation_budget(PropStore *s, uint64_t more);
 bool prop_timed_out(const PropStore *s);
+/* The same for memory: past `bytes` (0: none) of arena chunks, tables and
+   charged bytes, propagation fails at once for the rest of the store's
+   life, prop_timed_out and prop_out_of_memory are true.  Allocation still
+   succeeds.  Users charge their own big tables (negative: released). */
+void prop_set_memory_budget(PropStore *s, size_t bytes);
+void prop_memory_charge(PropStore *s, int64_t delta);
+size_t prop_memory_used(const PropStore *s);
+bool prop_out_of_memory(const PropStore *s);
 
 /* ---- Statistics ------------------------------------------------------------ */
 typedef struct PropStats {
