@@ -18,7 +18,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:%.c=$(BUILD)/%)
 HEADERS  := $(wildcard include/inka/*.h tests/*.h */*.h)
 
-.PHONY: all test asan bench deps clean
+.PHONY: all test asan bench deps clean fuzz
 all: $(BIN)
 
 $(BUILD)/%.o: %.c $(HEADERS)
@@ -55,7 +55,15 @@ asan:
 bench: inka-ng
 	@bench/run
 
-DEPS := libclang-14-dev libmpfr-dev libgmp-dev gcc gcc-multilib make python3 libgecode-dev g++
+# The fuzzing campaign (not part of make test, which runs a short smoke run
+# of it): FUZZ_CSMITH csmith programs and FUZZ_RANDOM random functions; see
+# tests/fuzz/fuzz.py.  Reproducers of failures go to tests/fuzz/failures/.
+FUZZ_CSMITH ?= 300
+FUZZ_RANDOM ?= 100
+fuzz: $(BIN)
+	@python3 tests/fuzz/fuzz.py --inka ./$(BIN) --csmith $(FUZZ_CSMITH) --random $(FUZZ_RANDOM) $(FUZZ_ARGS)
+
+DEPS := libclang-14-dev libmpfr-dev libgmp-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
@@ -64,6 +72,7 @@ deps:
 
 DIFF_COUNT ?= 200
 export DIFF_COUNT
+export FUZZ_SMOKE_S
 
 clean:
 	rm -rf build build-asan inka-ng

@@ -47,6 +47,47 @@ static long gcov_count(const char *dir, const char *source, int line) {
 
 static bool valid_path(const char *p) { return !strchr(p, '\''); }
 
+/* The preprocessor arguments among the clang arguments (-I, -D, -U,
+   -isystem, -include, with their value joined or next), for gcc: the
+   program may include headers only they find (csmith.h).  Paths become
+   absolute, since gcc runs in the temporary directory.  False if one
+   cannot be passed safely (a quote) or does not fit. */
+static bool add_quoted(char *buf, size_t len, const char *a) {
+  size_t n = strlen(buf);
+  if (!valid_path(a)) return false;
+  int w = snprintf(buf + n, len - n, " '%s'", a);
+  return w >= 0 && (size_t)w < len - n;
+}
+
+static bool add_path(char *buf, size_t len, const char *flag, const char *path) {
+  char abs[PATH_MAX], joined[PATH_MAX + 16];
+  const char *p = path[0] != '/' && realpath(path, abs) ? abs : path;
+  snprintf(joined, sizeof joined, "%s%s", flag, p);
+  return add_quoted(buf, len, joined);
+}
+
+static bool preprocessor_args(const CliOptions *o, char *buf, size_t len) {
+  static const char *const with_path[] = {"-I", "-isystem", "-include", NULL};
+  buf[0] = 0;
+  for (int i = 0; i < o->nclang_args; i++) {
+    const char *a = o->clang_args[i];
+    bool ok = true, known = false;
+    for (int k = 0; with_path[k] && !known; k++) {
+      size_t fl = strlen(with_path[k]);
+      if (strncmp(a, with_path[k], fl)) continue;
+      known = true;
+      if (a[fl]) ok = add_path(buf, len, with_path[k], a + fl);
+      else if (i + 1 < o->nclang_args) ok = add_quoted(buf, len, with_path[k]) && add_path(buf, len, "", o->clang_args[++i]);
+    }
+    if (!known && (!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2))) {
+      ok = add_quoted(buf, len, a);
+      if (ok && !a[2] && i + 1 < o->nclang_args) ok = add_quoted(buf, len, o->clang_args[++i]);
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
 static void check_lines(CliRun *run, const char *dir) {
   int lines[256];
   int n = cli_objective_lines(run->prog, run->fn, run->opt, lines, 256);
@@ -70,15 +111,18 @@ void cli_validate(CliRun *run) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "cannot make a temporary directory");
     return;
   }
-  char driver[PATH_MAX], err[512];
+  char driver[PATH_MAX], err[512], pre[4096], cc[4096 + 128];
   snprintf(driver, sizeof driver, "%s/driver.c", dir);
+  bool pre_ok = preprocessor_args(run->opt, pre, sizeof pre);
+  snprintf(cc, sizeof cc, "gcc --coverage -fwrapv -O0 -w%s%s -o driver driver.c -lm",
+           run->prog->model == IR_ILP32 ? " -m32" : "", pre);
   if (!valid_path(run->opt->file)) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the program path contains a quote");
+  } else if (!pre_ok) {
+    snprintf(run->validate_msg, sizeof run->validate_msg, "a clang argument cannot be passed to gcc (a quote?)");
   } else if (!cli_emit_driver(run, driver, err, sizeof err)) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "%.200s", err);
-  } else if (run_in(dir, run->prog->model == IR_ILP32
-                             ? "gcc --coverage -fwrapv -O0 -w -m32 -o driver driver.c -lm"
-                             : "gcc --coverage -fwrapv -O0 -w -o driver driver.c -lm") != 0) {
+  } else if (run_in(dir, cc) != 0) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver does not compile");
   } else if (run_in(dir, "timeout 20 ./driver") == 124) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver ran past 20 s");

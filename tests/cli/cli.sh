@@ -76,6 +76,10 @@ expect 0 '^REACHABLE' --reach $P/gcd.c:6 --assume 'a > 3' --assume 'b > 5' $P/gc
 expect 2 'cannot write the test driver' --reach $P/triangle.c:4 --emit-test /nonexistent/d.c $P/triangle.c
 expect 2 'cannot write the graph' --reach $P/triangle.c:4 --dot /nonexistent/g.dot $P/triangle.c
 expect 2 'undeclared identifier' --reach $P/gcd.c:6 --assume 'a > 0' --assume 'zz == 1' $P/gcd.c
+# --validate compiles the driver with the -I/-D arguments given to clang
+mkdir -p "$tmp/inc"; echo '#define LIMIT 7' > "$tmp/inc/lim.h"
+printf '#include "lim.h"\nint f(int x) {\n  if (x == LIMIT + OFF)\n    return 1;\n  return 0;\n}\n' > "$tmp/inc.c"
+expect 0 'REACHABLE  f\(x = 9\).*validated' --validate --reach "$tmp/inc.c:4" "$tmp/inc.c" -- -I "$tmp/inc" -DOFF=2
 # --json: an error still prints exactly one JSON document on stdout
 json_error() {  # want-reason-pattern args...
   local pat=$1; shift
