@@ -5,18 +5,18 @@
 LLVM_DIR ?= /usr/lib/llvm-14
 CC       ?= cc
 CFLAGS   ?= -O2 -g
-override CFLAGS += -std=gnu11 -Wall -Wextra -Iinclude -I$(LLVM_DIR)/include
+override CFLAGS += -std=gnu11 -Wall -Wextra -I. -Iinclude -I$(LLVM_DIR)/include
 LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lgmp -lm
 BUILD    ?= build
 BIN      ?= inka-ng
 
-LIB_SRC  := $(wildcard frontend/*.c propagate/*.c operators/*.c label/*.c)
+LIB_SRC  := $(wildcard frontend/*.c propagate/*.c operators/*/*.c translate/*.c label/*.c)
 CLI_SRC  := $(wildcard cli/*.c)
 TEST_SRC := $(wildcard tests/*/test_*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:%.c=$(BUILD)/%)
-HEADERS  := $(wildcard include/inka/*.h tests/*.h */*.h)
+HEADERS  := $(wildcard include/inka/*.h tests/*.h */*.h */*/*.h)
 
 .PHONY: all test asan bench deps clean fuzz
 all: $(BIN)

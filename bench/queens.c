@@ -1,4 +1,4 @@
-/* queens.c - N-queens benchmark of the inka-ng kernel and operators/linear.c:
+/* queens.c - N-queens benchmark of the inka-ng kernel and operators/arith/linear.c:
  * pairwise x_i != x_j, x_i - x_j != j - i, x_i - x_j != i - j (value
  * propagation on FIX), input variable order, smallest value first, counting
  * all solutions.  The same model as bench/gecode_queens.cpp.

@@ -84,7 +84,7 @@ void cli_print_heap_json(FILE *out, const LblResult *r);
 void cli_print_memory(FILE *out, const LblResult *r);
 bool cli_write_dot(const char *path, const LblResult *r, char *err, size_t len);
 
-/* driver.c: writes the test driver of DESIGN section 7; false with err set. */
+/* driver.c: writes the test driver of docs/design.md §7; false with err set. */
 bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t errlen);
 
 /* validate.c: compiles and runs the driver under gcov; sets run->validated. */

@@ -1,4 +1,4 @@
-/* driver.c - the test driver of DESIGN section 7: one C file that includes
+/* driver.c - the test driver of docs/design.md §7: one C file that includes
  * the program under test, serves the nondet values in call order, defines
  * the __VERIFIER_* functions the program declares but does not define, and
  * calls the function under test with the inputs found.

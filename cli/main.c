@@ -1,6 +1,6 @@
 /* main.c - inka-ng: parse the program, resolve the objective, solve, report,
  * emit and validate the test.  The only place that prints diagnostics and
- * chooses the exit status (DESIGN section 1: 0 met, 1 unreachable, 3
+ * chooses the exit status (docs/design.md §1: 0 met, 1 unreachable, 3
  * unknown, 2 usage or input error).
  */
 #include <stdio.h>

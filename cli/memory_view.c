@@ -1,5 +1,5 @@
 /* memory_view.c - the output memory of a REACHABLE answer, three ways: the
- * "heap" object of the JSON document (DESIGN section 1), a text listing
+ * "heap" object of the JSON document (docs/design.md §1), a text listing
  * (--show-memory) and a Graphviz graph (--dot).  A pointer is null, a heap
  * block {"ref": "cN"} (with "cell" when it points inside the block), or a
  * variable {"ref": "&name"}.

@@ -1,4 +1,4 @@
-/* options.c - the command line of DESIGN section 1.  Every option of the
+/* options.c - the command line of docs/design.md §1.  Every option of the
  * design is recognised; one whose capability is not built yet says so and is
  * a usage error (exit 2), never silently ignored.
  */

@@ -1,5 +1,5 @@
 /* report.c - what the user reads: a verdict line a person takes in at a
- * glance, or the JSON document of DESIGN section 1 (field names are a
+ * glance, or the JSON document of docs/design.md §1 (field names are a
  * contract: add, never rename).
  */
 #include <inttypes.h>

@@ -1,4 +1,4 @@
-/* stmt.c - C statements -> structured IR statements (DESIGN section 3).
+/* stmt.c - C statements -> structured IR statements (docs/design.md §3).
  *
  * A function body becomes an IrBlock: compound statements become BLOCKs
  * (their statements go straight into if/loop bodies), for/while/do-while

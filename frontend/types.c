@@ -1,4 +1,4 @@
-/* types.c - clang types -> interned IrType (DESIGN section 3, "Types").
+/* types.c - clang types -> interned IrType (docs/design.md §3, "Types").
  *
  * Typedefs are looked through (canonical types), enums become their
  * underlying integer type, qualifiers are dropped (IrVar.is_const keeps the

@@ -1,5 +1,5 @@
 /* objective.c - one objective on one function: model, preconditions,
- * labeling search, verdict (DESIGN section 6).
+ * labeling search, verdict (docs/design.md §6).
  *
  * The search labels the inputs (parameters first, then the nondet values as
  * executed calls create them), first-fail, values nearest 0 first and

@@ -1,4 +1,4 @@
-/* search.c - labeling search (DESIGN section 6): depth-first enumeration of
+/* search.c - labeling search (docs/design.md §6): depth-first enumeration of
  * the store's decision variables, propagating after every choice.
  *
  * A node picks an unfixed decision variable (the list may have grown since

@@ -1,4 +1,4 @@
-/* arena.c - the store's one arena (DESIGN section 4): a chunked bump
+/* arena.c - the store's one arena (docs/design.md §4): a chunked bump
  * allocator.  Chunks never move, so pointers into the arena stay valid until
  * the choice point that was open when they were allocated is popped; popping
  * just moves the top back (trail.c).  Chunks above the top are kept for reuse.

@@ -1,4 +1,4 @@
-/* domain.c - integer variables and their domains (DESIGN section 4): sorted
+/* domain.c - integer variables and their domains (docs/design.md §4): sorted
  * lists of disjoint, non-adjacent closed intervals over int64_t.
  *
  * A single interval is stored inline in the variable (no allocation: the

@@ -1,4 +1,4 @@
-/* queue.c - propagators, subscriptions and the propagation queue (DESIGN
+/* queue.c - propagators, subscriptions and the propagation queue (docs/design.md
  * section 4, the INKA paper section 5.1).
  *
  * States: a propagator is POSTED when created, EVALUATION while its

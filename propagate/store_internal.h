@@ -1,7 +1,7 @@
 /* store_internal.h - the layout of PropStore, shared by the files of
  * propagate/ only (nothing outside propagate/ may include it).
  *
- * Memory model (DESIGN section 4):
+ * Memory model (docs/design.md §4):
  *  - one arena: chunks that never move; a choice point records (chunk, offset)
  *    and popping restores it, so whatever was allocated after the push is gone;
  *  - one trail: typed entries (a word, a domain, a subscription list head, a

@@ -1,4 +1,4 @@
-/* trail.c - the trail and choice points (DESIGN section 4).  A choice point
+/* trail.c - the trail and choice points (docs/design.md §4).  A choice point
  * records the arena top, the trail top, the number of variables and of
  * decision variables, the propagator id counter and the level's stamp;
  * prop_pop undoes the trail entries above it in reverse order and restores

@@ -1,4 +1,4 @@
-/* trial.c - trials (DESIGN section 4, "try"): open a choice point, post,
+/* trial.c - trials (docs/design.md §4, "try"): open a choice point, post,
  * propagate to a real fixpoint (including the propagators still pending in
  * the enclosing propagation), copy out the watched domains, pop.  Used by
  * the control operators for constructive disjunction and "exit now" tests,

@@ -1,4 +1,4 @@
-/* frontend.h - libclang to IR (DESIGN section 3).
+/* frontend.h - libclang to IR (docs/design.md §3).
  *
  * fe_parse_file parses a C file with the user's clang arguments and builds
  * the whole IrProgram.  Constructs outside the subset do not fail the parse:

@@ -1,7 +1,7 @@
 /* ir.h - the typed, structured intermediate representation of a C program.
  *
  * The frontend (frontend/) builds it from the clang AST; everything past the
- * frontend reads only this (DESIGN section 3).  The IR is structured, not a
+ * frontend reads only this (docs/design.md §3).  The IR is structured, not a
  * CFG: blocks, if, while, break/continue, return.  Expressions are free of
  * side effects: assignments, calls, ++/--, and short-circuit evaluation that
  * could trap or has effects are lowered into statements, each keeping the

@@ -1,5 +1,5 @@
 /* objective.h - answering one objective on one function (label/objective.c,
- * DESIGN section 6): build the model, post the preconditions, search the
+ * docs/design.md §6): build the model, post the preconditions, search the
  * inputs, and turn what happened into a verdict that never lies.
  *
  *   REACHABLE    a leaf where every input is fixed and every ite and w of the

@@ -1,4 +1,4 @@
-/* prop.h - the solver kernel (DESIGN section 4): variables and domains, one
+/* prop.h - the solver kernel (docs/design.md §4): variables and domains, one
  * arena and one trail, choice points, the propagation queue, trials.
  *
  * The kernel knows nothing of C.  Everything the solver creates during search

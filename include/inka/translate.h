@@ -1,5 +1,5 @@
-/* translate.h - the constraint model of a C function (operators/translate.c,
- * ite.c, w.c; DESIGN section 5).
+/* translate.h - the constraint model of a C function (translate/, with the
+ * operators of operators/; docs/design.md §5).
  *
  * tr_new posts, on a fresh store, the constraints of one execution of the
  * function under test together with its objective: "the target runs" (in the

@@ -5,7 +5,7 @@
  * unknown types, a 1 MB function, an empty file, non-UTF-8 text) and checks
  * that fe_parse_file returns either a program or NULL with a message, and
  * that dumping and checking the program works.  Times are printed, never
- * asserted (DESIGN section 9).
+ * asserted (timings belong in bench/).
  */
 #include <stdint.h>
 #include <stdio.h>

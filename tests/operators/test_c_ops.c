@@ -1,4 +1,4 @@
-/* test_c_ops.c - operators/c_ops.c against brute force with a reference
+/* test_c_ops.c - operators/arith/c_ops.c against brute force with a reference
  * that is C itself: every binary operation, negation, complement, casts and
  * comparisons for 8/16/32/64-bit signed and unsigned types, with operands
  * near each type's wrap points (MIN, MAX, 0, -1) so that overflow, INT_MIN/-1,

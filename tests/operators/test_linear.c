@@ -1,4 +1,4 @@
-/* test_linear.c - operators/linear.c against brute force: random linear
+/* test_linear.c - operators/arith/linear.c against brute force: random linear
  * constraints (all relations, duplicate variables, zero and huge
  * coefficients, 128-bit sums), op_rel with and without prop_same, and the
  * post-time shortcuts (x != x fails, x = y unifies), and infeasible

@@ -1,4 +1,4 @@
-/* test_queens.c - whole models on operators/linear.c: N-queens with
+/* test_queens.c - whole models on operators/arith/linear.c: N-queens with
  * pairwise x_i != x_j, x_i != x_j + (j - i), x_i != x_j - (j - i) (all
  * solutions for n = 8, 10, 12), and SEND + MORE = MONEY (one solution).
  */

@@ -1,5 +1,5 @@
-/* test_translate.c - the translation of C into constraints (operators/:
- * translate.c, ite.c, w.c, memory.c, load_element.c) tested through whole
+/* test_translate.c - the translation of C into constraints (translate/,
+ * operators/control/, operators/memory/) tested through whole
  * programs: fe_parse_file, then lbl_solve on one target statement.
  *
  *   ite      deductions of the INKA paper's section 3: a branch refuted by a

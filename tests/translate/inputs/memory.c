@@ -1,4 +1,4 @@
-/* Memory operators through programs (INKA paper section 5, DESIGN 5.2).
+/* Memory operators through programs (INKA paper section 5, docs/design.md §5.2).
    Targets marked T<n>. */
 #include <stdlib.h>
 

@@ -1,38 +1,49 @@
-/* memory.c - the abstract memory (DESIGN 5.1, INKA paper section 4).
+/* memory.c - the abstract memory (the INKA memory paper, section 4): objects
+ * and their locations, and the chain of memory states.
  *
- * Locations.  Every object (a global or local whose address is taken or that
- * is an array or struct, a heap block) owns a contiguous range of location
- * numbers, one per scalar cell (struct fields and array elements flattened),
- * framed by a header before it and a gap after it:
- *     [header][cell 0 ... cell n-1][gap]
- * A pointer's value is the location of the cell it points to (0 is NULL), so
- * p->f is p + offset(f), &a[i] is &a[0] + i * stride: linear constraints.
- * The header of a heap block holds 1 while the block is allocated and 0 once
- * freed (the paper's struct(m) sets, one bit per block); the gap makes the
- * one-past-the-end pointer of an object a valid value that no access accepts.
- * Objects are numbered in allocation order along the path, so their
- * locations are repeatable; but a trial of an undecided branch may number
- * a block that the real translation, meeting other allocations first, puts
- * elsewhere: tr_try widens what such a trial says past the frontier.
+ * Paper concept -> here:
+ *   IDENT, the locations   location numbers: every object (a global or local
+ *                          whose address is taken or that is an array or
+ *                          struct, a heap block) owns a contiguous range, one
+ *                          per scalar cell (struct fields and array elements
+ *                          flattened), framed by a header and a gap:
+ *                              [header][cell 0 ... cell n-1][gap]
+ *                          A pointer's value is a location (0 is NULL), so
+ *                          p->f is p + offset(f) and &a[i] is &a[0] + i *
+ *                          stride: linear constraints (access_f of 4.1).
+ *   struct(m), s_@         the header cell of each heap block: 1 while the
+ *                          block is allocated, 0 once freed (one bit per
+ *                          block instead of a set per type).
+ *   tab_i(m), tab_p(m)     the cells, read lazily through the chain below.
+ *   dom_p, ndom_p          the domain of a pointer variable: an interval list
+ *                          of locations, so "all but @a" is a list with a hole.
+ *   closed(m)              the frontier (tr_frontier): below it every object
+ *                          of the path is known (closed); past it lie blocks
+ *                          that code not translated yet may allocate (open).
+ *                          Nothing is deduced about a location past the
+ *                          frontier: its loads and checks wait.
+ * Objects are numbered in allocation order along the path, so locations are
+ * repeatable; but a trial of an undecided branch may number a block that the
+ * real translation, meeting other allocations first, puts elsewhere: tr_try
+ * (operators/control/trial.c) widens what such a trial says past the frontier.
  *
  * Memory states.  A state does not copy the cells of its parent: it is a
- * node that says how it differs (a store, an allocation, a join of two
- * paths), and a read of location l asks the chain (tr_mem_read).  A store to
- * an unknown location X keeps the disjunction inside the solver: the value at
- * l is (X == l ? V : parent[l]).  A join of an undecided ite or w hands out a
- * fresh variable per location read and ties it to the taken branch's memory
- * when the operator decides.  Work is proportional to the cells the program
- * reads, not cells x statements.
+ * node that says how it differs (a store: store_element.c; an allocation:
+ * new_s.c; a free is a store to the header: delete_s.c; a join of two
+ * paths), and a read of location l asks the chain (tr_mem_read).  A join of
+ * an undecided ite or w hands out a fresh variable per location read and
+ * ties it to the taken branch's memory when the operator decides.  Work is
+ * proportional to the cells the program reads, not cells x statements.
  *
  * Must never invent a value the program did not write: a cell never written
  * (malloc'd, an uninitialised local) reads as TR_UNINIT, which the caller
  * treats as "no test controls this".
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tr_internal.h"
-
+#include "memory_internal.h"
 /* ---- Cells of a type ------------------------------------------------------ */
 int64_t tr_cells(const IrType *ty) {
   switch (ty->kind) {
@@ -97,8 +108,14 @@ int64_t tr_frontier(Tr *t) {
 TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t count, const char *name, int line) {
   int n = *t->nobjs;
   if (n == t->capobjs) {
-    t->capobjs = t->capobjs ? 2 * t->capobjs : 64;
-    t->objs = realloc(t->objs, sizeof *t->objs * (size_t)t->capobjs);
+    int cap = t->capobjs ? 2 * t->capobjs : 64;
+    TrObject **objs = realloc(t->objs, sizeof *objs * (size_t)cap);
+    if (!objs) {
+      tr_out_of_memory(t);
+      return NULL;
+    }
+    t->objs = objs;
+    t->capobjs = cap;
   }
   TrObject *o = prop_alloc(t->s, sizeof *o);
   o->base = tr_frontier(t) + 1; /* after the header */
@@ -122,65 +139,24 @@ TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t co
 const IrType *tr_cell_type(const TrObject *o, int64_t loc) { return cell_type(o->type, (loc - o->base)); }
 
 /* ---- Memory states ------------------------------------------------------------ */
-/* Who read a join's cell, as a boolean "the value read is used": a load
-   through a pointer with several candidates uses it only if the pointer
-   takes this one (and no later store hit the cell).  If the taken path never
-   wrote the cell, every reader must be unused (1 for a direct read: the path
-   is abandoned). */
-typedef struct Reader {
-  PropVar need;
-  struct Reader *next;
-} Reader;
-
-typedef struct Cached {
-  int64_t loc;
-  PropVar v;
-  Reader *readers;    /* trailed */
-  struct Cached *next;
-} Cached;
-
-struct TrMem {
-  TrMemKind kind;
-  TrMem *parent;
-  PropVar x, v;       /* STORE: location, value */
-  TrObject *obj;      /* ALLOC */
-  bool zeroed;        /* ALLOC: calloc */
-  TrMem *resolved;    /* JOIN: the memory where execution went (trailed) */
-  Cached *cache;      /* JOIN: one variable per location read; STORE: merges (trailed) */
-};
-
-static TrMem *new_mem(Tr *t, TrMemKind kind, TrMem *parent) {
+TrMem *mem_node(Tr *t, TrMemKind kind, TrMem *parent) {
   TrMem *m = prop_alloc(t->s, sizeof *m);
   m->kind = kind;
   m->parent = parent;
   return m;
 }
 
-TrMem *tr_mem_initial(Tr *t) { return new_mem(t, TR_MEM_INIT, NULL); }
-TrMem *tr_mem_join(Tr *t) { return new_mem(t, TR_MEM_JOIN, NULL); }
+TrMem *tr_mem_initial(Tr *t) { return mem_node(t, TR_MEM_INIT, NULL); }
+TrMem *tr_mem_join(Tr *t) { return mem_node(t, TR_MEM_JOIN, NULL); }
 
-TrMem *tr_mem_store(Tr *t, TrMem *parent, PropVar x, PropVar v) {
-  TrMem *m = new_mem(t, TR_MEM_STORE, parent);
-  m->x = x;
-  m->v = v;
-  return m;
-}
-
-TrMem *tr_mem_alloc(Tr *t, TrMem *parent, TrObject *o, bool zeroed) {
-  TrMem *m = new_mem(t, TR_MEM_ALLOC, parent);
-  m->obj = o;
-  m->zeroed = zeroed;
-  return m;
-}
-
-static Cached *cached(const TrMem *m, int64_t loc) {
-  for (Cached *c = m->cache; c; c = c->next)
+MemCached *mem_cached(const TrMem *m, int64_t loc) {
+  for (MemCached *c = m->cache; c; c = c->next)
     if (c->loc == loc) return c;
   return NULL;
 }
 
-static Cached *remember(Tr *t, TrMem *m, int64_t loc, PropVar v) {
-  Cached *c = prop_alloc(t->s, sizeof *c);
+MemCached *mem_remember(Tr *t, TrMem *m, int64_t loc, PropVar v) {
+  MemCached *c = prop_alloc(t->s, sizeof *c);
   c->loc = loc;
   c->v = v;
   c->next = m->cache;
@@ -188,10 +164,10 @@ static Cached *remember(Tr *t, TrMem *m, int64_t loc, PropVar v) {
   return c;
 }
 
-static void add_reader(Tr *t, Cached *c, PropVar need) {
-  for (Reader *r = c->readers; r; r = r->next)
+static void add_reader(Tr *t, MemCached *c, PropVar need) {
+  for (MemReader *r = c->readers; r; r = r->next)
     if (r->need == need) return;
-  Reader *r = prop_alloc(t->s, sizeof *r);
+  MemReader *r = prop_alloc(t->s, sizeof *r);
   r->need = need;
   r->next = c->readers;
   prop_save_ptr(t->s, (void **)&c->readers, r);
@@ -231,18 +207,9 @@ bool tr_mem_uncontrolled(Tr *t, PropVar need) {
   return tr_abandon_if(t, need, "a path reads memory that no test controls");
 }
 
-/* need && !hit: the read below a store matters only if the store missed. */
-static PropVar missed(Tr *t, PropVar need, PropVar hit) {
-  PropStore *s = t->s;
-  PropVar miss = prop_new_var(s, 0, 1), both = prop_new_var(s, 0, 1);
-  if (!op_bool_not(s, miss, hit)) return TR_UNINIT;
-  if (need == t->one) return miss;
-  return op_bool_and(s, both, need, miss) ? both : TR_UNINIT;
-}
-
 /* The fresh variable standing for a cell's value.  Past the frontier the
    block is not allocated yet on this path, so nothing is known of it. */
-static PropVar cell_var(Tr *t, int64_t loc) {
+PropVar mem_cell_var(Tr *t, int64_t loc) {
   TrObject *o = tr_object_at(t, loc);
   if (!o) return prop_new_var(t->s, INT64_MIN, INT64_MAX);
   if (loc < o->base) return prop_new_var(t->s, 0, 1); /* a header */
@@ -266,23 +233,23 @@ static TrMem *skip_resolved(Tr *t, TrMem *m) {
   return end;
 }
 
-/* The value at loc in m: a variable, or TR_UNINIT when nobody wrote it.
-   `need` is the boolean "this value is used" (t->one for a read of a known
-   location; a load's candidate is used only if its pointer takes it). */
+/* The chain is walked from the newest node to the oldest; every node kind
+   either answers for loc or hands the read to its parent. */
 PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
   PropStore *s = t->s;
+  assert(need != TR_UNINIT && need != TR_FAIL);
   for (;;) {
+    assert(m);
     switch (m->kind) {
     case TR_MEM_INIT: return read_initial(t, loc);
     case TR_MEM_ALLOC: {
-      TrObject *o = m->obj;
-      if (loc == o->base - 1) return t->one; /* the header: allocated */
-      if (loc >= o->base && loc < o->base + o->ncells) return m->zeroed ? t->zero : TR_UNINIT;
+      PropVar v;
+      if (mem_alloc_read(t, m, loc, &v)) return v;
       m = m->parent;
       continue;
     }
-    case TR_MEM_STORE: {
-      if (prop_is_fixed(s, m->x)) {
+    case TR_MEM_STORE:
+      if (prop_is_fixed(s, m->x)) { /* the store's location is known */
         if (prop_value(s, m->x) == loc) return m->v;
         m = m->parent;
         continue;
@@ -291,30 +258,14 @@ PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
         m = m->parent;
         continue;
       }
-      Cached *c = cached(m, loc);
-      if (c) return c->v;
-      /* a store to an unknown place: a guarded candidate */
-      PropVar l = prop_new_const(s, loc), hit = prop_new_var(s, 0, 1);
-      if (!op_reify(s, hit, m->x, OP_EQ, l)) return TR_UNINIT;
-      PropVar below = missed(t, need, hit);
-      if (below == TR_UNINIT) return TR_UNINIT;
-      PropVar old = tr_mem_read(t, m->parent, loc, below);
-      if (old == TR_UNINIT) { /* only the store can have written loc */
-        if (!tr_mem_uncontrolled(t, below)) return TR_UNINIT;
-        return m->v;
-      }
-      PropVar v = cell_var(t, loc);
-      if (!op_merge(s, v, hit, m->v, old)) return TR_UNINIT;
-      remember(t, m, loc, v);
-      return v;
-    }
+      return mem_store_read(t, m, loc, need);
     case TR_MEM_JOIN: {
       if (m->resolved) {
         m = skip_resolved(t, m);
         continue;
       }
-      Cached *c = cached(m, loc);
-      if (!c) c = remember(t, m, loc, cell_var(t, loc));
+      MemCached *c = mem_cached(m, loc);
+      if (!c) c = mem_remember(t, m, loc, mem_cell_var(t, loc));
       add_reader(t, c, need);
       return c->v;
     }
@@ -322,15 +273,15 @@ PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
   }
 }
 
-/* The join m now continues as `end`: every variable it handed out equals the
-   value in `end`.  False on failure. */
 bool tr_mem_resolve(Tr *t, TrMem *m, TrMem *end) {
   if (m == end) return true;
   prop_save_ptr(t->s, (void **)&m->resolved, end);
-  for (Cached *c = m->cache; c; c = c->next) {
+  assert(m->kind == TR_MEM_JOIN && end);
+  for (MemCached *c = m->cache; c; c = c->next) {
     PropVar v = tr_mem_read(t, end, c->loc, t->one);
+    if (v == TR_FAIL) return false;
     if (v == TR_UNINIT) {
-      for (Reader *r = c->readers; r; r = r->next)
+      for (MemReader *r = c->readers; r; r = r->next)
         if (!tr_mem_uncontrolled(t, r->need)) return false;
       continue;
     }
@@ -342,6 +293,66 @@ bool tr_mem_resolve(Tr *t, TrMem *m, TrMem *end) {
 int tr_mem_join_vars(const TrMem *m, PropVar *vars, int cap) {
   int n = 0;
   if (m->kind != TR_MEM_JOIN || m->resolved) return 0;
-  for (const Cached *c = m->cache; c && n < cap; c = c->next) vars[n++] = c->v;
+  for (const MemCached *c = m->cache; c && n < cap; c = c->next) vars[n++] = c->v;
   return n;
+}
+
+/* ---- Waiting for memory -------------------------------------------------------
+ * A load or check whose pointer may still designate a block not allocated
+ * yet waits; it counts as an undecided operator (a leaf where it still
+ * waits is no solution) and every allocation wakes it. */
+static void wait_for_memory(Tr *t, Propagator *p, int *waiting) {
+  if (*waiting) return;
+  prop_save_int(t->s, waiting, 1);
+  prop_save_int(t->s, t->undecided, *t->undecided + 1);
+  TrWaiting *w = prop_alloc(t->s, sizeof *w);
+  w->p = p;
+  w->next = t->waiting;
+  prop_save_ptr(t->s, (void **)&t->waiting, w);
+}
+
+static void done_waiting(Tr *t, int *waiting) {
+  if (!*waiting) return;
+  prop_save_int(t->s, waiting, 0);
+  prop_save_int(t->s, t->undecided, *t->undecided - 1);
+  assert(*t->undecided >= 0);
+}
+
+PropStatus tr_memory_status(Tr *t, Propagator *p, int *waiting, bool ok, bool done) {
+  if (!ok) return PROP_FAILED;
+  if (!done) {
+    wait_for_memory(t, p, waiting);
+    return PROP_SUSPEND;
+  }
+  done_waiting(t, waiting);
+  return PROP_ENTAILED;
+}
+
+/* ---- Candidates of a pointer (load_element and access_s) ------------------------ */
+int mem_targets(Tr *t, PropVar x, int64_t *out) {
+  PropStore *s = t->s;
+  if (prop_size(s, x) > MEM_MAX_TARGETS || prop_max(s, x) >= tr_frontier(t)) return -1;
+  int n = 0;
+  for (int i = 0; i < prop_interval_count(s, x); i++) {
+    PropInterval iv = prop_interval(s, x, i);
+    for (int64_t v = iv.lo;; v++) {
+      assert(n < MEM_MAX_TARGETS);
+      out[n++] = v;
+      if (v == iv.hi) break;
+    }
+  }
+  return n;
+}
+
+PropVar mem_candidate(Tr *t, PropVar x, int64_t l) {
+  if (prop_is_fixed(t->s, x)) return t->one;
+  PropVar b = prop_new_var(t->s, 0, 1);
+  return op_reify(t->s, b, x, OP_EQ, prop_new_const(t->s, l)) ? b : TR_FAIL;
+}
+
+bool mem_pick(Tr *t, PropVar x, const int64_t *where, const PropVar *table, int n, PropVar v) {
+  if (n == 0) return prop_fix(t->s, x, -1); /* no candidate: fails */
+  if (n == 1) return prop_fix(t->s, x, where[0]) && op_rel(t->s, v, OP_EQ, table[0]);
+  PropVar idx = prop_new_var(t->s, 0, n - 1);
+  return op_element_const(t->s, x, where, n, idx) && op_element_var(t->s, v, table, n, idx);
 }

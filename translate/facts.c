@@ -1,4 +1,4 @@
-/* tr_facts.c - static facts about IR statements that the translation asks
+/* facts.c - static facts about IR statements that the translation asks
  * again and again: which scalars and flags a statement may write, whether it
  * may end the path, whether it contains the objective.  Computed once per
  * statement (and per function, through calls) and memoized in a pointer hash

@@ -1,4 +1,4 @@
-/* tr_model.c - the model of one function under test: the initial state (its
+/* model.c - the model of one function under test: the initial state (its
  * inputs), the translation of its body in a root propagator, the objective,
  * and what the search asks of the model afterwards (inputs, nondet values
  * in call order, return value, whether every control operator decided).
@@ -386,7 +386,7 @@ TrObjectView tr_object_view(const Tr *t, int i) {
   bool live = true;
   if (o->kind == TR_OBJ_HEAP && t->final) {
     PropVar h = tr_mem_read((Tr *)t, t->final->mem, o->base - 1, t->one);
-    live = h != TR_UNINIT && prop_is_fixed(t->s, h) && prop_value(t->s, h) == 1;
+    live = h != TR_UNINIT && h != TR_FAIL && prop_is_fixed(t->s, h) && prop_value(t->s, h) == 1;
   }
   return (TrObjectView){o->name, o->kind == TR_OBJ_HEAP, live, o->type, o->count, o->ncells, o->line};
 }
@@ -423,7 +423,7 @@ bool tr_final_cell(Tr *t, int i, int64_t k, const IrType **type, char *path, siz
   }
   if (!t->final) return false;
   PropVar v = tr_mem_read(t, t->final->mem, o->base + k, t->one);
-  if (v == TR_UNINIT || !prop_is_fixed(t->s, v)) return false;
+  if (v == TR_UNINIT || v == TR_FAIL || !prop_is_fixed(t->s, v)) return false;
   *value = prop_value(t->s, v);
   return true;
 }
@@ -434,4 +434,9 @@ bool tr_locate(Tr *t, int64_t loc, int *object, int64_t *cell) {
   *object = o->index;
   *cell = loc - o->base;
   return true;
+}
+
+void tr_out_of_memory(Tr *t) {
+  t->budget_hit = true; /* a failure now is no refutation */
+  t->incomplete_reason = "out of memory";
 }

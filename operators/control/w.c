@@ -1,5 +1,5 @@
-/* w.c - the loop operator w(B, body, in, out) with lazy unfolding (DESIGN
- * 5.3; Gotlieb, Botella, Rueher 1998).
+/* w.c - the loop operator w(B, body, in, out) with lazy unfolding
+ * (Gotlieb, Botella, Rueher 1998; docs/design.md §5.3).
  *
  * One execution of a loop statement is a TrLoop: its outputs `out` are fresh
  * variables for everything the loop may write.  Each check of the condition
@@ -9,7 +9,7 @@
  *  - B fails: the loop exits here: out = the state at this check;
  *  - otherwise try "exit now": if it fails, the loop must iterate; else try
  *    one unfolding: if it fails, the loop must exit; else prune to the union
- *    of both trials and suspend.
+ *    of both trials and suspend (the constructive disjunction of trial.c).
  * A condition whose side effects may end the path (q && q->key != y, where
  * q->key may trap) guards its check on "still running", like a statement.
  * A counting loop gets its counter's exit value up front (loop_summary.c).
@@ -18,10 +18,11 @@
  *
  * It must never exit or iterate a loop that propagation has not forced.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <time.h>
 
-#include "tr_internal.h"
+#include "translate/tr_internal.h"
 
 struct TrLoop {
   const IrStmt *stmt;
@@ -68,6 +69,7 @@ static bool next_check(Tr *t, TrLoop *L, int k, TrState *st) {
 
 /* Iteration k runs from the check state P. */
 static bool unfold(Tr *t, TrLoop *L, int k, TrState *P) {
+  assert(k >= 1 && P && P->fn);
   if (prop_trial_depth(t->s) > 0 && t->trial_unfolds-- <= 0)
     return true; /* a trial looks ahead a few iterations only: suspend (see w_propagate) */
   if (*t->unfolded >= t->lim.max_unfold) {
@@ -92,6 +94,9 @@ static bool unfold(Tr *t, TrLoop *L, int k, TrState *P) {
 
 static bool decide(W *w, int v) {
   Tr *t = w->t;
+  assert(!w->decided && (v == 0 || v == 1));
+  assert(prop_is_fixed(t->s, w->b) && prop_value(t->s, w->b) == v);
+  assert(*t->undecided > 0);
   prop_save_int(t->s, &w->decided, 1);
   prop_save_int(t->s, t->undecided, *t->undecided - 1);
   return v ? unfold(t, w->loop, w->k, w->at) : exit_loop(t, w->loop, w->at);
@@ -121,33 +126,12 @@ static PropStatus w_propagate(PropStore *s, Propagator *p) {
   if (prop_trial_depth(s) >= TR_W_TRIAL_DEPTH) return PROP_SUSPEND;
   if (tr_out_of_time(t)) return PROP_FAILED;
   if (!tr_trial_round(t, &w->node, &w->rounds)) return PROP_SUSPEND;
-  PropVar *vars;
-  int n = tr_trial_vars(t, w->at, w->loop->out, w->b, &vars);
-  PropDomain *dom[2] = {calloc((size_t)n + 1, sizeof(PropDomain)), calloc((size_t)n + 1, sizeof(PropDomain))};
-  PropStatus st = PROP_SUSPEND;
   Trial exit_now = {w, 0}, iterate = {w, 1};
-  PropTrial r0 = tr_try(t, post_choice, &exit_now, vars, n, dom[0]);
-  t->stats.w_trials++;
-  if (r0 == PROP_TRIAL_FAILED) {
-    st = prop_fix(s, w->b, 1) && decide(w, 1) ? PROP_ENTAILED : PROP_FAILED;
-  } else if (r0 == PROP_TRIAL_OK) {
-    PropTrial r1 = tr_try(t, post_choice, &iterate, vars, n, dom[1]);
-    t->stats.w_trials++;
-    if (r1 == PROP_TRIAL_FAILED)
-      st = prop_fix(s, w->b, 0) && decide(w, 0) ? PROP_ENTAILED : PROP_FAILED;
-    else if (r1 == PROP_TRIAL_OK && !tr_prune_union(t, vars, n, dom[0], dom[1]))
-      st = PROP_FAILED;
-    else if (prop_is_fixed(s, w->b))
-      st = decide(w, (int)prop_value(s, w->b)) ? PROP_ENTAILED : PROP_FAILED;
-  }
-  for (int i = 0; i < n; i++) {
-    prop_domain_free(&dom[0][i]);
-    prop_domain_free(&dom[1][i]);
-  }
-  free(dom[0]);
-  free(dom[1]);
-  free(vars);
-  return st;
+  void *ctx[2] = {&exit_now, &iterate};
+  int v = tr_disjunction(t, post_choice, ctx, 0, w->b, w->at, w->loop->out, &t->stats.w_trials);
+  if (v == TR_DISJ_FAILED) return PROP_FAILED;
+  if (v == TR_DISJ_OPEN) return PROP_SUSPEND;
+  return prop_fix(s, w->b, v) && decide(w, v) ? PROP_ENTAILED : PROP_FAILED;
 }
 
 static const PropClass w_class = {"w", w_propagate, PROP_PRIO_CONTROL, true};
@@ -191,7 +175,7 @@ static bool check_condition(Tr *t, TrLoop *L, int k, TrState *P, TrCache *cache,
   default: break;
   }
   PropVar b = tr_truth(t, L->stmt->cond->type, c);
-  if (b == TR_UNINIT) return false;
+  if (b == TR_FAIL) return false;
   if (prop_is_fixed(t->s, b)) return prop_value(t->s, b) ? unfold(t, L, k, P) : exit_loop(t, L, P);
   W *w = prop_propagator_new(t->s, &w_class, sizeof *w);
   w->t = t;

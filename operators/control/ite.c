@@ -1,5 +1,14 @@
-/* ite.c - the conditional operator ite(B, then, else, in, out) (DESIGN 5.3,
- * INKA paper section 3).
+/* ite.c - the conditional operator ite(B, then, else, in, out) (the INKA
+ * papers: section 3 of the memory paper; docs/design.md §5.3).
+ *
+ * Rules, in order (ite_propagate):
+ *   1. B fixed: translate that branch from `in` and join its final state to
+ *      `out` (take_branch); entailed.
+ *   2. Otherwise, at most TR_TRIAL_ROUNDS rounds per search node and below
+ *      the trial depth limit, the constructive disjunction of trial.c:
+ *      a branch whose trial fails is refuted and the other is taken (rule 1);
+ *      when both survive, the outputs are pruned to the union of the two
+ *      trials and the ite suspends.
  *
  * When B is decided, the chosen branch is translated from `in` and its final
  * state is joined to `out`.  Otherwise each branch is tried in a trial: a
@@ -11,9 +20,10 @@
  * It must never take a branch that propagation has not forced: a refutation
  * comes only from a failed trial, never from a budget.
  */
+#include <assert.h>
 #include <stdlib.h>
 
-#include "tr_internal.h"
+#include "translate/tr_internal.h"
 
 typedef struct Ite {
   Propagator base;
@@ -26,46 +36,6 @@ typedef struct Ite {
   uint64_t node;        /* trial rounds at this search node */
   int rounds;
 } Ite;
-
-bool tr_trial_round(Tr *t, uint64_t *node, int *rounds) {
-  if (prop_trial_depth(t->s) > 0) return true; /* the depth limits bound these */
-  const PropStats *st = prop_stats(t->s);
-  uint64_t now = st->choice_points - st->trials; /* pushes by the search */
-  if (*node != now) {
-    *node = now;
-    *rounds = 0;
-  }
-  return (*rounds)++ < TR_TRIAL_ROUNDS;
-}
-
-bool tr_out_of_time(Tr *t) {
-  if (t->lim.deadline <= 0 || prop_now() <= t->lim.deadline) return false;
-  t->budget_hit = true; /* a failure now is no refutation */
-  t->incomplete_reason = "the time budget (--timeout) ran out";
-  return true;
-}
-
-/* A trial that allocated numbered its blocks from the frontier on, in the
-   order it met them; the real translation may meet other allocations first
-   (code after an undecided ite or loop is translated before the branch or
-   the next iteration), so the same block can get another location.  What
-   the trial says about values at or past the frontier is therefore no
-   deduction: each such domain is widened to everything from the frontier
-   up.  (Without this, a pointer was pruned to the trial's location of a
-   malloc'd block, which an array allocated later then took: a wrong
-   UNREACHABLE.) */
-PropTrial tr_try(Tr *t, PropPostFn post, void *ctx, const PropVar *watch, int n, PropDomain *out) {
-  if (prop_trial_depth(t->s) == 0) t->trial_unfolds = TR_TRIAL_UNFOLDS;
-  uint64_t before = t->allocations;
-  int64_t frontier = tr_frontier(t);
-  PropTrial r = prop_try(t->s, post, ctx, watch, n, out);
-  if (r != PROP_TRIAL_OK || t->allocations == before) return r;
-  PropInterval past = {frontier, INT64_MAX};
-  PropDomain beyond = {.iv = &past, .n = 1, .cap = 1};
-  for (int i = 0; i < n; i++)
-    if (out[i].n > 0 && out[i].iv[out[i].n - 1].hi >= frontier) prop_domain_union(&out[i], &beyond);
-  return r;
-}
 
 void tr_resolve_trace(Tr *t, TrTrace *join, TrTrace *end) {
   if (!join || join == end || join->kind != TR_TRACE_JOIN) return;
@@ -85,6 +55,9 @@ static bool take_branch(Ite *it, int v) {
 
 static bool decide(Ite *it, int v) {
   Tr *t = it->t;
+  assert(!it->decided && (v == 0 || v == 1));
+  assert(prop_is_fixed(t->s, it->cond) && prop_value(t->s, it->cond) == v);
+  assert(*t->undecided > 0);
   prop_save_int(t->s, &it->decided, 1);
   prop_save_int(t->s, t->undecided, *t->undecided - 1);
   t->stats.ite_decided++;
@@ -101,69 +74,15 @@ static bool post_branch(PropStore *s, void *ctx) {
   return prop_fix(s, tr->it->cond, tr->v) && take_branch(tr->it, tr->v);
 }
 
-int tr_trial_vars(Tr *t, const TrState *a, const TrState *b, PropVar cond, PropVar **vars) {
-  int cap = 2 * (a->fn->nparams + a->fn->nlocals + TR_NFLAGS + 2) + 1 + prop_decision_count(t->s);
-  cap += 2 * t->prog->nglobals;
-  *vars = malloc(sizeof(PropVar) * (size_t)cap);
-  int n = tr_state_vars(a, NULL, *vars, cap);
-  if (b) n += tr_state_vars(b, NULL, *vars + n, cap - n);
-  for (int g = 0; g < t->prog->nglobals && n < cap; g++) {
-    if (a->global[g] != TR_UNINIT) (*vars)[n++] = a->global[g];
-    if (b && b->global[g] != TR_UNINIT && n < cap) (*vars)[n++] = b->global[g];
-  }
-  if (n < cap) (*vars)[n++] = cond;
-  for (int i = 0; i < prop_decision_count(t->s) && n < cap; i++) (*vars)[n++] = prop_decision(t->s, i);
-  return n;
-}
-
-bool tr_prune_union(Tr *t, const PropVar *vars, int n, const PropDomain *a, const PropDomain *b) {
-  PropDomain u = {0};
-  bool ok = true;
-  for (int i = 0; i < n && ok; i++) {
-    u.n = 0;
-    prop_domain_union(&u, &a[i]);
-    prop_domain_union(&u, &b[i]);
-    ok = prop_restrict_domain(t->s, vars[i], &u);
-  }
-  prop_domain_free(&u);
-  return ok;
-}
-
-static void free_domains(PropDomain *d, int n) {
-  for (int i = 0; i < n; i++) prop_domain_free(&d[i]);
-  free(d);
-}
-
-/* Constructive disjunction over the two branches. */
+/* Constructive disjunction over the two branches (trial.c). */
 static PropStatus try_both(Ite *it) {
   Tr *t = it->t;
-  PropVar *vars;
-  int n = tr_trial_vars(t, it->in, it->out, it->cond, &vars);
-  PropDomain *dom[2] = {calloc((size_t)n + 1, sizeof(PropDomain)), calloc((size_t)n + 1, sizeof(PropDomain))};
-  PropTrial r[2];
-  for (int v = 1; v >= 0; v--) {
-    Trial ctx = {it, v};
-    r[v] = tr_try(t, post_branch, &ctx, vars, n, dom[v]);
-    t->stats.ite_trials++;
-  }
-  PropStatus st = PROP_SUSPEND;
-  if (r[0] == PROP_TRIAL_TOO_DEEP || r[1] == PROP_TRIAL_TOO_DEEP) {
-    st = PROP_SUSPEND;
-  } else if (r[0] == PROP_TRIAL_FAILED && r[1] == PROP_TRIAL_FAILED) {
-    st = PROP_FAILED;
-  } else if (r[0] == PROP_TRIAL_FAILED || r[1] == PROP_TRIAL_FAILED) {
-    int v = r[1] == PROP_TRIAL_FAILED ? 0 : 1;
-    st = prop_fix(t->s, it->cond, v) && decide(it, v) ? PROP_ENTAILED : PROP_FAILED;
-  } else if (!tr_prune_union(t, vars, n, dom[0], dom[1])) {
-    st = PROP_FAILED;
-  } else if (prop_is_fixed(t->s, it->cond)) {
-    int v = (int)prop_value(t->s, it->cond);
-    st = decide(it, v) ? PROP_ENTAILED : PROP_FAILED;
-  }
-  free_domains(dom[0], n);
-  free_domains(dom[1], n);
-  free(vars);
-  return st;
+  Trial then_trial = {it, 1}, else_trial = {it, 0};
+  void *ctx[2] = {&else_trial, &then_trial};
+  int v = tr_disjunction(t, post_branch, ctx, 1, it->cond, it->in, it->out, &t->stats.ite_trials);
+  if (v == TR_DISJ_FAILED) return PROP_FAILED;
+  if (v == TR_DISJ_OPEN) return PROP_SUSPEND;
+  return prop_fix(t->s, it->cond, v) && decide(it, v) ? PROP_ENTAILED : PROP_FAILED;
 }
 
 static PropStatus ite_propagate(PropStore *s, Propagator *p) {

@@ -1,0 +1,131 @@
+/* trial.c - what ite and w share: trials of their alternatives and the
+ * constructive disjunction over them.
+ *
+ * A control operator whose condition is undecided tries each alternative
+ * (ite: the then and else branches; w: "exit now" and "one more
+ * iteration") in a trial: the alternative is posted on a choice point,
+ * propagated to a fixpoint, and the domains of the watched variables are
+ * copied out before backtracking (propagate/trial.c).  Then:
+ *   - an alternative whose trial fails is refuted: the other one is taken;
+ *   - both fail: the operator fails;
+ *   - both survive: every watched variable is pruned to the union of what
+ *     the two trials allowed (constructive disjunction), and the operator
+ *     suspends until something it reads changes.
+ * A trial that ran into the depth limit says nothing: the operator
+ * suspends.  Refutations come only from failed trials, never from a budget
+ * (a budget marks the search incomplete instead, see tr_out_of_time).
+ */
+#include <assert.h>
+#include <stdlib.h>
+
+#include "translate/tr_internal.h"
+
+bool tr_trial_round(Tr *t, uint64_t *node, int *rounds) {
+  if (prop_trial_depth(t->s) > 0) return true; /* the depth limits bound these */
+  const PropStats *st = prop_stats(t->s);
+  uint64_t now = st->choice_points - st->trials; /* pushes by the search */
+  if (*node != now) {
+    *node = now;
+    *rounds = 0;
+  }
+  return (*rounds)++ < TR_TRIAL_ROUNDS;
+}
+
+bool tr_out_of_time(Tr *t) {
+  if (t->lim.deadline <= 0 || prop_now() <= t->lim.deadline) return false;
+  t->budget_hit = true; /* a failure now is no refutation */
+  t->incomplete_reason = "the time budget (--timeout) ran out";
+  return true;
+}
+
+/* A trial that allocated numbered its blocks from the frontier on, in the
+   order it met them; the real translation may meet other allocations first
+   (code after an undecided ite or loop is translated before the branch or
+   the next iteration), so the same block can get another location.  What
+   the trial says about values at or past the frontier is therefore no
+   deduction: each such domain is widened to everything from the frontier
+   up.  (Without this, a pointer was pruned to the trial's location of a
+   malloc'd block, which an array allocated later then took: a wrong
+   UNREACHABLE.) */
+PropTrial tr_try(Tr *t, PropPostFn post, void *ctx, const PropVar *watch, int n, PropDomain *out) {
+  if (prop_trial_depth(t->s) == 0) t->trial_unfolds = TR_TRIAL_UNFOLDS;
+  uint64_t before = t->allocations;
+  int64_t frontier = tr_frontier(t);
+  PropTrial r = prop_try(t->s, post, ctx, watch, n, out);
+  if (r != PROP_TRIAL_OK || t->allocations == before) return r;
+  PropInterval past = {frontier, INT64_MAX};
+  PropDomain beyond = {.iv = &past, .n = 1, .cap = 1};
+  for (int i = 0; i < n; i++)
+    if (out[i].n > 0 && out[i].iv[out[i].n - 1].hi >= frontier) prop_domain_union(&out[i], &beyond);
+  return r;
+}
+
+int tr_trial_vars(Tr *t, const TrState *a, const TrState *b, PropVar cond, PropVar **vars) {
+  int cap = 2 * (a->fn->nparams + a->fn->nlocals + TR_NFLAGS + 2) + 1 + prop_decision_count(t->s);
+  cap += 2 * t->prog->nglobals;
+  *vars = malloc(sizeof(PropVar) * (size_t)cap);
+  if (!*vars) return -1;
+  int n = tr_state_vars(a, NULL, *vars, cap);
+  if (b) n += tr_state_vars(b, NULL, *vars + n, cap - n);
+  for (int g = 0; g < t->prog->nglobals && n < cap; g++) {
+    if (a->global[g] != TR_UNINIT) (*vars)[n++] = a->global[g];
+    if (b && b->global[g] != TR_UNINIT && n < cap) (*vars)[n++] = b->global[g];
+  }
+  if (n < cap) (*vars)[n++] = cond;
+  for (int i = 0; i < prop_decision_count(t->s) && n < cap; i++) (*vars)[n++] = prop_decision(t->s, i);
+  return n;
+}
+
+bool tr_prune_union(Tr *t, const PropVar *vars, int n, const PropDomain *a, const PropDomain *b) {
+  PropDomain u = {0};
+  bool ok = true;
+  assert(n >= 0);
+  for (int i = 0; i < n && ok; i++) {
+    u.n = 0;
+    prop_domain_union(&u, &a[i]);
+    prop_domain_union(&u, &b[i]);
+    ok = prop_restrict_domain(t->s, vars[i], &u);
+  }
+  prop_domain_free(&u);
+  return ok;
+}
+
+static void free_domains(PropDomain *d, int n) {
+  if (!d) return;
+  for (int i = 0; i < n; i++) prop_domain_free(&d[i]);
+  free(d);
+}
+
+int tr_disjunction(Tr *t, PropPostFn post, void *ctx[2], int first, PropVar cond, const TrState *a,
+                   const TrState *b, uint64_t *trials) {
+  assert(first == 0 || first == 1);
+  PropVar *vars;
+  int n = tr_trial_vars(t, a, b, cond, &vars);
+  PropDomain *dom[2] = {calloc((size_t)n + 1, sizeof(PropDomain)), calloc((size_t)n + 1, sizeof(PropDomain))};
+  int verdict = TR_DISJ_OPEN;
+  if (n < 0 || !dom[0] || !dom[1]) {
+    tr_out_of_memory(t);
+    verdict = TR_DISJ_FAILED;
+    goto done;
+  }
+  int second = 1 - first;
+  PropTrial r[2];
+  r[first] = tr_try(t, post, ctx[first], vars, n, dom[first]);
+  ++*trials;
+  if (r[first] == PROP_TRIAL_TOO_DEEP) goto done;
+  if (r[first] == PROP_TRIAL_FAILED) {
+    verdict = second;
+    goto done;
+  }
+  r[second] = tr_try(t, post, ctx[second], vars, n, dom[second]);
+  ++*trials;
+  if (r[second] == PROP_TRIAL_FAILED) verdict = first;
+  else if (r[second] == PROP_TRIAL_TOO_DEEP) verdict = TR_DISJ_OPEN;
+  else if (!tr_prune_union(t, vars, n, dom[0], dom[1])) verdict = TR_DISJ_FAILED;
+  else if (prop_is_fixed(t->s, cond)) verdict = (int)prop_value(t->s, cond);
+done:
+  free_domains(dom[0], n);
+  free_domains(dom[1], n);
+  free(vars);
+  return verdict;
+}

@@ -1,0 +1,193 @@
+/* access_s.c - is an access through a pointer valid?  access_s(S, X, f, Vp)
+ * of the INKA memory paper (5.4), and the same question for free and for
+ * pointer arithmetic.
+ *
+ * Here the field's location is plain arithmetic, Vp = X + offset(f) (a
+ * linear constraint posted by translate/expr.c), and this file decides the
+ * boolean trap <=> "the access through Vp is invalid" (NULL, a header or
+ * gap, a freed block; for free: anything but the start of a live heap
+ * block).  An invalid access ends the path like abort() (the statement is
+ * split on trap), so on the path that goes on, trap = 0.
+ *
+ * The paper's rules, and where each lives here:
+ *   (1) X is not NULL: location 0 belongs to no object, so bad_access says
+ *       1 for it; with trap = 0, restrict_to_objects removes it.
+ *   (2) Vp within {loc.f | loc in dom(X)}, and (5) X within the locations
+ *       whose field f is in dom(Vp): the linear constraint Vp = X + offset
+ *       prunes both ways (bounds); a gap or header value left in Vp has no
+ *       access-valid preimage and is removed by (6).
+ *   (6) closed(M) => X points into S: once trap = 0, restrict_to_objects
+ *       keeps only the cells of objects below the frontier (the closed part;
+ *       for free, the first cell of each heap block) and everything past the
+ *       frontier (the open part, where later allocations may put blocks).
+ *   With few candidates (at most MEM_MAX_TARGETS, all below the frontier),
+ *   trap = bad[idx] where X = where[idx]: an element constraint, so a trap
+ *   known to be 0 removes every invalid candidate, and a single valid
+ *   candidate fixes X.  With more, or with candidates past the frontier,
+ *   the check waits (tr_memory_status) and counts as undecided.
+ *
+ * Pointer arithmetic q = p + k that leaves p's object (one past the end is
+ * inside) is undefined behaviour: tr_arith_trap decides its trap once p is
+ * known.
+ */
+#include <assert.h>
+#include <stdlib.h>
+
+#include "memory_internal.h"
+
+/* 1 when an access through l is invalid, 0 when valid, otherwise the boolean
+   "the block is freed"; TR_FAIL on failure. */
+static PropVar bad_access(Tr *t, TrMem *m, PropVar x, int64_t l, bool for_free) {
+  if (l >= tr_frontier(t)) return prop_new_var(t->s, 0, 1); /* a block not allocated yet: unknown */
+  TrObject *o = tr_object_at(t, l);
+  if (!o || l < o->base || l >= o->base + o->ncells) return t->one;
+  if (for_free && (o->kind != TR_OBJ_HEAP || l != o->base)) return t->one;
+  if (o->kind != TR_OBJ_HEAP) return t->zero;
+  PropVar used = mem_candidate(t, x, l);
+  if (used == TR_FAIL) return TR_FAIL;
+  PropVar live = tr_mem_read(t, m, o->base - 1, used);
+  if (live == TR_FAIL) return TR_FAIL;
+  if (live == TR_UNINIT) return t->one;
+  if (prop_is_fixed(t->s, live)) return prop_value(t->s, live) ? t->zero : t->one;
+  PropVar dead = prop_new_var(t->s, 0, 1);
+  return op_bool_not(t->s, dead, live) ? dead : TR_FAIL;
+}
+
+/* ---- access --------------------------------------------------------------- */
+typedef struct Access {
+  Propagator base;
+  Tr *t;
+  TrMem *m;
+  PropVar x, trap;
+  bool for_free;
+  int restricted;     /* trailed: x already restricted to valid locations */
+  int waiting;        /* trailed */
+} Access;
+
+/* trap <=> bad(x) once x has few targets; false on failure, *done when posted. */
+static bool access_now(Tr *t, TrMem *m, PropVar x, PropVar trap, bool for_free, bool *done) {
+  int64_t where[MEM_MAX_TARGETS];
+  PropVar bad[MEM_MAX_TARGETS];
+  int n = mem_targets(t, x, where);
+  *done = n >= 0;
+  if (n < 0) return true;
+  for (int i = 0; i < n; i++)
+    if ((bad[i] = bad_access(t, m, x, where[i], for_free)) == TR_FAIL) return false;
+  return mem_pick(t, x, where, bad, n, trap);
+}
+
+/* The locations an access may use: the cells of every object (for free,
+   the first cell of every heap block), and whatever lies past the frontier. */
+static bool restrict_to_objects(Tr *t, PropVar x, bool for_free) {
+  PropDomain d = {0};
+  int n = *t->nobjs;
+  d.iv = malloc(sizeof *d.iv * (size_t)(n + 2));
+  if (!d.iv) {
+    tr_out_of_memory(t);
+    return false;
+  }
+  d.cap = n + 2;
+  for (int i = 0; i < n; i++) {
+    const TrObject *o = t->objs[i];
+    if (o->ncells == 0 || (for_free && o->kind != TR_OBJ_HEAP)) continue;
+    d.iv[d.n++] = (PropInterval){o->base, for_free ? o->base : o->base + o->ncells - 1};
+  }
+  d.iv[d.n++] = (PropInterval){tr_frontier(t), INT64_MAX};
+  assert(d.n <= d.cap);
+  bool ok = prop_restrict_domain(t->s, x, &d);
+  prop_domain_free(&d);
+  return ok;
+}
+
+static PropStatus access_propagate(PropStore *s, Propagator *p) {
+  Access *a = (Access *)p;
+  if (!a->restricted && prop_is_fixed(s, a->trap) && prop_value(s, a->trap) == 0) {
+    prop_save_int(s, &a->restricted, 1);
+    if (!restrict_to_objects(a->t, a->x, a->for_free)) return PROP_FAILED;
+  }
+  bool done;
+  bool ok = access_now(a->t, a->m, a->x, a->trap, a->for_free, &done);
+  return tr_memory_status(a->t, p, &a->waiting, ok, done);
+}
+
+static const PropClass access_class = {"access", access_propagate, PROP_PRIO_GLOBAL, false};
+
+PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free) {
+  int64_t where[MEM_MAX_TARGETS];
+  PropVar bad[MEM_MAX_TARGETS];
+  int n = mem_targets(t, x, where);
+  if (n >= 0) { /* decide now when every target is surely fine */
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+      if ((bad[i] = bad_access(t, m, x, where[i], for_free)) == TR_FAIL) return TR_FAIL;
+      any |= bad[i] != t->zero;
+    }
+    if (!any) return t->zero;
+    if (n == 1) return bad[0];
+  }
+  PropVar trap = prop_new_var(t->s, 0, 1);
+  Access *a = prop_propagator_new(t->s, &access_class, sizeof *a);
+  a->t = t;
+  a->m = m;
+  a->x = x;
+  a->trap = trap;
+  a->for_free = for_free;
+  prop_subscribe(t->s, &a->base, x, PROP_EV_DOMAIN);
+  prop_subscribe(t->s, &a->base, trap, PROP_EV_FIX);
+  return prop_post(t->s, &a->base) ? trap : TR_FAIL;
+}
+
+/* ---- Pointer arithmetic stays inside its object ------------------------------
+ * q = p + k is undefined behaviour unless q stays within p's object (one
+ * past the end included): like an out-of-bounds index, it ends the path
+ * (docs/design.md, "Runtime errors").  The trap boolean is decided once p is known. */
+typedef struct Arith {
+  Propagator base;
+  Tr *t;
+  PropVar p, q, trap;
+  int waiting;        /* trailed */
+} Arith;
+
+/* trap <=> q is outside p's object, once p is known (*done). */
+static bool arith_now(Tr *t, PropVar p, PropVar q, PropVar trap, bool *done) {
+  PropStore *s = t->s;
+  *done = false;
+  if (!prop_is_fixed(s, p)) return true;
+  int64_t l = prop_value(s, p);
+  if (l >= tr_frontier(t)) return true; /* its block is not allocated yet */
+  *done = true;
+  TrObject *o = tr_object_at(t, l);
+  int64_t lo = o ? o->base : l, hi = o ? o->base + o->ncells : l; /* NULL or a gap: only + 0 */
+  PropVar below = prop_new_var(s, 0, 1), above = prop_new_var(s, 0, 1);
+  return op_reify(s, below, q, OP_LT, prop_new_const(s, lo)) && op_reify(s, above, q, OP_GT, prop_new_const(s, hi)) &&
+         op_bool_or(s, trap, below, above);
+}
+
+static PropStatus arith_propagate(PropStore *s, Propagator *p) {
+  (void)s;
+  Arith *a = (Arith *)p;
+  bool done;
+  bool ok = arith_now(a->t, a->p, a->q, a->trap, &done);
+  return tr_memory_status(a->t, p, &a->waiting, ok, done);
+}
+
+static const PropClass arith_class = {"pointer_arith", arith_propagate, PROP_PRIO_GLOBAL, false};
+
+PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q) {
+  PropStore *s = t->s;
+  if (prop_is_fixed(s, p) && prop_value(s, p) < tr_frontier(t)) {
+    TrObject *o = tr_object_at(t, prop_value(s, p));
+    if (o && prop_min(s, q) >= o->base && prop_max(s, q) <= o->base + o->ncells) return t->zero;
+  }
+  PropVar trap = prop_new_var(s, 0, 1);
+  bool done;
+  if (!arith_now(t, p, q, trap, &done)) return TR_FAIL;
+  if (done) return trap;
+  Arith *a = prop_propagator_new(s, &arith_class, sizeof *a);
+  a->t = t;
+  a->p = p;
+  a->q = q;
+  a->trap = trap;
+  prop_subscribe(s, &a->base, p, PROP_EV_FIX);
+  return prop_post(s, &a->base) ? trap : TR_FAIL;
+}

@@ -1,0 +1,103 @@
+/* memory.h - the abstract memory and its operators (the INKA memory paper,
+ * sections 4 and 5): what translate/ and operators/control/ may call.
+ *
+ *   memory.c         objects, locations, the chain of memory states, joins
+ *   new_s.c          allocation: a new object in the next state
+ *   delete_s.c       deallocation: the block's header cell becomes 0
+ *   access_s.c       is an access (or a free, or pointer arithmetic) valid?
+ *   store_element.c  a store of V at X: the next state, and reads below it
+ *   load_element.c   V is the value at X
+ *
+ * Failure and "nobody wrote it" are kept apart: a read returns TR_UNINIT
+ * for a cell no test controls, TR_FAIL when the store failed.
+ */
+#ifndef INKA_MEMORY_H
+#define INKA_MEMORY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "inka/ir.h"
+#include "inka/prop.h"
+
+typedef struct Tr Tr;
+
+/* A slot or a read that holds no value yet (a local before its first
+   assignment, a cell nobody wrote). */
+#define TR_UNINIT ((PropVar)-1)
+/* What a function returns instead of a variable when the store failed. */
+#define TR_FAIL ((PropVar)-2)
+
+/* ---- Objects and locations (memory.c) -------------------------------------- */
+typedef enum { TR_OBJ_GLOBAL, TR_OBJ_LOCAL, TR_OBJ_HEAP } TrObjectKind;
+
+typedef struct TrObject {
+  int64_t base;              /* location of cell 0; the header is base - 1 */
+  int64_t ncells;
+  int64_t count;             /* elements (heap blocks: the allocated count) */
+  const IrType *type;        /* the element type */
+  TrObjectKind kind;
+  const char *name;          /* a variable's name, or NULL for heap blocks */
+  int line;                  /* heap: the allocation's source line */
+  int ordinal;               /* heap: n-th block of this kind and line on the path */
+  int index;                 /* position in allocation order */
+  PropVar *initial;          /* cells' values at the start (globals, address-taken
+                                parameters), or NULL: never written */
+} TrObject;
+
+int64_t tr_cells(const IrType *ty);
+int64_t tr_field_cells(const IrType *st, int field);
+TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t count, const char *name, int line);
+TrObject *tr_object_at(Tr *t, int64_t loc);  /* the object whose frame holds loc */
+bool tr_is_cell(Tr *t, int64_t loc);          /* a data cell (not a header or gap) */
+/* The first location no object on this path uses yet: locations from here on
+   belong to blocks that later code may allocate (the open part of memory). */
+int64_t tr_frontier(Tr *t);
+const IrType *tr_cell_type(const TrObject *o, int64_t loc);
+
+/* ---- Memory states (memory.c) ------------------------------------------------ */
+typedef enum { TR_MEM_INIT, TR_MEM_STORE, TR_MEM_ALLOC, TR_MEM_JOIN } TrMemKind;
+typedef struct TrMem TrMem;
+
+TrMem *tr_mem_initial(Tr *t);
+TrMem *tr_mem_join(Tr *t);
+/* The value at loc in m: a variable, TR_UNINIT when nobody wrote it, TR_FAIL
+   on failure.  `need` is the boolean "this value is used" (t->one for a read
+   of a known location; a load's candidate is used only if its pointer
+   takes it). */
+PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need);
+/* The join m continues as `end`: every variable it handed out equals the
+   value in `end`.  False on failure. */
+bool tr_mem_resolve(Tr *t, TrMem *m, TrMem *end);
+/* The variables a join handed out so far (for trials); how many. */
+int tr_mem_join_vars(const TrMem *m, PropVar *vars, int cap);
+/* Abandons the path if `need` (a read of a cell nobody wrote is used) holds. */
+bool tr_mem_uncontrolled(Tr *t, PropVar need);
+/* Abandons the path (no proof afterwards) if the boolean cond holds. */
+bool tr_abandon_if(Tr *t, PropVar cond, const char *reason);
+/* The status of a memory propagator after a run that succeeded (ok) and
+   decided (done) or not: failed, entailed, or waiting: a propagator whose
+   pointer may still designate a block not allocated yet suspends, counted
+   as undecided (a leaf where it waits is no solution), and every
+   allocation wakes it.  *waiting is its own trailed flag. */
+PropStatus tr_memory_status(Tr *t, Propagator *p, int *waiting, bool ok, bool done);
+
+/* ---- The operators ------------------------------------------------------------- */
+/* new_s.c: the state after allocating object o (calloc: zeroed cells). */
+TrMem *tr_new_s(Tr *t, TrMem *in, TrObject *o, bool zeroed);
+/* delete_s.c: the state after freeing the block x points to (the caller
+   checked with tr_access_trap(..., true) that x is a live block), or NULL
+   on failure. */
+TrMem *tr_delete_s(Tr *t, TrMem *in, PropVar x);
+/* store_element.c: the state after storing v at location x. */
+TrMem *tr_store_element(Tr *t, TrMem *in, PropVar x, PropVar v);
+/* access_s.c: the boolean "an access (for_free: a free) through x is
+   invalid" in m: t->zero when surely valid, TR_FAIL on failure. */
+PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free);
+/* access_s.c: the boolean "q = p + displacement leaves p's object" (one past
+   the end stays inside): t->zero when surely inside, TR_FAIL on failure. */
+PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q);
+/* load_element.c: v = m[x]; false on failure. */
+bool tr_load(Tr *t, TrMem *m, PropVar x, PropVar v);
+
+#endif

@@ -1,0 +1,59 @@
+/* memory_internal.h - what the files of operators/memory/ share and nothing
+ * else includes: the memory-state node, the cache of values a node handed
+ * out, and the candidate machinery of loads and access checks.
+ */
+#ifndef INKA_MEMORY_INTERNAL_H
+#define INKA_MEMORY_INTERNAL_H
+
+#include "translate/tr_internal.h"
+
+/* Who read a join's cell, as a boolean "the value read is used": a load
+   through a pointer with several candidates uses it only if the pointer
+   takes this one (and no later store hit the cell).  If the taken path never
+   wrote the cell, every reader must be unused (1 for a direct read: the path
+   is abandoned). */
+typedef struct MemReader {
+  PropVar need;
+  struct MemReader *next;
+} MemReader;
+
+/* A value a STORE or JOIN node handed out for one location. */
+typedef struct MemCached {
+  int64_t loc;
+  PropVar v;
+  MemReader *readers;    /* trailed */
+  struct MemCached *next;
+} MemCached;
+
+struct TrMem {
+  TrMemKind kind;
+  TrMem *parent;
+  PropVar x, v;       /* STORE: location, value */
+  TrObject *obj;      /* ALLOC */
+  bool zeroed;        /* ALLOC: calloc */
+  TrMem *resolved;    /* JOIN: the memory where execution went (trailed) */
+  MemCached *cache;   /* JOIN: one variable per location read; STORE: merges (trailed) */
+};
+
+TrMem *mem_node(Tr *t, TrMemKind kind, TrMem *parent);
+MemCached *mem_cached(const TrMem *m, int64_t loc);
+MemCached *mem_remember(Tr *t, TrMem *m, int64_t loc, PropVar v);
+/* The fresh variable standing for a cell's value (its type's range). */
+PropVar mem_cell_var(Tr *t, int64_t loc);
+/* new_s.c: the value at loc in an ALLOC node, if the node answers for loc. */
+bool mem_alloc_read(Tr *t, const TrMem *m, int64_t loc, PropVar *v);
+/* store_element.c: the value at loc below a store whose location may or may
+   not be loc (the guarded candidate); TR_UNINIT / TR_FAIL as tr_mem_read. */
+PropVar mem_store_read(Tr *t, TrMem *m, int64_t loc, PropVar need);
+
+/* Candidates of a pointer, shared by load_element and access_s. */
+enum { MEM_MAX_TARGETS = 256 };
+/* The possible locations of x, or -1 when there are too many or when x may
+   still point past the frontier (nothing is known there yet). */
+int mem_targets(Tr *t, PropVar x, int64_t *out);
+/* The boolean "pointer x takes candidate l" (t->one when x is l); TR_FAIL. */
+PropVar mem_candidate(Tr *t, PropVar x, int64_t l);
+/* v = table[idx] where x = where[idx]: an element constraint; false on failure. */
+bool mem_pick(Tr *t, PropVar x, const int64_t *where, const PropVar *table, int n, PropVar v);
+
+#endif

@@ -1,0 +1,413 @@
+/* expr.c - IR expressions into constraints.
+ *
+ * An expression's value is a solver variable; each C operator posts its
+ * C-typed constraint (operators/arith/c_ops.c) with the wraparound of its
+ * type.  An operation that may trap (division by zero, INT_MIN / -1, an
+ * over-wide shift, an invalid access or pointer arithmetic leaving its
+ * object) does not decide anything itself: evaluation stops with TR_EV_TRAP
+ * and the boolean "it traps", and the statement (stmt.c) splits on it.
+ *
+ * Values already computed for a statement are kept in a TrCache, so that a
+ * statement resumed after a trap split does not evaluate them twice.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tr_internal.h"
+
+static PropVar fresh_bool(Tr *t) { return prop_new_var(t->s, 0, 1); }
+
+/* ---- Expressions ------------------------------------------------------------ */
+
+TrCache *tr_cache_find(TrCache *c, const IrExpr *e, TrCacheKind kind) {
+  for (; c; c = c->next)
+    if (c->e == e && c->kind == kind) return c;
+  return NULL;
+}
+
+TrCache *tr_cache_add(Tr *t, TrCache *c, const IrExpr *e, TrCacheKind kind, PropVar v) {
+  TrCache *n = prop_alloc(t->s, sizeof *n);
+  n->e = e;
+  n->kind = kind;
+  n->v = v;
+  n->next = c;
+  return n;
+}
+
+
+/* A boolean b = (x != 0), reusing x when it is already 0/1. */
+PropVar tr_truth(Tr *t, const IrType *ty, PropVar x) {
+  if (prop_min(t->s, x) >= 0 && prop_max(t->s, x) <= 1) return x;
+  PropVar b = fresh_bool(t);
+  if (!op_c_cast(t->s, tr_ctype(ty), x, (OpCType){1, false}, b)) return TR_FAIL;
+  return b;
+}
+
+static PropVar reify_const(Tr *t, PropVar x, OpRel rel, int64_t c) {
+  PropVar k = prop_new_const(t->s, c), b = fresh_bool(t);
+  if (!op_reify(t->s, b, x, rel, k)) return TR_FAIL;
+  return b;
+}
+
+/* The condition under which `x op y` traps on x86-64 (*trap), or *none when
+   it cannot trap given the current domains. */
+static TrEvResult trap_condition(TrEval *ev, const IrExpr *e, PropVar x, PropVar y, PropVar *trap, bool *none) {
+  Tr *t = ev->t;
+  PropStore *s = t->s;
+  OpCType ty = tr_ctype(e->type);
+  *none = true;
+  if (e->kind == IR_DIV || e->kind == IR_REM) {
+    bool zero = prop_has(s, y, 0);
+    bool ovf = ty.is_signed && prop_has(s, x, op_c_min(ty)) && prop_has(s, y, -1);
+    if (!zero && !ovf) return TR_EV_OK;
+    PropVar tz = zero ? reify_const(t, y, OP_EQ, 0) : t->zero;
+    PropVar to = t->zero;
+    if (ovf) {
+      PropVar a = reify_const(t, x, OP_EQ, op_c_min(ty)), b = reify_const(t, y, OP_EQ, -1);
+      to = fresh_bool(t);
+      if (a == TR_FAIL || b == TR_FAIL || !op_bool_and(s, to, a, b)) return TR_EV_FAIL;
+    }
+    if (tz == TR_FAIL) return TR_EV_FAIL;
+    *trap = fresh_bool(t);
+    if (!op_bool_or(s, *trap, tz, to)) return TR_EV_FAIL;
+  } else { /* shifts: count outside [0, bits) of the promoted left type */
+    if (prop_min(s, y) >= 0 && prop_max(s, y) < ty.bits) return TR_EV_OK;
+    PropVar lo = reify_const(t, y, OP_LT, 0), hi = reify_const(t, y, OP_GE, ty.bits);
+    *trap = fresh_bool(t);
+    if (lo == TR_FAIL || hi == TR_FAIL || !op_bool_or(s, *trap, lo, hi)) return TR_EV_FAIL;
+  }
+  *none = false;
+  return TR_EV_OK;
+}
+
+static OpCBinary c_binary(IrExprKind k) {
+  switch (k) {
+  case IR_ADD: return OP_C_ADD;
+  case IR_SUB: return OP_C_SUB;
+  case IR_MUL: return OP_C_MUL;
+  case IR_DIV: return OP_C_DIV;
+  case IR_REM: return OP_C_REM;
+  case IR_SHL: return OP_C_SHL;
+  case IR_SHR: return OP_C_SHR;
+  case IR_BAND: return OP_C_AND;
+  case IR_BOR: return OP_C_OR;
+  default: assert(k == IR_BXOR); return OP_C_XOR;
+  }
+}
+
+static OpRel c_rel(IrExprKind k) {
+  switch (k) {
+  case IR_LT: return OP_LT;
+  case IR_LE: return OP_LE;
+  case IR_GT: return OP_GT;
+  case IR_GE: return OP_GE;
+  case IR_EQ: return OP_EQ;
+  default: assert(k == IR_NE); return OP_NE;
+  }
+}
+
+static TrEvResult eval_binary(TrEval *ev, const IrExpr *e, PropVar *out) {
+  Tr *t = ev->t;
+  PropVar x, y;
+  TrEvResult r = tr_eval(ev, e->a[0], &x);
+  if (r != TR_EV_OK) return r;
+  if ((r = tr_eval(ev, e->a[1], &y)) != TR_EV_OK) return r;
+  bool traps = e->kind == IR_DIV || e->kind == IR_REM || e->kind == IR_SHL || e->kind == IR_SHR;
+  if (traps && !tr_cache_find(ev->cache, e, TR_CACHE_SAFE)) {
+    bool none;
+    if ((r = trap_condition(ev, e, x, y, &ev->trap, &none)) != TR_EV_OK) return r;
+    if (!none) {
+      ev->trap_at = e;
+      return TR_EV_TRAP;
+    }
+  }
+  *out = tr_fresh(t, e->type);
+  OpCType ty = tr_ctype(e->type);
+  return op_c_binary(t->s, c_binary(e->kind), ty, x, tr_ctype(e->a[1]->type), y, *out) ? TR_EV_OK : TR_EV_FAIL;
+}
+
+static TrEvResult eval_compare(TrEval *ev, const IrExpr *e, PropVar *out) {
+  PropVar x, y;
+  TrEvResult r = tr_eval(ev, e->a[0], &x);
+  if (r != TR_EV_OK) return r;
+  if ((r = tr_eval(ev, e->a[1], &y)) != TR_EV_OK) return r;
+  *out = fresh_bool(ev->t);
+  return op_c_compare(ev->t->s, c_rel(e->kind), tr_ctype(e->a[0]->type), x, y, *out) ? TR_EV_OK : TR_EV_FAIL;
+}
+
+static TrEvResult eval_truth(TrEval *ev, const IrExpr *e, PropVar *out) {
+  PropVar x;
+  TrEvResult r = tr_eval(ev, e, &x);
+  if (r != TR_EV_OK) return r;
+  *out = tr_truth(ev->t, e->type, x);
+  return *out == TR_FAIL ? TR_EV_FAIL : TR_EV_OK;
+}
+
+static TrEvResult eval_logic(TrEval *ev, const IrExpr *e, PropVar *out) {
+  Tr *t = ev->t;
+  PropVar x, y;
+  TrEvResult r;
+  switch (e->kind) {
+  case IR_LNOT:
+    if ((r = eval_truth(ev, e->a[0], &x)) != TR_EV_OK) return r;
+    *out = fresh_bool(t);
+    return op_bool_not(t->s, *out, x) ? TR_EV_OK : TR_EV_FAIL;
+  case IR_LAND: case IR_LOR:
+    if ((r = eval_truth(ev, e->a[0], &x)) != TR_EV_OK) return r;
+    if ((r = eval_truth(ev, e->a[1], &y)) != TR_EV_OK) return r;
+    *out = fresh_bool(t);
+    return (e->kind == IR_LAND ? op_bool_and : op_bool_or)(t->s, *out, x, y) ? TR_EV_OK : TR_EV_FAIL;
+  default: { /* IR_COND */
+    PropVar c;
+    if ((r = eval_truth(ev, e->a[0], &c)) != TR_EV_OK) return r;
+    if ((r = tr_eval(ev, e->a[1], &x)) != TR_EV_OK) return r;
+    if ((r = tr_eval(ev, e->a[2], &y)) != TR_EV_OK) return r;
+    *out = tr_fresh(t, e->type);
+    return op_merge(t->s, *out, c, x, y) ? TR_EV_OK : TR_EV_FAIL;
+  }
+  }
+}
+
+static TrEvResult eval_var(TrEval *ev, const IrExpr *e, PropVar *out) {
+  const IrVar *v = e->var;
+  const TrState *st = ev->st;
+  *out = v->kind == IR_VAR_GLOBAL ? st->global[v->index] : st->slot[tr_frame_slot(st->fn, v)];
+  if (*out != TR_UNINIT) return TR_EV_OK;
+  /* A value no test controls: never rely on it.  The path is abandoned, and
+     the search can no longer claim a proof. */
+  ev->t->incomplete_reason = "a path reads a variable before it is assigned";
+  return TR_EV_FAIL;
+}
+
+/* ---- Memory: addresses, access checks, loads ---------------------------------
+ * access_s and load_element of the INKA paper: the address of p->f is the
+ * location in p plus the field's offset (linear, so it prunes both ways);
+ * an access through a pointer that may be NULL, dangling (a freed block) or
+ * outside every object splits the statement like any trap; a load through a
+ * pointer with several possible targets is one guarded candidate per target
+ * (an element constraint), so the loaded value can fix the pointer back. */
+TrEvResult tr_abandon(Tr *t, const char *why) {
+  t->incomplete_reason = why;
+  return TR_EV_FAIL;
+}
+
+/* Traps unless x is a location the access may use (checked once per
+   expression `at`: a resumed statement knows it is safe). */
+TrEvResult tr_check_access(TrEval *ev, const IrExpr *at, PropVar x, bool for_free) {
+  if (tr_cache_find(ev->cache, at, TR_CACHE_SAFE)) return TR_EV_OK;
+  PropVar trap = tr_access_trap(ev->t, ev->st->mem, x, for_free);
+  if (trap == TR_FAIL) return TR_EV_FAIL;
+  if (trap == ev->t->zero) return TR_EV_OK;
+  ev->trap = trap;
+  ev->trap_at = at;
+  return TR_EV_TRAP;
+}
+
+/* The value at location x in the current memory (load_element). */
+static TrEvResult load(TrEval *ev, const IrType *ty, PropVar x, PropVar *out) {
+  *out = tr_fresh(ev->t, ty);
+  return tr_load(ev->t, ev->st->mem, x, *out) ? TR_EV_OK : TR_EV_FAIL;
+}
+
+/* z = b + k * i: a location moved by i elements of k cells. */
+static PropVar displace(Tr *t, PropVar b, int64_t k, PropVar i) {
+  PropStore *s = t->s;
+  if (prop_is_fixed(s, b) && prop_is_fixed(s, i))
+    return prop_new_const(s, prop_value(s, b) + k * prop_value(s, i));
+  PropVar z = prop_new_var(s, 0, INT32_MAX);
+  int64_t coef[3] = {1, -1, -k};
+  PropVar x[3] = {z, b, i};
+  return op_linear(s, 3, coef, x, OP_EQ, 0) ? z : TR_FAIL;
+}
+
+PropVar tr_shift_by(Tr *t, PropVar b, int64_t k) { return k == 0 ? b : displace(t, b, k, t->one); }
+
+
+static TrEvResult index_trap(TrEval *ev, const IrExpr *e, PropVar i) {
+  Tr *t = ev->t;
+  int64_t count = e->a[0]->type->count;
+  if (tr_cache_find(ev->cache, e, TR_CACHE_SAFE) || (prop_min(t->s, i) >= 0 && prop_max(t->s, i) < count)) return TR_EV_OK;
+  PropVar lo = reify_const(t, i, OP_LT, 0), hi = reify_const(t, i, OP_GE, count);
+  ev->trap = fresh_bool(t);
+  if (lo == TR_FAIL || hi == TR_FAIL || !op_bool_or(t->s, ev->trap, lo, hi)) return TR_EV_FAIL;
+  ev->trap_at = e;
+  return TR_EV_TRAP;
+}
+
+
+/* q = p + k (k in elements of the pointed-to type): traps when q leaves
+   p's object (checked once per expression `add`). */
+static TrEvResult ptr_add(TrEval *ev, const IrExpr *add, PropVar p, PropVar k, PropVar *q) {
+  Tr *t = ev->t;
+  int64_t stride = add->type->base->kind == IR_TY_VOID ? 1 : tr_cells(add->type->base);
+  if ((*q = displace(t, p, stride, k)) == TR_FAIL) return TR_EV_FAIL;
+  if (tr_cache_find(ev->cache, add, TR_CACHE_SAFE)) return TR_EV_OK;
+  PropVar trap = tr_arith_trap(t, p, *q);
+  if (trap == TR_FAIL) return TR_EV_FAIL;
+  if (trap == t->zero) return TR_EV_OK;
+  ev->trap = trap;
+  ev->trap_at = add;
+  return TR_EV_TRAP;
+}
+
+/* *(p + k), that is p[k]: the arithmetic must stay in p's object and the
+   access must be valid (not one past the end, not a freed block): two
+   checks, each ending the path like a[k] out of bounds. */
+static TrEvResult eval_indexed(TrEval *ev, const IrExpr *e, PropVar *loc) {
+  const IrExpr *add = e->a[0];
+  PropVar p, k;
+  TrEvResult r;
+  if ((r = tr_eval(ev, add->a[0], &p)) != TR_EV_OK || (r = tr_eval(ev, add->a[1], &k)) != TR_EV_OK ||
+      (r = ptr_add(ev, add, p, k, loc)) != TR_EV_OK)
+    return r;
+  return tr_check_access(ev, e, *loc, false);
+}
+
+TrEvResult tr_eval_addr(TrEval *ev, const IrExpr *e, PropVar *loc) {
+  TrCache *c = tr_cache_find(ev->cache, e, TR_CACHE_ADDR);
+  if (c) {
+    *loc = c->v;
+    return TR_EV_OK;
+  }
+  Tr *t = ev->t;
+  TrEvResult r;
+  PropVar b, i;
+  switch (e->kind) {
+  case IR_VAR:
+    if (e->var->kind == IR_VAR_GLOBAL) *loc = prop_new_const(t->s, t->global_obj[e->var->index]->base);
+    else *loc = ev->st->slot[tr_frame_slot(ev->st->fn, e->var)];
+    if (*loc == TR_UNINIT) return tr_abandon(t, "the address of a variable outside its lifetime");
+    break;
+  case IR_DEREF:
+    if (e->a[0]->kind == IR_PTR_ADD) {
+      if ((r = eval_indexed(ev, e, loc)) != TR_EV_OK) return r;
+      break;
+    }
+    if ((r = tr_eval(ev, e->a[0], &b)) != TR_EV_OK || (r = tr_check_access(ev, e, b, false)) != TR_EV_OK) return r;
+    *loc = b;
+    break;
+  case IR_FIELD:
+    if ((r = tr_eval_addr(ev, e->a[0], &b)) != TR_EV_OK) return r;
+    *loc = tr_shift_by(t, b, tr_field_cells(e->a[0]->type, e->field));
+    break;
+  case IR_INDEX:
+    if ((r = tr_eval_addr(ev, e->a[0], &b)) != TR_EV_OK || (r = tr_eval(ev, e->a[1], &i)) != TR_EV_OK) return r;
+    if ((r = index_trap(ev, e, i)) != TR_EV_OK) return r;
+    *loc = displace(t, b, tr_cells(e->type), i);
+    break;
+  default:
+    assert(!"not an lvalue");
+    return TR_EV_FAIL;
+  }
+  if (*loc == TR_FAIL) return TR_EV_FAIL;
+  if (*loc == TR_UNINIT) return tr_abandon(t, "an address no test controls");
+  ev->cache = tr_cache_add(t, ev->cache, e, TR_CACHE_ADDR, *loc);
+  return TR_EV_OK;
+}
+
+/* The value of a memory lvalue, of &lvalue, and of pointer arithmetic. */
+static TrEvResult eval_memory(TrEval *ev, const IrExpr *e, PropVar *out) {
+  Tr *t = ev->t;
+  TrEvResult r;
+  PropVar p, q;
+  switch (e->kind) {
+  case IR_ADDR_OF:
+    if (e->a[0]->kind == IR_DEREF) return tr_eval(ev, e->a[0]->a[0], out); /* &*p is p, unchecked */
+    return tr_eval_addr(ev, e->a[0], out);
+  case IR_PTR_ADD:
+    if ((r = tr_eval(ev, e->a[0], &p)) != TR_EV_OK || (r = tr_eval(ev, e->a[1], &q)) != TR_EV_OK) return r;
+    return ptr_add(ev, e, p, q, out);
+  case IR_PTR_DIFF: {
+    if ((r = tr_eval(ev, e->a[0], &p)) != TR_EV_OK || (r = tr_eval(ev, e->a[1], &q)) != TR_EV_OK) return r;
+    const IrType *pt = e->a[0]->type->base;
+    int64_t k = pt->kind == IR_TY_VOID ? 1 : tr_cells(pt);
+    *out = tr_fresh(t, e->type);
+    int64_t coef[3] = {k, -1, 1};
+    PropVar x[3] = {*out, p, q};
+    return op_linear(t->s, 3, coef, x, OP_EQ, 0) ? TR_EV_OK : TR_EV_FAIL;
+  }
+  default: /* VAR in memory, DEREF, FIELD, INDEX: read the cell */
+    if ((r = tr_eval_addr(ev, e, &p)) != TR_EV_OK) return r;
+    return load(ev, e->type, p, out);
+  }
+}
+
+TrEvResult tr_eval(TrEval *ev, const IrExpr *e, PropVar *out) {
+  TrCache *c = tr_cache_find(ev->cache, e, TR_CACHE_VALUE);
+  if (c) {
+    *out = c->v;
+    return TR_EV_OK;
+  }
+  Tr *t = ev->t;
+  TrEvResult r = TR_EV_OK;
+  switch (e->kind) {
+  case IR_INT_CONST: *out = prop_new_const(t->s, e->ival); break;
+  case IR_NULL: *out = t->zero; break;
+  case IR_VAR: r = tr_is_ssa(e->var) ? eval_var(ev, e, out) : eval_memory(ev, e, out); break;
+  case IR_DEREF: case IR_FIELD: case IR_INDEX: case IR_ADDR_OF: case IR_PTR_ADD: case IR_PTR_DIFF:
+    r = eval_memory(ev, e, out);
+    break;
+  case IR_CAST: {
+    PropVar x;
+    if ((r = tr_eval(ev, e->a[0], &x)) != TR_EV_OK) return r;
+    if (e->type->kind == IR_TY_BOOL) {
+      *out = tr_truth(t, e->a[0]->type, x);
+      r = *out == TR_FAIL ? TR_EV_FAIL : TR_EV_OK;
+    } else if (e->type->kind == IR_TY_PTR || e->a[0]->type->kind == IR_TY_PTR) {
+      *out = x; /* between pointer types: the same location */
+    } else {
+      *out = tr_fresh(t, e->type);
+      r = op_c_cast(t->s, tr_ctype(e->a[0]->type), x, tr_ctype(e->type), *out) ? TR_EV_OK : TR_EV_FAIL;
+    }
+    break;
+  }
+  case IR_NEG: case IR_BITNOT: {
+    PropVar x;
+    if ((r = tr_eval(ev, e->a[0], &x)) != TR_EV_OK) return r;
+    *out = tr_fresh(t, e->type);
+    r = op_c_unary(t->s, e->kind == IR_NEG ? OP_C_NEG : OP_C_NOT, tr_ctype(e->type), x, *out) ? TR_EV_OK : TR_EV_FAIL;
+    break;
+  }
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_REM:
+  case IR_SHL: case IR_SHR: case IR_BAND: case IR_BOR: case IR_BXOR:
+    r = eval_binary(ev, e, out);
+    break;
+  case IR_LT: case IR_LE: case IR_GT: case IR_GE: case IR_EQ: case IR_NE:
+    r = eval_compare(ev, e, out);
+    break;
+  case IR_LNOT: case IR_LAND: case IR_LOR: case IR_COND:
+    r = eval_logic(ev, e, out);
+    break;
+  default:
+    /* tr_check_subset rejected every other form before translation */
+    assert(!"expression outside the translated subset");
+    return TR_EV_FAIL;
+  }
+  if (r == TR_EV_OK) ev->cache = tr_cache_add(t, ev->cache, e, TR_CACHE_VALUE, *out);
+  return r;
+}
+
+/* ---- Expressions outside statements (--assume, loop conditions) ----------------- */
+int tr_eval_split(Tr *t, const TrState *st, const IrExpr *e, TrCache **cache, PropVar *out, PropVar *trap,
+                  const IrExpr **trap_at) {
+  TrEval ev = {.t = t, .st = st, .cache = *cache};
+  TrEvResult r = tr_eval(&ev, e, out);
+  *cache = ev.cache;
+  if (r == TR_EV_TRAP) {
+    *trap = ev.trap;
+    *trap_at = ev.trap_at;
+    return 1;
+  }
+  return r == TR_EV_OK ? 0 : -1;
+}
+
+TrCache *tr_cache_safe(Tr *t, TrCache *c, const IrExpr *e) { return tr_cache_add(t, c, e, TR_CACHE_SAFE, TR_UNINIT); }
+
+PropVar tr_eval_pure(Tr *t, const TrState *st, const IrExpr *e, bool *ok) {
+  TrEval ev = {.t = t, .st = st};
+  PropVar v = TR_UNINIT;
+  TrEvResult r = tr_eval(&ev, e, &v);
+  *ok = r == TR_EV_OK;
+  return v;
+}

@@ -1,0 +1,311 @@
+/* stmt.c - IR statements and calls into constraints.
+ *
+ * A block is translated statement by statement from an input state; a
+ * statement makes a new state (state.c).  `if` becomes an ite, loops a w
+ * (operators/control/); malloc/calloc and free are the memory operators
+ * new_s and delete_s (operators/memory/); a call to a function of the file
+ * is translated in place, in a frame of its own.
+ *
+ * When a flag of the state is undecided (the path may have returned or
+ * ended), the rest of the block is guarded by an ite on "still running".
+ * A runtime trap ends the path like abort(): the statement is split by an
+ * ite on the trap condition, whose else branch resumes the statement
+ * knowing it is safe.
+ *
+ * This file must never decide a branch itself against the program's
+ * semantics: every ite/w choice is left to propagation.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tr_internal.h"
+
+/* ---- Statements ------------------------------------------------------------------ */
+typedef enum { ST_NEXT, ST_DONE, ST_FAIL } StResult; /* DONE: the rest of the block was consumed */
+
+typedef struct StmtCtx {
+  Tr *t;
+  const IrBlock *block;
+  int index;
+  TrState *in;       /* the state before the statement */
+  TrEval ev;
+  TrState *out;      /* ST_NEXT: the state after; ST_DONE: after the whole block */
+} StmtCtx;
+
+static TrBranch rest_of_block(const StmtCtx *c, int from, TrCache *cache) {
+  return (TrBranch){.kind = TR_BR_BLOCK, .block = c->block, .from = from, .cache = cache};
+}
+
+static TrBranch end_branch(bool reach_first) {
+  return (TrBranch){.kind = TR_BR_END, .reach_first = reach_first};
+}
+
+/* The statement may trap at c->ev.trap_at: end the path when it does, and
+   resume the statement with the trap excluded otherwise. */
+static StResult split_on_trap(StmtCtx *c) {
+  TrCache *resume = tr_cache_add(c->t, c->ev.cache, c->ev.trap_at, TR_CACHE_SAFE, TR_UNINIT);
+  TrBranch end = end_branch(false), rest = rest_of_block(c, c->index, resume);
+  c->out = tr_ite(c->t, c->ev.trap, &end, &rest, c->in, NULL, NULL);
+  return c->out ? ST_DONE : ST_FAIL;
+}
+
+static StResult ev_result(StmtCtx *c, TrEvResult r) {
+  switch (r) {
+  case TR_EV_OK: return ST_NEXT;
+  case TR_EV_FAIL: return ST_FAIL;
+  default: return split_on_trap(c);
+  }
+}
+
+static StResult eval_into(StmtCtx *c, const IrExpr *e, PropVar *v) { return ev_result(c, tr_eval(&c->ev, e, v)); }
+static StResult eval_into_addr(StmtCtx *c, const IrExpr *e, PropVar *v) { return ev_result(c, tr_eval_addr(&c->ev, e, v)); }
+
+/* lhs = v in st (a fresh copy the caller owns): an SSA slot, or a store
+   (store_element) to the lvalue's location, computed in c's input state. */
+static StResult assign(StmtCtx *c, TrState *st, const IrExpr *lhs, PropVar v) {
+  if (lhs->kind == IR_VAR && tr_is_ssa(lhs->var)) {
+    const IrVar *var = lhs->var;
+    if (var->kind == IR_VAR_GLOBAL) st->global[var->index] = v;
+    else st->slot[tr_frame_slot(st->fn, var)] = v;
+    return ST_NEXT;
+  }
+  PropVar loc;
+  StResult r = eval_into_addr(c, lhs, &loc);
+  if (r != ST_NEXT) return r;
+  st->mem = tr_store_element(c->t, st->mem, loc, v);
+  return ST_NEXT;
+}
+
+/* A new object for a local whose address is taken (its lifetime begins). */
+static void allocate_local(Tr *t, TrState *st, const IrVar *var) {
+  TrObject *o = tr_new_object(t, TR_OBJ_LOCAL, var->type, 1, var->name, var->loc.line);
+  st->mem = tr_new_s(t, st->mem, o, false);
+  st->slot[tr_frame_slot(st->fn, var)] = prop_new_const(t->s, o->base);
+}
+
+static StResult end_path(StmtCtx *c, bool reach) {
+  c->out = tr_state_copy(c->t, c->in);
+  if (reach && tr_objective_possible(c->t, c->out, NULL, 0) && tr_objective_now(c->t, c->out))
+    tr_set_reached(c->t, c->out);
+  c->out->flag[TR_ENDED] = c->t->one;
+  return ST_NEXT;
+}
+
+/* assume(cond) / assert(cond): the rest runs when cond holds; otherwise the
+   path ends (after the objective, for a failing assert that is one). */
+static StResult conditional_end(StmtCtx *c, const IrExpr *cond, bool reach) {
+  PropVar b;
+  StResult r = eval_into(c, cond, &b);
+  if (r != ST_NEXT) return r;
+  if ((b = tr_truth(c->t, cond->type, b)) == TR_FAIL) return ST_FAIL;
+  if (prop_is_fixed(c->t->s, b) && prop_value(c->t->s, b)) {
+    c->out = c->in;
+    return ST_NEXT;
+  }
+  TrBranch rest = rest_of_block(c, c->index + 1, NULL), end = end_branch(reach);
+  c->out = tr_ite(c->t, b, &rest, &end, c->in, NULL, NULL);
+  return c->out ? ST_DONE : ST_FAIL;
+}
+
+static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args);
+
+/* malloc / calloc: new_s.  The block's size must be known when it runs; the
+   allocation never fails (no NULL result is modelled). */
+static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args) {
+  Tr *t = c->t;
+  const IrType *ptr = s->type;
+  if (!ptr || ptr->kind != IR_TY_PTR || ptr->base->kind == IR_TY_VOID || ptr->base->size <= 0)
+    return ev_result(c, tr_abandon(t, "an allocation whose element type is not known"));
+  for (int i = 0; i < s->nargs; i++)
+    if (!prop_is_fixed(t->s, args[i])) return ev_result(c, tr_abandon(t, "an allocation of a size the inputs decide"));
+  int64_t bytes = prop_value(t->s, args[0]);
+  if (s->builtin == IR_BI_CALLOC) bytes *= prop_value(t->s, args[1]);
+  if (bytes < 0 || bytes / ptr->base->size > (1 << 20))
+    return ev_result(c, tr_abandon(t, "an allocation larger than the model handles"));
+  TrObject *o = tr_new_object(t, TR_OBJ_HEAP, ptr->base, bytes / ptr->base->size, NULL, s->loc.line);
+  c->out = tr_state_copy(t, c->in);
+  c->out->mem = tr_new_s(t, c->in->mem, o, s->builtin == IR_BI_CALLOC);
+  return s->lhs ? assign(c, c->out, s->lhs, prop_new_const(t->s, o->base)) : ST_NEXT;
+}
+
+/* free(p): delete_s.  free(NULL) does nothing; freeing anything but a live
+   heap block is a runtime error that ends the path. */
+static StResult release(StmtCtx *c, const IrStmt *s, PropVar p) {
+  Tr *t = c->t;
+  if (prop_is_fixed(t->s, p) && prop_value(t->s, p) == 0) return ST_NEXT;
+  StResult r = ev_result(c, tr_check_access(&c->ev, s->args[0], p, true));
+  if (r != ST_NEXT) return r;
+  c->out = tr_state_copy(t, c->in);
+  c->out->mem = tr_delete_s(t, c->in->mem, p);
+  return c->out->mem ? ST_NEXT : ST_FAIL;
+}
+
+static StResult translate_call(StmtCtx *c, const IrStmt *s) {
+  Tr *t = c->t;
+  PropVar *args = prop_alloc(t->s, sizeof(PropVar) * (size_t)(s->nargs + 1));
+  for (int i = 0; i < s->nargs; i++) {
+    StResult r = eval_into(c, s->args[i], &args[i]);
+    if (r != ST_NEXT) return r;
+  }
+  bool objective = tr_is_objective_stmt(t, s);
+  switch (s->builtin) {
+  case IR_BI_NONE:
+    return call_function(c, s, args);
+  case IR_BI_NONDET: {
+    PropVar v = tr_fresh(t, s->type);
+    prop_add_decision(t->s, v);
+    TrTrace *n = prop_alloc(t->s, sizeof *n);
+    n->kind = TR_TRACE_NONDET;
+    n->var = v;
+    n->type = s->type;
+    n->name = s->callee_name;
+    n->prev = c->in->trace;
+    c->out = tr_state_copy(t, c->in);
+    c->out->trace = n;
+    return s->lhs ? assign(c, c->out, s->lhs, v) : ST_NEXT;
+  }
+  case IR_BI_ASSUME: return conditional_end(c, s->args[0], false);
+  case IR_BI_ASSERT: return conditional_end(c, s->args[0], objective);
+  case IR_BI_ABORT: case IR_BI_EXIT: return end_path(c, false);
+  case IR_BI_ERROR: return end_path(c, objective);
+  case IR_BI_MALLOC: case IR_BI_CALLOC: return allocate(c, s, args);
+  case IR_BI_FREE: return release(c, s, args[0]);
+  }
+  return ST_FAIL;
+}
+
+/* A call to a function of the file, translated in place in its own frame. */
+static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args) {
+  Tr *t = c->t;
+  const IrFunction *fn = s->callee;
+  if (t->call_depth >= t->lim.max_unfold) {
+    t->budget_hit = true;
+    t->incomplete_reason = "call depth exceeds --max-unfold";
+    return ST_FAIL;
+  }
+  TrState *cs = prop_alloc(t->s, sizeof *cs);
+  *cs = *c->in;
+  cs->fn = fn;
+  cs->slot = prop_alloc(t->s, sizeof(PropVar) * (size_t)(tr_nslots(fn) + 1));
+  for (int i = 0; i < tr_nslots(fn); i++) cs->slot[i] = i < fn->nparams ? args[i] : TR_UNINIT;
+  cs->global = c->in->global;
+  for (int i = 0; i < fn->nparams; i++) {
+    if (!fn->params[i]->address_taken) continue;
+    allocate_local(t, cs, fn->params[i]);
+    cs->mem = tr_store_element(t, cs->mem, cs->slot[i], args[i]);
+  }
+  cs->flag[TR_RETURNED] = cs->flag[TR_BROKEN] = cs->flag[TR_CONTINUED] = t->zero;
+  cs->retval = fn->ret->kind == IR_TY_VOID ? TR_UNINIT : tr_fresh(t, fn->ret);
+  if (tr_is_objective_stmt(t, s) && tr_objective_now(t, cs)) tr_set_reached(t, cs);
+  t->call_depth++;
+  TrState *end = tr_block(t, &fn->body, 0, NULL, cs);
+  t->call_depth--;
+  if (!end) return ST_FAIL;
+  TrState *out = tr_state_copy(t, c->in);
+  memcpy(out->global, end->global, sizeof(PropVar) * (size_t)t->prog->nglobals);
+  out->flag[TR_ENDED] = end->flag[TR_ENDED];
+  out->reached = end->reached;
+  out->trace = end->trace;
+  out->mem = end->mem;
+  c->out = out;
+  return s->lhs ? assign(c, out, s->lhs, end->retval) : ST_NEXT;
+}
+
+static StResult translate_if(StmtCtx *c, const IrStmt *s) {
+  PropVar b;
+  StResult r = eval_into(c, s->cond, &b);
+  if (r != ST_NEXT) return r;
+  if ((b = tr_truth(c->t, s->cond->type, b)) == TR_FAIL) return ST_FAIL;
+  TrBranch then_br = {.kind = TR_BR_BLOCK, .block = &s->then};
+  TrBranch else_br = {.kind = TR_BR_BLOCK, .block = &s->els};
+  c->out = tr_ite(c->t, b, &then_br, &else_br, c->in, NULL, NULL);
+  return c->out ? ST_NEXT : ST_FAIL;
+}
+
+static StResult translate_stmt(StmtCtx *c) {
+  Tr *t = c->t;
+  const IrStmt *s = c->block->stmts[c->index];
+  if (s == t->obj.target && s->kind != IR_ST_WHILE && tr_objective_now(t, c->in)) {
+    c->out = tr_state_copy(t, c->in); /* the target starts: the path ends there */
+    tr_set_reached(t, c->out);
+    return ST_NEXT;
+  }
+  c->out = c->in;
+  PropVar v = TR_UNINIT;
+  StResult r;
+  switch (s->kind) {
+  case IR_ST_SKIP: return ST_NEXT;
+  case IR_ST_DECL:
+    c->out = tr_state_copy(t, c->in);
+    if (s->var->kind == IR_VAR_GLOBAL) return ST_NEXT;
+    if (s->var->address_taken) allocate_local(t, c->out, s->var);
+    else c->out->slot[tr_frame_slot(c->in->fn, s->var)] = TR_UNINIT;
+    return ST_NEXT;
+  case IR_ST_ASSIGN:
+    if ((r = eval_into(c, s->rhs, &v)) != ST_NEXT) return r;
+    c->out = tr_state_copy(t, c->in);
+    return assign(c, c->out, s->lhs, v);
+  case IR_ST_CALL: return translate_call(c, s);
+  case IR_ST_IF: return translate_if(c, s);
+  case IR_ST_WHILE:
+    c->out = tr_loop(t, s, c->in);
+    return c->out ? ST_NEXT : ST_FAIL;
+  case IR_ST_BLOCK:
+    c->out = tr_block(t, &s->body, 0, NULL, c->in);
+    return c->out ? ST_NEXT : ST_FAIL;
+  case IR_ST_BREAK: case IR_ST_CONTINUE:
+    c->out = tr_state_copy(t, c->in);
+    c->out->flag[s->kind == IR_ST_BREAK ? TR_BROKEN : TR_CONTINUED] = t->one;
+    return ST_NEXT;
+  case IR_ST_RETURN:
+    if (s->rhs && (r = eval_into(c, s->rhs, &v)) != ST_NEXT) return r;
+    c->out = tr_state_copy(t, c->in);
+    c->out->flag[TR_RETURNED] = t->one;
+    if (s->rhs) c->out->retval = v;
+    return ST_NEXT;
+  }
+  return ST_FAIL;
+}
+
+TrState *tr_block(Tr *t, const IrBlock *block, int from, TrCache *cache, TrState *st) {
+  for (int i = from; i < block->n; i++) {
+    PropVar live = TR_UNINIT;
+    int running = tr_live(t, st, &live);
+    if (prop_failed(t->s)) return NULL;
+    if (running == 0) return st;
+    if (running < 0) { /* guard the rest of the block on "still running" */
+      TrBranch rest = {.kind = TR_BR_BLOCK, .block = block, .from = i, .cache = cache};
+      TrBranch skip = {.kind = TR_BR_EMPTY};
+      return tr_ite(t, live, &rest, &skip, st, NULL, NULL);
+    }
+    StmtCtx c = {.t = t, .block = block, .index = i, .in = st, .ev = {.t = t, .st = st, .cache = cache}};
+    cache = NULL; /* only the first statement resumes */
+    StResult r = translate_stmt(&c);
+    if (r == ST_FAIL || !c.out) return NULL;
+    if (r == ST_DONE) return c.out;
+    st = c.out;
+  }
+  return st;
+}
+
+TrState *tr_branch(Tr *t, const TrBranch *br, TrState *st) {
+  switch (br->kind) {
+  case TR_BR_EMPTY: return st;
+  case TR_BR_END: {
+    TrState *out = tr_state_copy(t, st);
+    if (br->reach_first && tr_objective_now(t, out)) tr_set_reached(t, out);
+    out->flag[TR_ENDED] = t->one;
+    return out;
+  }
+  case TR_BR_BLOCK: {
+    /* a block branch runs: the guard (or the if) established that no flag is set */
+    TrState *run = tr_state_copy(t, st);
+    for (int f = 0; f < TR_NFLAGS; f++) run->flag[f] = t->zero;
+    return tr_block(t, br->block, br->from, br->cache, run);
+  }
+  case TR_BR_LOOP:
+    return tr_loop_continue(t, br->loop, br->iteration, br->cache, br->cond_only, st);
+  }
+  return NULL;
+}
