@@ -140,6 +140,7 @@ static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const stru
   total->nodes += one.nodes;
   total->failures += one.failures;
   total->solutions += one.solutions;
+  total->stack_cuts += one.stack_cuts;
   total->seconds += one.seconds;
   if (one.max_depth > total->max_depth) total->max_depth = one.max_depth;
   return r;
@@ -165,6 +166,10 @@ static void search(const LblQuery *q, Tr *t, PropStore *s, LblResult *r, double 
     }
     if (prop_out_of_memory(s) || (deadline > 0 && prop_now() >= deadline)) {
       no_solution(t, s, r, "the time budget (--timeout) ran out");
+      return;
+    }
+    if (r->stats.search.stack_cuts) { /* every later stage would go as deep */
+      no_solution(t, s, r, "the search went deeper than the machine stack allows");
       return;
     }
     if (last) {

@@ -231,6 +231,10 @@ static Outcome dfs(Search *c, int start) {
   PropStore *s = c->s;
   for (;;) {
     if (out_of_budget(c)) return DFS_BUDGET;
+    if (prop_stack_low()) { /* one level per decision: as deep as the program's inputs are many */
+      c->st.stack_cuts++;
+      return DFS_BUDGET;
+    }
     c->st.nodes++;
     uint64_t depth = (uint64_t)(prop_level(s) - c->base);
     if (depth > c->st.max_depth) c->st.max_depth = depth;

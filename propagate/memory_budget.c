@@ -33,3 +33,10 @@ void prop_memory_charge(PropStore *s, int64_t delta) {
 }
 
 bool prop_out_of_memory(const PropStore *s) { return s->out_of_memory; }
+
+bool prop_memory_fits(PropStore *s, size_t bytes) {
+  if (s->out_of_memory) return false;
+  if (!s->max_memory || prop_memory_used(s) + bytes <= s->max_memory) return true;
+  s->out_of_memory = true;
+  return false;
+}

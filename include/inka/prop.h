@@ -219,6 +219,13 @@ void prop_set_memory_budget(PropStore *s, size_t bytes);
 void prop_memory_charge(PropStore *s, int64_t delta);
 size_t prop_memory_used(const PropStore *s);
 bool prop_out_of_memory(const PropStore *s);
+/* Before a big allocation: false (and the store out of memory) if `bytes`
+   more would pass the budget. */
+bool prop_memory_fits(PropStore *s, size_t bytes);
+/* True when the machine stack is nearly used up (a few MiB left): code whose
+   recursion depth the program under test decides stops there and reports a
+   budget (stack.c). */
+bool prop_stack_low(void);
 
 /* ---- Statistics ------------------------------------------------------------ */
 typedef struct PropStats {

@@ -108,5 +108,28 @@ expect 3 'time budget' --reach "$tmp/long.c:120003" --timeout 1 "$tmp/long.c"
 t1=$(date +%s.%N)
 if python3 -c "import sys; sys.exit(not ($t1 - $t0 < 1.5))"; then passed=$((passed + 1)); else
   echo "FAIL --timeout 1 while parsing took $(python3 -c "print($t1 - $t0)") s"; failed=$((failed + 1)); fi
+# loops that never end and unbounded recursion: a verdict or UNKNOWN with a
+# reason, never a signal (each once overflowed the stack of the translation)
+n=0
+for body in 'while (1)\n    x = x + 1;' 'for (;;)\n    x = x + 1;' 'while (x == x)\n    x = x + 1;' 'do {\n  } while (1);' \
+            'while (1) {\n    if (x > 0)\n      x--;\n    else\n      x++;\n  }'; do
+  n=$((n + 1))
+  printf "int f(int x) {\n  $body\n  return x;\n}\n" > "$tmp/inf$n.c"
+  line=$(grep -n 'return x;' "$tmp/inf$n.c" | cut -d: -f1)
+  expect 3 '^UNKNOWN.*(budget|stack)' --timeout 20 --reach "$tmp/inf$n.c:$line" "$tmp/inf$n.c"
+done
+printf 'int g(int n) {\n  return g(n + 1);\n}\nint f(int x) {\n  int r = g(x);\n  return r;\n}\n' > "$tmp/rec.c"
+expect 3 '^UNKNOWN.*(budget|stack)' --timeout 20 --reach "$tmp/rec.c:6" "$tmp/rec.c"
+# a huge global array: the budgets hold while its memory is built
+printf 'int a[100000000];\nint f(int x) {\n  a[x] = 1;\n  return a[5];\n}\n' > "$tmp/huge_array.c"
+t0=$(date +%s.%N)
+out=$(timeout 20 "$INKA" --timeout 2 --reach "$tmp/huge_array.c:4" "$tmp/huge_array.c" 2>&1); st=$?
+t1=$(date +%s.%N)
+if { [ "$st" -eq 0 ] || [ "$st" -eq 3 ]; } && python3 -c "import sys; sys.exit(not ($t1 - $t0 < 3))"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL int a[100000000] --timeout 2: exit $st after $(python3 -c "print($t1 - $t0)") s: $out"; failed=$((failed + 1))
+fi
+expect 3 'memory budget' --max-memory 100M --reach "$tmp/huge_array.c:4" "$tmp/huge_array.c"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
