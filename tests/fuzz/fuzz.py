@@ -59,6 +59,12 @@ OPTION_SETS = {
 }
 
 LOCK = threading.Lock()
+VALIDATE_S = 60   # room for --validate's compile and run, which --timeout does not cover
+
+
+def hang_limit(timeout):
+    """A run still going after this ignores --timeout: a hang."""
+    return timeout * 1.1 + 1
 
 
 def sh(cmd, cwd, timeout, stdin=None):
@@ -100,7 +106,7 @@ def classify_run(o, st, out, err, secs, timeout):
     o.seconds = secs
     if st is None:
         o.verdict, o.fail = "hang", "hang"
-        o.detail = "still running after %.1fs (--timeout %g)" % (secs, timeout)
+        o.detail = "still running after %.1fs (--timeout %g); killed" % (secs, timeout)
         return None
     if st < 0 or st not in (0, 1, 2, 3):
         o.verdict, o.fail = "crash", "crash"
@@ -177,9 +183,16 @@ def csmith_query(d, line, expect, timeout, inka):
     cmd = [inka, "--json", "--validate", "--timeout", "%g" % timeout, "--function", "func_1",
            "--reach", "p.c:%d" % line, "p.c", "--", "-I", CSMITH_INC]
     o = Outcome("csmith", d, line, expect, cmd)
-    st, out, err, secs = sh(cmd, d, timeout * 1.1 + 1)
+    # validation (gcc, the run, gcov) comes after the verdict and outside
+    # --timeout: the kill leaves room for it, the budget check subtracts it
+    st, out, err, secs = sh(cmd, d, hang_limit(timeout) + VALIDATE_S)
     js = classify_run(o, st, out, err, secs, timeout)
     if js is None or o.fail:
+        return o
+    solving = secs - float(js.get("stats", {}).get("validate_s", 0))
+    if solving > hang_limit(timeout):
+        o.verdict, o.fail = "hang", "hang"
+        o.detail = "took %.1fs besides validation (--timeout %g)" % (solving, timeout)
         return o
     if o.verdict == "unreachable" and expect == "run":
         o.fail, o.detail = "wrong", "UNREACHABLE, but gcov counts the line run natively"
@@ -265,19 +278,27 @@ def run_csmith(seed, set_name, args, tmp):
         return {"seed": seed, "set": set_name, "skip": "no func_N before main", "queries": []}
     inside = [l for l in counts if first <= l <= last and src[l - 1].strip() not in ("{", "}")]
     rng = random.Random(seed)
-    run = [l for l in inside if counts[l] > 0]
-    never = [l for l in inside if counts[l] == 0]
-    picks = [(l, "run") for l in rng.sample(run, min(args.lines, len(run)))] + \
-            [(l, "never") for l in rng.sample(never, min(args.lines, len(never)))]
-    res = {"seed": seed, "set": set_name, "skip": None, "queries": []}
-    for line, expect in picks:
-        o = csmith_query(d, line, expect, args.timeout, args.inka)
-        o.label = "csmith seed %d (%s) line %d (%s natively)" % (seed, set_name, line, expect)
-        res["queries"].append(o)
-        if o.fail:
-            keep(o, args, src_text="\n".join(src))
-        if args.verbose:
-            report_line(o)
+    res = {"seed": seed, "set": set_name, "skip": None, "queries": [], "no_stmt": 0}
+    for expect in ("run", "never"):
+        pool = [l for l in inside if (counts[l] > 0) == (expect == "run")]
+        rng.shuffle(pool)
+        asked = 0
+        for line in pool[:3 * args.lines]:
+            if asked == args.lines or res.get("rejected"):
+                break
+            o = csmith_query(d, line, expect, args.timeout, args.inka)
+            o.label = "csmith seed %d (%s) line %d (%s natively)" % (seed, set_name, line, expect)
+            if o.verdict == "error" and (o.reason or "").startswith("error: no statement starts on line"):
+                res["no_stmt"] += 1   # gcov counts a line where no statement starts: ask another
+                continue
+            asked += 1
+            res["queries"].append(o)
+            if o.fail:
+                keep(o, args, src_text="\n".join(src))
+            if args.verbose:
+                report_line(o)
+            if o.verdict == "error" and not o.fail:
+                res["rejected"] = True   # unsupported: its other lines would say the same
     return res
 
 
@@ -287,7 +308,7 @@ def setup_diff(args, tmp):
     sys.path.insert(0, os.path.join(ROOT, "tests", "diff"))
     import run as diff  # noqa: E402  (tests/diff/run.py)
     diff.INKA, diff.TMP, diff.TIMEOUT = args.inka, tmp, args.timeout
-    diff.KILL_AFTER = args.timeout * 1.1 + 1
+    diff.KILL_AFTER = hang_limit(args.timeout)   # no --validate there (--emit-test)
     diff.SKIP = True
     return diff
 
@@ -370,6 +391,8 @@ def summary(results, elapsed):
         progs.setdefault(k, [0, 0])
         progs[k][0 if not r["skip"] else 1] += 1
     print("programs (used / skipped):", ", ".join("%s %d/%d" % (k, v[0], v[1]) for k, v in sorted(progs.items())))
+    print("csmith lines gcov counts but where no statement starts (asked again): %d" %
+          sum(r.get("no_stmt", 0) for r in results))
     skips = {}
     for r in results:
         if r["skip"]:
