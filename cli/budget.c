@@ -50,7 +50,7 @@ uint64_t cli_default_memory(void) {
   return avail_kb * 1024 / 2;
 }
 
-static char g_message[1024];
+static char g_message[4096]; /* zeroed: fmemopen's output stays terminated */
 static size_t g_message_len;
 
 static void on_alarm(int sig) {
@@ -62,10 +62,13 @@ static void on_alarm(int sig) {
 
 void cli_watchdog_arm(const CliOptions *o, double seconds) {
   static const char reason[] = "the time budget (--timeout) ran out";
-  if (o->json)
-    snprintf(g_message, sizeof g_message, "{\"verdict\": \"unknown\", \"reason\": \"%s\", \"timeout_s\": %g}\n",
-             reason, o->timeout_s);
-  else snprintf(g_message, sizeof g_message, "UNKNOWN  %s: %s\n", o->file ? o->file : "?", reason);
+  FILE *f = o->json ? fmemopen(g_message, sizeof g_message - 1, "w") : NULL;
+  if (f) {
+    cli_print_json_error(f, o, "unknown", reason);
+    fclose(f);
+  } else {
+    snprintf(g_message, sizeof g_message, "UNKNOWN  %s: %s\n", o->file ? o->file : "?", reason);
+  }
   g_message_len = strlen(g_message);
   double grace = seconds * 0.05 < 0.05 ? 0.05 : seconds * 0.05;
   double at = seconds + grace;

@@ -73,9 +73,10 @@ typedef struct CliRun {
 } CliRun;
 void cli_print_text(FILE *out, const CliRun *run);
 void cli_print_json(FILE *out, const CliRun *run);
-/* The JSON document of an error (exit 2): verdict "error", the message as
-   reason, and what is known of the query (o may be partly filled). */
-void cli_print_json_error(FILE *out, const CliOptions *o, const char *msg);
+/* The JSON document of an error (exit 2: verdict "error") or of a run the
+   watchdog ended (verdict "unknown"): the message as reason, and what is
+   known of the query (o may be partly filled). */
+void cli_print_json_error(FILE *out, const CliOptions *o, const char *verdict, const char *msg);
 /* A value as C source text of its type ("-5", "4294967295u"). */
 void cli_format_value(char *buf, size_t len, const IrType *t, int64_t v);
 

@@ -19,7 +19,7 @@ static bool g_json;
    gets exactly one document. */
 static int error_exit(const char *prefix, const char *msg) {
   fprintf(stderr, "%s%s\n", prefix, msg);
-  if (g_json) cli_print_json_error(stdout, g_opt, msg);
+  if (g_json) cli_print_json_error(stdout, g_opt, "error", msg);
   return CLI_EXIT_ERROR;
 }
 

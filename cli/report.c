@@ -209,8 +209,8 @@ void cli_print_json(FILE *out, const CliRun *run) {
   fputs("}\n", out);
 }
 
-void cli_print_json_error(FILE *out, const CliOptions *o, const char *msg) {
-  fputs("{\"verdict\": \"error\", \"reason\": ", out);
+void cli_print_json_error(FILE *out, const CliOptions *o, const char *verdict, const char *msg) {
+  fprintf(out, "{\"verdict\": \"%s\", \"reason\": ", verdict);
   json_string(out, msg);
   if (o && o->file) {
     fputs(", \"file\": ", out);

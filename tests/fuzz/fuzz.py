@@ -37,6 +37,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -427,7 +428,13 @@ def summary(results, elapsed):
     return len(fails)
 
 
+def on_signal(sig, frame):
+    raise KeyboardInterrupt("signal %d" % sig)
+
+
 def main():
+    signal.signal(signal.SIGTERM, on_signal)   # clean up the temporary folder when killed
+    signal.signal(signal.SIGHUP, on_signal)
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--csmith", type=int, default=300)
     ap.add_argument("--random", type=int, default=100)
@@ -465,9 +472,13 @@ def main():
             def one(w):
                 if args.seconds and time.time() - t0 > args.seconds:
                     return None
-                if w[0] == "c":
-                    return run_csmith(w[1], w[2], args, tmp)
-                return run_random(w[1], diff, args)
+                try:
+                    if w[0] == "c":
+                        return run_csmith(w[1], w[2], args, tmp)
+                    return run_random(w[1], diff, args)
+                except Exception as e:   # a bug of the campaign: counted, not fatal
+                    return {"seed": w[1], "set": w[2] or "random", "queries": [],
+                            "skip": "campaign error: %s: %s" % (type(e).__name__, e)}
             for r in ex.map(one, work):
                 if r is not None:
                     results.append(r)
