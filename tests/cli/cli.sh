@@ -108,6 +108,12 @@ expect 3 'time budget' --reach "$tmp/long.c:120003" --timeout 1 "$tmp/long.c"
 t1=$(date +%s.%N)
 if python3 -c "import sys; sys.exit(not ($t1 - $t0 < 1.5))"; then passed=$((passed + 1)); else
   echo "FAIL --timeout 1 while parsing took $(python3 -c "print($t1 - $t0)") s"; failed=$((failed + 1)); fi
+out=$(timeout 20 "$INKA" --json --reach "$tmp/long.c:120003" --timeout 1 "$tmp/long.c" 2>/dev/null); st=$?
+if [ "$st" -eq 3 ] && python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); sys.exit(not (d["verdict"] == "unknown" and "time budget" in d["reason"]))' <<<"$out"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL --json --timeout while parsing (exit $st): $out"; failed=$((failed + 1))
+fi
 # loops that never end and unbounded recursion: a verdict or UNKNOWN with a
 # reason, never a signal (each once overflowed the stack of the translation)
 n=0
