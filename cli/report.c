@@ -73,7 +73,10 @@ static void print_stats(FILE *out, const LblStats *s, const CliRun *run) {
           s->prop.propagations, s->prop.wakeups, s->prop.trials, s->prop.choice_points, s->prop.backtracks,
           s->prop.failures, s->tr.unfoldings, s->search.nodes, s->prop.peak_arena_bytes, run->parse_s);
   if (run->validated >= 0) fprintf(out, ", validate %.3f s", run->validate_s);
-  fprintf(out, "\n");
+  const uint64_t *n = s->prop.notes;
+  fprintf(out, "\nreasoning: equality %" PRIu64 ", congruence %" PRIu64 ", difference cycles %" PRIu64
+               ", loop summaries %" PRIu64 "\n",
+          n[PROP_NOTE_EQUALITY], n[PROP_NOTE_CONGRUENCE], n[PROP_NOTE_CYCLE], n[PROP_NOTE_SUMMARY]);
 }
 
 void cli_print_text(FILE *out, const CliRun *run) {
@@ -153,10 +156,13 @@ static void json_stats(FILE *out, const CliRun *run) {
           "{\"propagations\": %" PRIu64 ", \"wakeups\": %" PRIu64 ", \"trials\": %" PRIu64
           ", \"choice_points\": %" PRIu64 ", \"backtracks\": %" PRIu64 ", \"failures\": %" PRIu64
           ", \"unfoldings\": %" PRIu64 ", \"search_nodes\": %" PRIu64 ", \"peak_arena_bytes\": %zu"
-          ", \"parse_s\": %.6f, \"validate_s\": %.6f}",
+          ", \"parse_s\": %.6f, \"validate_s\": %.6f"
+          ", \"reasoning\": {\"equality\": %" PRIu64 ", \"congruence\": %" PRIu64
+          ", \"difference_cycles\": %" PRIu64 ", \"loop_summaries\": %" PRIu64 "}}",
           s->prop.propagations, s->prop.wakeups, s->prop.trials, s->prop.choice_points, s->prop.backtracks,
           s->prop.failures, s->tr.unfoldings, s->search.nodes, s->prop.peak_arena_bytes, run->parse_s,
-          run->validate_s);
+          run->validate_s, s->prop.notes[PROP_NOTE_EQUALITY], s->prop.notes[PROP_NOTE_CONGRUENCE],
+          s->prop.notes[PROP_NOTE_CYCLE], s->prop.notes[PROP_NOTE_SUMMARY]);
 }
 
 void cli_print_json(FILE *out, const CliRun *run) {

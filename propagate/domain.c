@@ -169,11 +169,111 @@ static bool fail(PropStore *s) {
   return false;
 }
 
+/* ---- Congruences -----------------------------------------------------------------
+ * A variable may carry x == r (mod 2^k) on its stored 64-bit value (two's
+ * complement: the residue of a negative value is its low k bits).  Every
+ * domain update keeps the ends of the domain inside the class, so bounds
+ * propagation never lands between two members (x odd and x >= 2: x >= 3).
+ * Power-of-two moduli only: they are what wraparound arithmetic preserves. */
+static uint64_t low_mask(int bits) { return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1; }
+
+/* The smallest member of the class >= lo (up) or the largest <= hi, or
+   false when it would leave int64. */
+static bool class_above(int64_t lo, int bits, uint64_t r, int64_t *out) {
+  uint64_t step = ((r - (uint64_t)lo) & low_mask(bits));
+  if ((prop_wide)lo + (prop_wide)step > INT64_MAX) return false;
+  *out = (int64_t)((prop_wide)lo + (prop_wide)step);
+  return true;
+}
+
+static bool class_below(int64_t hi, int bits, uint64_t r, int64_t *out) {
+  uint64_t step = (((uint64_t)hi - r) & low_mask(bits));
+  if ((prop_wide)hi - (prop_wide)step < INT64_MIN) return false;
+  *out = (int64_t)((prop_wide)hi - (prop_wide)step);
+  return true;
+}
+
+static PropInterval *scratch(PropStore *s, int n);
+static bool install(PropStore *s, PropVar x, const PropInterval *iv, int n);
+static bool fail(PropStore *s);
+
+/* Moves the ends of iv[0..n) into v's class (dropping intervals with no
+   member at their end); false when nothing is left.  *iv may be redirected
+   to the scratch buffer. */
+static bool snap_to_class(PropStore *s, const PropVarRec *v, const PropInterval **iv, int *n) {
+  const PropInterval *in = *iv;
+  int first = 0, last = *n - 1;
+  int64_t lo = 0, hi = 0;
+  for (; first <= last; first++)
+    if (class_above(in[first].lo, v->cbits, v->cres, &lo) && lo <= in[first].hi) break;
+  for (; last >= first; last--)
+    if (class_below(in[last].hi, v->cbits, v->cres, &hi) && hi >= in[last].lo) break;
+  if (first > last) return false;
+  if (first == last && lo > hi) return false;
+  if (lo == in[first].lo && hi == in[last].hi && first == 0 && last == *n - 1) return true;
+  int m = last - first + 1;
+  PropInterval *t = s->scratch2 = realloc(s->scratch2, sizeof *t * (size_t)m);
+  assert(t);
+  memmove(t, in + first, sizeof *t * (size_t)m);
+  t[0].lo = lo;
+  t[m - 1].hi = hi;
+  *iv = t;
+  *n = m;
+  return true;
+}
+
+void prop_congruence(const PropStore *s, PropVar x, int *bits, uint64_t *res) {
+  const PropVarRec *v = &s->vars[x];
+  if (v->lo == v->hi) {
+    *bits = 64;
+    *res = (uint64_t)v->lo;
+    return;
+  }
+  *bits = v->cbits;
+  *res = v->cres & low_mask(v->cbits);
+}
+
+bool prop_restrict_congruence(PropStore *s, PropVar x, int bits, uint64_t res) {
+  if (s->failed) return false;
+  assert(x >= 0 && x < s->nvars && bits >= 0 && bits <= 64);
+  PropVarRec *v = &s->vars[x];
+  int old_bits;
+  uint64_t old_res;
+  prop_congruence(s, x, &old_bits, &old_res);
+  int common = bits < old_bits ? bits : old_bits;
+  if (((res ^ old_res) & low_mask(common)) != 0) {
+    prop_note(s, PROP_NOTE_CONGRUENCE);
+    return fail(s);
+  }
+  if (bits <= old_bits) return true; /* nothing new */
+  if (s->nchoices > 0 && x < s->choices[s->nchoices - 1].nvars) {
+    PropTrailEntry e = {.kind = TR_CONG, .var = x, .u.cong = {v->cres, v->cbits}};
+    prop_trail_entry(s, &e);
+  }
+  v->cbits = (uint8_t)bits;
+  v->cres = res & low_mask(bits);
+  /* the ends move into the class (install snaps them); others hear of it */
+  PropInterval *cur = scratch(s, v->n);
+  v = &s->vars[x];
+  if (v->iv) memcpy(cur, v->iv, sizeof *cur * (size_t)v->n);
+  else cur[0] = (PropInterval){v->lo, v->hi};
+  int64_t olo = v->lo, ohi = v->hi;
+  if (!install(s, x, cur, v->n)) return false;
+  v = &s->vars[x];
+  if (v->lo == olo && v->hi == ohi) prop_notify(s, x, PROP_EV_DOMAIN | PROP_EV_BOUNDS);
+  return true;
+}
+
 /* Replaces dom(x) by iv[0..n) (n >= 1, a subset of the old domain, possibly
    equal), trailing the old domain, and wakes subscribers.  iv must not be
    the variable's own array unless it is a prefix-preserving slice of it. */
 static bool install(PropStore *s, PropVar x, const PropInterval *iv, int n) {
   PropVarRec *v = &s->vars[x];
+  if (v->cbits && !snap_to_class(s, v, &iv, &n)) {
+    prop_note(s, PROP_NOTE_CONGRUENCE);
+    return fail(s);
+  }
+  v = &s->vars[x];
   int64_t lo = iv[0].lo, hi = iv[n - 1].hi;
   assert(n >= 1 && lo <= hi);
   assert(lo >= v->lo && hi <= v->hi && "domains only shrink");
@@ -221,6 +321,17 @@ static PropInterval *scratch(PropStore *s, int n) {
   return s->scratch;
 }
 
+/* Slow convergence: bounds propagation around a cycle of constraints that
+   no single propagator sees as contradictory (c >= min(a, b), c < a,
+   c < b) narrows 32-bit domains a few values per round, for billions of
+   rounds.  Such small steps on wide domains are counted; a trial that makes
+   too many of them stops as inconclusive (queue.c). */
+static void note_small_step(PropStore *s, const PropVarRec *v, int64_t lo, int64_t hi) {
+  enum { WIDE = 1 << 20, SMALL = 64 };
+  if ((prop_wide)v->hi - v->lo < WIDE) return;
+  if ((prop_wide)lo - v->lo <= SMALL && (prop_wide)v->hi - hi <= SMALL) s->small_steps++;
+}
+
 bool prop_restrict_range(PropStore *s, PropVar x, int64_t lo, int64_t hi) {
   if (s->failed) return false;
   PropVarRec *v = &s->vars[x];
@@ -229,6 +340,7 @@ bool prop_restrict_range(PropStore *s, PropVar x, int64_t lo, int64_t hi) {
   if (lo < v->lo) lo = v->lo;
   if (hi > v->hi) hi = v->hi;
   if (lo > hi) return fail(s);
+  note_small_step(s, v, lo, hi);
   if (!v->iv) return install_one(s, x, lo, hi);
   int i = first_hi_ge(v->iv, v->n, lo);
   int j = first_hi_ge(v->iv, v->n, hi);   /* iv[j].hi >= hi: j < n */

@@ -229,6 +229,11 @@ bool prop_propagate(PropStore *s) {
        the outer queue afterwards, p runs there */
     if (p->state == PROP_STATE_EVALUATION) continue;
     if (!run(s, p)) return false;
+    if (s->trial_depth > 0 && s->small_steps - s->trial_small_base > PROP_TRIAL_SMALL_STEPS) {
+      s->trial_inconclusive = true; /* slow convergence: the trial says nothing */
+      s->failed = true;
+      return false;
+    }
   }
   return true;
 }

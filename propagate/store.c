@@ -22,6 +22,7 @@ void prop_store_free(PropStore *s) {
   free(s->choices);
   free(s->vars);
   free(s->scratch);
+  free(s->scratch2);
   free(s->qsave);
   free(s->decisions.v);
   free(s->hints.v);
@@ -90,6 +91,16 @@ void prop_unify(PropStore *s, PropVar x, PropVar y) {
     prop_notify(s, x, PROP_EV_DOMAIN);
     prop_notify(s, y, PROP_EV_DOMAIN);
   }
+}
+
+void prop_note(PropStore *s, PropNote what) {
+  assert(what >= 0 && what < PROP_NOTE_COUNT);
+  s->stats.notes[what]++;
+}
+
+PropVar prop_find(const PropStore *s, PropVar x) {
+  assert(x >= 0 && x < s->nvars);
+  return find(s, x);
 }
 
 bool prop_same(PropStore *s, PropVar x, PropVar y) {

@@ -40,6 +40,8 @@ typedef struct PropVarRec {
   int32_t n;               /* number of intervals, >= 1 */
   uint64_t stamp;          /* stamp of the level that owns the current domain */
   int32_t parent, size;    /* union-find (union by size, no compression) */
+  uint64_t cres;           /* congruence: x == cres (mod 2^cbits) as stored */
+  uint8_t cbits;           /*   0: nothing known; fixed variables: see prop_congruence */
   PropSub *subs[3];        /* subscriptions by kind (SUB_FIX, SUB_BOUNDS, SUB_DOMAIN):
                               arena nodes, trailed heads */
 } PropVarRec;
@@ -57,7 +59,7 @@ typedef struct PropChunk {
   size_t before;           /* bytes of all chunks before this one */
 } PropChunk;
 
-enum { TR_INT, TR_I64, TR_PTR, TR_DOM, TR_SUBS, TR_UF };
+enum { TR_INT, TR_I64, TR_PTR, TR_DOM, TR_SUBS, TR_UF, TR_CONG };
 
 typedef struct PropTrailEntry {
   int32_t kind, var;
@@ -66,6 +68,7 @@ typedef struct PropTrailEntry {
     struct { int64_t lo, hi; PropInterval *iv; uint64_t stamp; int32_t n; } dom;
     struct { PropSub *old; int32_t which; } subs;
     struct { int32_t parent, size; } uf;
+    struct { uint64_t res; uint8_t bits; } cong;
   } u;
 } PropTrailEntry;
 
@@ -109,6 +112,7 @@ struct PropStore {
   PropVarRec *vars;
   int nvars, capvars;
   PropInterval *scratch;           /* temporary interval lists */
+  PropInterval *scratch2;          /* a second one (snapping to a congruence) */
   int capscratch;
 
   /* propagation */
@@ -121,6 +125,9 @@ struct PropStore {
 
   /* trials */
   int trial_depth, trial_limit;
+  uint64_t small_steps;            /* narrowings of a wide domain by a few values */
+  uint64_t trial_small_base;       /* small_steps when the outermost trial began */
+  bool trial_inconclusive;         /* the running trial was stopped (slow convergence) */
   PropQueued *qsave;               /* stack of saved outer queues */
   int nqsave, capqsave;
 

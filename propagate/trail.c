@@ -83,6 +83,10 @@ static void undo(PropStore *s, const PropTrailEntry *e) {
     s->vars[e->var].parent = e->u.uf.parent;
     s->vars[e->var].size = e->u.uf.size;
     break;
+  case TR_CONG:
+    s->vars[e->var].cres = e->u.cong.res;
+    s->vars[e->var].cbits = e->u.cong.bits;
+    break;
   default: assert(!"bad trail entry");
   }
 }
@@ -96,7 +100,7 @@ void prop_pop(PropStore *s) {
   s->nvars = c->nvars;
   while (s->ntrail > c->trail_top) {
     const PropTrailEntry *e = &s->trail[--s->ntrail];
-    if ((e->kind == TR_DOM || e->kind == TR_SUBS || e->kind == TR_UF) && e->var >= s->nvars)
+    if ((e->kind == TR_DOM || e->kind == TR_SUBS || e->kind == TR_UF || e->kind == TR_CONG) && e->var >= s->nvars)
       continue;
     undo(s, e);
   }

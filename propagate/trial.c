@@ -7,7 +7,11 @@
  * The enclosing queue is saved (members in order and their states) and
  * rebuilt exactly after the pop.  A propagator in evaluation in an enclosing
  * frame (the one running the trial, typically) is not run by the trial.
- * Trials nest up to the depth limit; deeper ones do nothing.
+ * Trials nest up to the depth limit; deeper ones do nothing.  A trial whose
+ * propagation narrows wide domains by small steps too often (slow
+ * convergence, see domain.c) is stopped and reported as inconclusive
+ * (PROP_TRIAL_TOO_DEEP), like a trial too deep: never as a refutation.
+ * The enclosing trials, which share its step budget, end inconclusive too.
  */
 #include <assert.h>
 
@@ -44,6 +48,7 @@ PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
   int base = s->nqsave;
   save_queue(s);
   prop_push_internal(s);
+  if (s->trial_depth == 0) s->trial_small_base = s->small_steps;
   s->trial_depth++;
   bool ok = post(s, ctx) && !s->failed;
   if (ok) ok = prop_propagate(s);
@@ -52,6 +57,11 @@ PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
   prop_pop(s);
   s->trial_depth--;
   restore_queue(s, base);
+  if (s->trial_inconclusive) { /* stopped, not refuted (every enclosing trial too) */
+    if (s->trial_depth == 0) s->trial_inconclusive = false;
+    else s->failed = true;
+    return PROP_TRIAL_TOO_DEEP;
+  }
   return ok ? PROP_TRIAL_OK : PROP_TRIAL_FAILED;
 }
 

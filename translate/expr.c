@@ -81,6 +81,42 @@ static TrEvResult trap_condition(TrEval *ev, const IrExpr *e, PropVar x, PropVar
   return TR_EV_OK;
 }
 
+/* ---- Value numbering ----------------------------------------------------------
+ * An operation that cannot trap and reads no memory is a function of its
+ * operands: the second evaluation reuses the first one's variable
+ * (value_number.c). */
+enum { VN_DISPLACE = 1000 };
+
+static int64_t type_code(OpCType a, OpCType b) {
+  return ((int64_t)a.bits << 1 | a.is_signed) | ((int64_t)b.bits << 1 | b.is_signed) << 16;
+}
+
+/* Posts `post` on a fresh variable of type ty unless the same key has one. */
+typedef bool (*VnPost)(PropStore *s, const IrExpr *e, const PropVar *operand, PropVar out);
+
+static TrEvResult numbered(TrEval *ev, const IrExpr *e, int64_t code, int n, const PropVar *operand,
+                           PropVar fresh, VnPost post, PropVar *out) {
+  Tr *t = ev->t;
+  TrVnKey k = tr_vn_key(t, (int)e->kind, code, n, operand);
+  PropVar v = tr_vn_find(t, &k);
+  if (v != TR_UNINIT) {
+    *out = v;
+    return TR_EV_OK;
+  }
+  *out = fresh;
+  if (!post(t->s, e, operand, fresh)) return TR_EV_FAIL;
+  tr_vn_add(t, &k, fresh);
+  return TR_EV_OK;
+}
+
+static bool post_cast(PropStore *s, const IrExpr *e, const PropVar *x, PropVar out) {
+  return op_c_cast(s, tr_ctype(e->a[0]->type), x[0], tr_ctype(e->type), out);
+}
+
+static bool post_unary(PropStore *s, const IrExpr *e, const PropVar *x, PropVar out) {
+  return op_c_unary(s, e->kind == IR_NEG ? OP_C_NEG : OP_C_NOT, tr_ctype(e->type), x[0], out);
+}
+
 static OpCBinary c_binary(IrExprKind k) {
   switch (k) {
   case IR_ADD: return OP_C_ADD;
@@ -107,6 +143,32 @@ static OpRel c_rel(IrExprKind k) {
   }
 }
 
+static bool is_const(Tr *t, PropVar x, int64_t c) { return prop_is_fixed(t->s, x) && prop_value(t->s, x) == c; }
+
+static bool commutes(IrExprKind k) {
+  return k == IR_ADD || k == IR_MUL || k == IR_BAND || k == IR_BOR || k == IR_BXOR;
+}
+
+PropVar tr_c_binary(Tr *t, IrExprKind kind, OpCType ty, OpCType count_ty, PropVar x, PropVar y) {
+  /* identities first: x + 0, x - 0, 0 + y, x * 1, 1 * y are their operand */
+  if ((kind == IR_ADD || kind == IR_SUB) && is_const(t, y, 0)) return x;
+  if (kind == IR_ADD && is_const(t, x, 0)) return y;
+  if (kind == IR_MUL && is_const(t, y, 1)) return x;
+  if (kind == IR_MUL && is_const(t, x, 1)) return y;
+  PropVar xy[2] = {x, y};
+  if (commutes(kind) && prop_find(t->s, y) < prop_find(t->s, x)) { /* one key for x op y and y op x */
+    xy[0] = y;
+    xy[1] = x;
+  }
+  TrVnKey k = tr_vn_key(t, (int)kind, type_code(ty, count_ty), 2, xy);
+  PropVar z = tr_vn_find(t, &k);
+  if (z != TR_UNINIT) return z;
+  z = op_c_var(t->s, ty);
+  if (!op_c_binary(t->s, c_binary(kind), ty, xy[0], count_ty, xy[1], z)) return TR_FAIL;
+  tr_vn_add(t, &k, z);
+  return z;
+}
+
 static TrEvResult eval_binary(TrEval *ev, const IrExpr *e, PropVar *out) {
   Tr *t = ev->t;
   PropVar x, y;
@@ -122,9 +184,12 @@ static TrEvResult eval_binary(TrEval *ev, const IrExpr *e, PropVar *out) {
       return TR_EV_TRAP;
     }
   }
-  *out = tr_fresh(t, e->type);
-  OpCType ty = tr_ctype(e->type);
-  return op_c_binary(t->s, c_binary(e->kind), ty, x, tr_ctype(e->a[1]->type), y, *out) ? TR_EV_OK : TR_EV_FAIL;
+  *out = tr_c_binary(t, e->kind, tr_ctype(e->type), tr_ctype(e->a[1]->type), x, y);
+  return *out == TR_FAIL ? TR_EV_FAIL : TR_EV_OK;
+}
+
+static bool post_compare(PropStore *s, const IrExpr *e, const PropVar *xy, PropVar out) {
+  return op_c_compare(s, c_rel(e->kind), tr_ctype(e->a[0]->type), xy[0], xy[1], out);
 }
 
 static TrEvResult eval_compare(TrEval *ev, const IrExpr *e, PropVar *out) {
@@ -132,8 +197,9 @@ static TrEvResult eval_compare(TrEval *ev, const IrExpr *e, PropVar *out) {
   TrEvResult r = tr_eval(ev, e->a[0], &x);
   if (r != TR_EV_OK) return r;
   if ((r = tr_eval(ev, e->a[1], &y)) != TR_EV_OK) return r;
-  *out = fresh_bool(ev->t);
-  return op_c_compare(ev->t->s, c_rel(e->kind), tr_ctype(e->a[0]->type), x, y, *out) ? TR_EV_OK : TR_EV_FAIL;
+  PropVar xy[2] = {x, y};
+  int64_t code = type_code(tr_ctype(e->a[0]->type), tr_ctype(e->a[1]->type));
+  return numbered(ev, e, code, 2, xy, fresh_bool(ev->t), post_compare, out);
 }
 
 static TrEvResult eval_truth(TrEval *ev, const IrExpr *e, PropVar *out) {
@@ -164,6 +230,9 @@ static TrEvResult eval_logic(TrEval *ev, const IrExpr *e, PropVar *out) {
     if ((r = tr_eval(ev, e->a[1], &x)) != TR_EV_OK) return r;
     if ((r = tr_eval(ev, e->a[2], &y)) != TR_EV_OK) return r;
     *out = tr_fresh(t, e->type);
+    /* c ? x : y is a branch of the path like an if: the path-first stage
+       splits on it, and each side is then an equality */
+    if (!prop_is_fixed(t->s, c)) prop_add_branch(t->s, c);
     return op_merge(t->s, *out, c, x, y) ? TR_EV_OK : TR_EV_FAIL;
   }
   }
@@ -215,10 +284,16 @@ static PropVar displace(Tr *t, PropVar b, int64_t k, PropVar i) {
   PropStore *s = t->s;
   if (prop_is_fixed(s, b) && prop_is_fixed(s, i))
     return prop_new_const(s, prop_value(s, b) + k * prop_value(s, i));
-  PropVar z = prop_new_var(s, 0, INT32_MAX);
+  PropVar operand[2] = {b, i};
+  TrVnKey key = tr_vn_key(t, VN_DISPLACE, k, 2, operand);
+  PropVar z = tr_vn_find(t, &key);
+  if (z != TR_UNINIT) return z;
+  z = prop_new_var(s, 0, INT32_MAX);
   int64_t coef[3] = {1, -1, -k};
   PropVar x[3] = {z, b, i};
-  return op_linear(s, 3, coef, x, OP_EQ, 0) ? z : TR_FAIL;
+  if (!op_linear(s, 3, coef, x, OP_EQ, 0)) return TR_FAIL;
+  tr_vn_add(t, &key, z);
+  return z;
 }
 
 PropVar tr_shift_by(Tr *t, PropVar b, int64_t k) { return k == 0 ? b : displace(t, b, k, t->one); }
@@ -357,16 +432,16 @@ TrEvResult tr_eval(TrEval *ev, const IrExpr *e, PropVar *out) {
     } else if (e->type->kind == IR_TY_PTR || e->a[0]->type->kind == IR_TY_PTR) {
       *out = x; /* between pointer types: the same location */
     } else {
-      *out = tr_fresh(t, e->type);
-      r = op_c_cast(t->s, tr_ctype(e->a[0]->type), x, tr_ctype(e->type), *out) ? TR_EV_OK : TR_EV_FAIL;
+      int64_t code = type_code(tr_ctype(e->a[0]->type), tr_ctype(e->type));
+      r = numbered(ev, e, code, 1, &x, tr_fresh(t, e->type), post_cast, out);
     }
     break;
   }
   case IR_NEG: case IR_BITNOT: {
     PropVar x;
     if ((r = tr_eval(ev, e->a[0], &x)) != TR_EV_OK) return r;
-    *out = tr_fresh(t, e->type);
-    r = op_c_unary(t->s, e->kind == IR_NEG ? OP_C_NEG : OP_C_NOT, tr_ctype(e->type), x, *out) ? TR_EV_OK : TR_EV_FAIL;
+    int64_t code = type_code(tr_ctype(e->type), tr_ctype(e->type));
+    r = numbered(ev, e, code, 1, &x, tr_fresh(t, e->type), post_unary, out);
     break;
   }
   case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_REM:

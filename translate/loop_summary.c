@@ -15,6 +15,14 @@
  * first check where v >= e (v <= e): v == max(v0, e) (min).  A step of one
  * never overflows: v + 1 <= e.
  *
+ * Induction variables: every other scalar integer local u that the loop
+ * changes once per iteration by "u = u + k" (k a constant, one top-level
+ * statement) leaves u == u0 + k * (vout - v0) (v0 - vout when counting
+ * down), computed in u's C type, that is, modulo 2^bits exactly as the
+ * iterations' wrapping additions.  This is the loop invariant u - k * v ==
+ * u0 - k * v0 at the exit, which proves `j == 2 * i` and `y == n` after the
+ * loops of invariants.c without unfolding them.
+ *
  * The relation follows from the loop's semantics, so posting it on the
  * loop's outputs never removes a solution; it lets the code after a loop
  * that is not unfolded yet (an unbounded e) reason about v: sum_to's
@@ -28,6 +36,21 @@
 
 static bool scalar_local(const IrExpr *e) {
   return e->kind == IR_VAR && e->var->kind != IR_VAR_GLOBAL && !e->var->address_taken;
+}
+
+/* The constant k when s is "u = u + k" or "u = u - k" (or "u = k + u"). */
+static bool constant_step(const IrStmt *s, const IrVar *u, int64_t *k) {
+  if (s->kind != IR_ST_ASSIGN || !s->lhs || s->lhs->kind != IR_VAR || s->lhs->var != u || !s->rhs) return false;
+  const IrExpr *r = s->rhs;
+  if (r->type != u->type || (r->kind != IR_ADD && r->kind != IR_SUB)) return false;
+  const IrExpr *x = r->a[0], *c = r->a[1];
+  if (r->kind == IR_ADD && x->kind == IR_INT_CONST) {
+    x = r->a[1];
+    c = r->a[0];
+  }
+  if (x->kind != IR_VAR || x->var != u || c->kind != IR_INT_CONST) return false;
+  *k = r->kind == IR_ADD ? c->ival : -c->ival;
+  return true;
 }
 
 /* Is s "v = v + step" (or "v = step + v" for +1)? */
@@ -63,6 +86,55 @@ static bool scan(Tr *t, const IrFunction *fn, const IrBlock *b, const IrVar *v, 
   return true;
 }
 
+/* The constant step of u when exactly one top-level statement of the body
+   and step blocks writes u, as "u = u + k"; false otherwise. */
+static bool induction_step(Tr *t, const IrFunction *fn, const IrStmt *loop, const IrVar *u, int64_t *k) {
+  int su = tr_frame_slot(fn, u), writes = 0;
+  const IrBlock *blocks[2] = {&loop->body, &loop->step};
+  for (int b = 0; b < 2; b++)
+    for (int i = 0; i < blocks[b]->n; i++) {
+      const IrStmt *s = blocks[b]->stmts[i];
+      const TrFacts *f = tr_facts(t, fn, s);
+      if (!f->slot || !f->slot[su]) continue;
+      if (!constant_step(s, u, k)) return false;
+      writes++;
+    }
+  return writes == 1;
+}
+
+/* Every other scalar local u of integer type that the loop changes by a
+   constant k once per iteration ends at u0 + k * n, n the number of
+   iterations (v's distance travelled), in u's C type: exactly what n
+   wrapping additions of k leave.  Posted with numbered operations
+   (expr.c: tr_c_binary), so `j != 2 * i` after `while (i < n) { i++;
+   j += 2; }` meets the very variable the summary made. */
+static bool induction_summaries(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, const IrVar *v,
+                                int step) {
+  const IrFunction *fn = in->fn;
+  int sv = tr_frame_slot(fn, v);
+  OpCType vt = tr_ctype(v->type);
+  PropVar v0 = in->slot[sv], vout = out->slot[sv];
+  PropVar count = step > 0 ? tr_c_binary(t, IR_SUB, vt, vt, vout, v0) : tr_c_binary(t, IR_SUB, vt, vt, v0, vout);
+  if (count == TR_FAIL) return false;
+  for (int i = 0; i < tr_nslots(fn); i++) {
+    const IrVar *u = i < fn->nparams ? fn->params[i] : fn->locals[i - fn->nparams];
+    if (u == v || u->address_taken || u->type->kind != IR_TY_INT) continue;
+    PropVar u0 = in->slot[i], uout = out->slot[i];
+    int64_t k;
+    if (u0 == TR_UNINIT || uout == TR_UNINIT || uout == u0 || !induction_step(t, fn, loop, u, &k)) continue;
+    OpCType ut = tr_ctype(u->type);
+    PropVar n = count;
+    if (vt.bits != ut.bits || vt.is_signed != ut.is_signed) { /* the count in u's type (modulo 2^bits) */
+      n = op_c_var(t->s, ut);
+      if (!op_c_cast(t->s, vt, count, ut, n)) return false;
+    }
+    PropVar moved = tr_c_binary(t, IR_MUL, ut, ut, prop_new_const(t->s, k), n);
+    PropVar end = moved == TR_FAIL ? TR_FAIL : tr_c_binary(t, IR_ADD, ut, ut, u0, moved);
+    if (end == TR_FAIL || !op_rel(t->s, uout, OP_EQ, end)) return false;
+  }
+  return true;
+}
+
 bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
   const IrExpr *c = loop->cond;
   if (loop->is_do_while || loop->pre.n > 0 || !c || (c->kind != IR_LT && c->kind != IR_GT)) return true;
@@ -84,7 +156,9 @@ bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState
   /* entered <=> v0 < e (v0 > e); vout = entered ? e : v0.  The boolean is a
      branch, so a path-first search splits on it: each side is an equality,
      which relational facts like n > k can then refute. */
+  prop_note(t->s, PROP_NOTE_SUMMARY);
   PropVar entered = prop_new_var(t->s, 0, 1);
   prop_add_branch(t->s, entered);
-  return op_reify(t->s, entered, v0, step > 0 ? OP_LT : OP_GT, bound) && op_merge(t->s, vout, entered, bound, v0);
+  return op_reify(t->s, entered, v0, step > 0 ? OP_LT : OP_GT, bound) && op_merge(t->s, vout, entered, bound, v0) &&
+         induction_summaries(t, loop, in, out, v->var, step);
 }

@@ -299,6 +299,7 @@ Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn, const TrObjec
     return NULL;
   }
   t->memo = tr_memo_new();
+  t->vn = tr_vn_new();
   t->zero = prop_new_const(s, 0);
   t->one = prop_new_const(s, 1);
   t->unfolded = prop_alloc(s, sizeof *t->unfolded);
@@ -319,6 +320,7 @@ bool tr_start(Tr *t) {
 void tr_free(Tr *t) {
   if (!t) return;
   tr_memo_free(t->memo);
+  tr_vn_free(t->vn);
   if (t->obj_loop) free((void *)t->obj.iter);
   free(t->obj_loop);
   free(t->params);

@@ -94,6 +94,24 @@ typedef struct TrFacts {
   uint8_t *read;        /* frame slots read (NULL: none) */
 } TrFacts;
 
+/* Value numbering (value_number.c): an operation on the same operands is
+   the same variable.  A key names the operation, its type, and up to
+   TR_VN_OPERANDS operands (a variable, or the value of a fixed one). */
+enum { TR_VN_OPERANDS = 3 };
+typedef struct TrVnKey {
+  int op;
+  int64_t type;
+  int64_t operand[TR_VN_OPERANDS];
+  bool is_const[TR_VN_OPERANDS];
+} TrVnKey;
+typedef struct TrValueNumbers TrValueNumbers;
+TrValueNumbers *tr_vn_new(void);
+void tr_vn_free(TrValueNumbers *vn);
+TrVnKey tr_vn_key(Tr *t, int op, int64_t type, int n, const PropVar *operand);
+/* The variable posted for k, or TR_UNINIT. */
+PropVar tr_vn_find(Tr *t, const TrVnKey *k);
+void tr_vn_add(Tr *t, const TrVnKey *k, PropVar v);
+
 struct Tr {
   PropStore *s;
   const IrProgram *prog;
@@ -111,6 +129,7 @@ struct Tr {
   bool budget_hit;           /* sticky */
   const char *incomplete_reason;
   TrMemo *memo;              /* static facts about statements (malloc) */
+  TrValueNumbers *vn;        /* malloc; entries in the arena (trailed) */
   TrInput *params;
   TrStats stats;
   TrObject **objs;           /* allocation order; entries past *nobjs are stale */
@@ -167,6 +186,10 @@ OpCType tr_ctype(const IrType *ty);
 PropVar tr_fresh(Tr *t, const IrType *ty);
 /* b = (x != 0) for x of type ty (x itself when already 0/1); TR_FAIL on failure. */
 PropVar tr_truth(Tr *t, const IrType *ty, PropVar x);
+/* expr.c: z = x op y in C type ty (count_ty: the right operand's type, for
+   shifts), numbered (the same operation on the same operands is the same
+   variable; x + 0 is x); TR_FAIL on failure.  The caller excluded traps. */
+PropVar tr_c_binary(Tr *t, IrExprKind kind, OpCType ty, OpCType count_ty, PropVar x, PropVar y);
 /* A side-effect-free expression evaluated in st (--assume, loop conditions);
    *ok false when it failed or may trap. */
 PropVar tr_eval_pure(Tr *t, const TrState *st, const IrExpr *e, bool *ok);

@@ -90,6 +90,12 @@ bool op_c_compare(PropStore *s, OpRel rel, OpCType t, PropVar x, PropVar y, Prop
    once their quotient is known. */
 bool op_linear_wide(PropStore *s, int n, const int64_t *coef, const PropVar *x, OpRel rel,
                     prop_wide c);
+/* Narrows the congruences (prop_congruence) of the x_i so that
+   sum(a[i] * x[i]) + c == 0 (mod 2^bits) can hold, 0 < bits <= 64 (64 for
+   an exact equality); posts nothing.  False on failure. */
+bool op_congruence_sum(PropStore *s, int n, const uint64_t *a, const PropVar *x, uint64_t c, int bits);
+/* The same for z == x * y (mod 2^bits). */
+bool op_congruence_product(PropStore *s, PropVar x, PropVar y, PropVar z, int bits);
 /* z = wrap(sum coef[i] * x[i] + c), 1 <= n <= 4: the fused wrapping add,
    sub, neg and constant shift of C (64-bit values as stored). */
 bool op_wrap_linear(PropStore *s, int n, const int64_t *coef, const PropVar *x, int64_t c, PropVar z,

@@ -85,10 +85,21 @@ bool prop_remove_range(PropStore *s, PropVar x, int64_t lo, int64_t hi);
 bool prop_restrict_range(PropStore *s, PropVar x, int64_t lo, int64_t hi);
 bool prop_restrict_domain(PropStore *s, PropVar x, const PropDomain *d);
 
+/* Congruences on the stored 64-bit value: x == res (mod 2^bits), bits in
+   [0, 64].  prop_congruence reports what is known (a fixed variable: 64
+   bits, its value; nothing: 0).  prop_restrict_congruence adds a fact (fails
+   when it contradicts the known one) and moves the domain's ends into the
+   class; every later domain update keeps them there. */
+void prop_congruence(const PropStore *s, PropVar x, int *bits, uint64_t *res);
+bool prop_restrict_congruence(PropStore *s, PropVar x, int bits, uint64_t res);
+
 /* Known-equal classes (trailed union-find): posting x = y may unify them, so
    that x != y or x < y with same(x, y) fails without labeling. */
 void prop_unify(PropStore *s, PropVar x, PropVar y);
 bool prop_same(PropStore *s, PropVar x, PropVar y);
+/* The representative of x's class (the same for all known-equal variables
+   until a backtrack or a later unification). */
+PropVar prop_find(const PropStore *s, PropVar x);
 
 /* ---- Domain copies -------------------------------------------------------- */
 void prop_domain_get(const PropStore *s, PropVar x, PropDomain *out); /* overwrites out */
@@ -171,6 +182,9 @@ int prop_level(const PropStore *s);    /* number of open choice points */
  * the enclosing propagation is saved and restored around it.  Trials nest up
  * to prop_set_trial_depth_limit (default 4); deeper ones are not run. */
 typedef enum { PROP_TRIAL_FAILED, PROP_TRIAL_OK, PROP_TRIAL_TOO_DEEP } PropTrial;
+/* Small narrowing steps of wide domains (slow convergence) the trials under
+   one outermost trial may make before they stop as inconclusive. */
+enum { PROP_TRIAL_SMALL_STEPS = 20000 };
 typedef bool (*PropPostFn)(PropStore *s, void *ctx);
 PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
                    const PropVar *watch, int n, PropDomain *out);
@@ -228,6 +242,13 @@ bool prop_memory_fits(PropStore *s, size_t bytes);
 bool prop_stack_low(void);
 
 /* ---- Statistics ------------------------------------------------------------ */
+/* What kind of reasoning decided something (for --stats and the proof
+   table of the bench): a relation decided because its two sides are known
+   equal (union-find, value numbering), a congruence that moved a bound or
+   failed, a negative cycle of differences, a loop summary posted. */
+typedef enum { PROP_NOTE_EQUALITY, PROP_NOTE_CONGRUENCE, PROP_NOTE_CYCLE, PROP_NOTE_SUMMARY, PROP_NOTE_COUNT } PropNote;
+void prop_note(PropStore *s, PropNote what);
+
 typedef struct PropStats {
   uint64_t propagations;   /* propagator runs */
   uint64_t wakeups;        /* queue insertions */
@@ -236,6 +257,7 @@ typedef struct PropStats {
   uint64_t backtracks;
   uint64_t failures;
   size_t peak_arena_bytes;
+  uint64_t notes[PROP_NOTE_COUNT];
 } PropStats;
 const PropStats *prop_stats(const PropStore *s);
 

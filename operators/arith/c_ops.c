@@ -266,7 +266,10 @@ static bool post_ucmp(PropStore *s, PropVar b, PropVar x, OpRel rel, PropVar y) 
     y = t;
     rel = rel == OP_GT ? OP_LT : OP_LE;
   }
-  if (x == y || prop_same(s, x, y)) return prop_fix(s, b, rel == OP_LE) && prop_propagate(s);
+  if (x == y || prop_same(s, x, y)) {
+    prop_note(s, PROP_NOTE_EQUALITY);
+    return prop_fix(s, b, rel == OP_LE) && prop_propagate(s);
+  }
   UCmp *p = prop_propagator_new(s, &ucmp_class, sizeof *p);
   p->b = b;
   p->x = x;

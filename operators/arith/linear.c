@@ -173,6 +173,10 @@ static bool pair_eq_domains(PropStore *s, PairEq *p) {
 
 static PropStatus pair_eq_propagate(PropStore *s, Propagator *base) {
   PairEq *p = (PairEq *)base;
+  /* Rule 0: x + sy*y - c == 0 holds modulo 2^64 too (congruences). */
+  uint64_t a[2] = {1, (uint64_t)(int64_t)p->sy};
+  PropVar v[2] = {p->x, p->y};
+  if (!op_congruence_sum(s, 2, a, v, (uint64_t)-p->c, 64)) return PROP_FAILED;
   prop_wide before = whi(s, p->x) - wlo(s, p->x);
   /* Rule 1 (bounds): x within c - sy * [y], y within sy * (c - [x]), until
      both stop moving (a bound landing in a hole moves on). */
@@ -286,6 +290,7 @@ static bool negative_cycle(PropStore *s, PropVar start) {
     }
   }
   free(g.edge);
+  if (changed) prop_note(s, PROP_NOTE_CYCLE);
   return changed;   /* still relaxing after |V| rounds */
 }
 
@@ -299,7 +304,10 @@ static bool slow_convergence(PropStore *s, PropVar x, prop_wide moved, int *slow
 }
 
 static bool post_diff(PropStore *s, PropVar x, PropVar y, LinRel rel, prop_wide c) {
-  if (x == y || prop_same(s, x, y)) return decide(s, 0, rel, c);
+  if (x == y || prop_same(s, x, y)) {
+    prop_note(s, PROP_NOTE_EQUALITY);
+    return decide(s, 0, rel, c);
+  }
   switch (rel) {
   case LIN_NE: return post_pair_ne(s, x, -1, y, c);
   case LIN_LE: return post_diff_le(s, x, y, c);
@@ -377,9 +385,48 @@ static bool bounds_changed(const PropStore *s, PropVar x, int64_t lo, int64_t hi
   return prop_min(s, x) != lo || prop_max(s, x) != hi;
 }
 
+/* Rule 0: with more than two terms of which only two are still unfixed,
+   the constraint is posted again on those two (op_linear folds the fixed
+   ones into c): x - y == 0 then unifies x and y, x - y <= c joins the
+   difference graph of the negative-cycle check.  The residual says exactly
+   what this one says in every solution, so this one is entailed. */
+static bool repost_pair(PropStore *s, const Linear *p, bool *reposted) {
+  *reposted = false;
+  if (p->n <= 2) return true;
+  int unfixed[2], k = 0;
+  for (int i = 0; i < p->n; i++)
+    if (!prop_is_fixed(s, p->x[i])) {
+      if (k == 2) return true;
+      unfixed[k++] = i;
+    }
+  if (k != 2) return true;
+  bool sat = false;
+  prop_wide c = p->c;
+  for (int i = 0; i < p->n; i++)
+    if (prop_is_fixed(s, p->x[i])) c = wide_sat_sub(c, p->a[i] * prop_value(s, p->x[i]), &sat);
+  if (sat || !wide_fits_i64(c) || !wide_fits_i64(p->a[unfixed[0]]) || !wide_fits_i64(p->a[unfixed[1]])) return true;
+  int64_t a[2] = {(int64_t)p->a[unfixed[0]], (int64_t)p->a[unfixed[1]]};
+  PropVar x[2] = {p->x[unfixed[0]], p->x[unfixed[1]]};
+  *reposted = true;
+  return op_linear(s, 2, a, x, p->rel == LIN_EQ ? OP_EQ : OP_LE, (int64_t)c);
+}
+
+/* Rule 5 (==): the sum holds modulo 2^64 too (congruences). */
+static bool linear_congruence(PropStore *s, const Linear *p) {
+  enum { MAX = 8 };
+  uint64_t a[MAX];
+  if (p->n > MAX) return true;
+  for (int i = 0; i < p->n; i++) a[i] = (uint64_t)p->a[i];   /* the low 64 bits */
+  return op_congruence_sum(s, p->n, a, p->x, (uint64_t)-p->c, 64);
+}
+
 static PropStatus linear_propagate(PropStore *s, Propagator *base) {
   Linear *p = (Linear *)base;
   if (p->rel == LIN_NE) return linear_ne(s, p);
+  bool reposted;
+  if (!repost_pair(s, p, &reposted)) return PROP_FAILED;
+  if (reposted) return PROP_ENTAILED;
+  if (p->rel == LIN_EQ && !linear_congruence(s, p)) return PROP_FAILED;
   for (;;) {
     bool lsat = false, hsat = false, changed = false;
     prop_wide L = sum_lo(s, p, -1, &lsat), H = sum_hi(s, p, -1, &hsat);

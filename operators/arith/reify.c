@@ -68,6 +68,7 @@ static PropStatus reify_propagate(PropStore *s, Propagator *base) {
   }
   /* Rule 1 again: x and y may have been unified since the post. */
   int e = prop_same(s, p->x, p->y) ? p->rel == OP_EQ || p->rel == OP_LE : -1;
+  if (e >= 0) prop_note(s, PROP_NOTE_EQUALITY);
   /* Rule 3: the domains decide the relation. */
   if (e < 0) e = entailment(s, p->x, p->rel, p->y);
   if (e < 0) return PROP_SUSPEND;
@@ -87,7 +88,10 @@ bool op_reify(PropStore *s, PropVar b, PropVar x, OpRel rel, PropVar y) {
     rel = rel == OP_GT ? OP_LT : OP_LE;
   }
   /* Rule 1: the same value on both sides. */
-  if (x == y || prop_same(s, x, y)) return prop_fix(s, b, rel == OP_EQ || rel == OP_LE) && prop_propagate(s);
+  if (x == y || prop_same(s, x, y)) {
+    prop_note(s, PROP_NOTE_EQUALITY);
+    return prop_fix(s, b, rel == OP_EQ || rel == OP_LE) && prop_propagate(s);
+  }
   Reify *p = prop_propagator_new(s, &reify_class, sizeof *p);
   p->b = b;
   p->x = x;

@@ -145,6 +145,7 @@ typedef struct TimesWrap {
 
 static PropStatus times_wrap_propagate(PropStore *s, Propagator *base) {
   TimesWrap *p = (TimesWrap *)base;
+  if (!op_congruence_product(s, p->x, p->y, p->z, p->bits)) return PROP_FAILED;
   prop_wide m = WIDE_POW2(p->bits), lo, hi;
   product_range(s, p->x, p->y, &lo, &hi);
   prop_wide qlo = wide_floor_div(lo - p->tmin, m), qhi = wide_floor_div(hi - p->tmin, m);

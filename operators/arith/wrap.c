@@ -122,8 +122,24 @@ static bool narrow_terms(PropStore *s, Wrap *p, prop_wide qlo, prop_wide qhi) {
   return true;
 }
 
+/* Rule 0: z == sum(a_i x_i) + c modulo 2^bits, whatever the quotient. */
+static bool wrap_congruence(PropStore *s, const Wrap *p) {
+  enum { MAX = 5 };
+  uint64_t a[MAX];
+  PropVar v[MAX];
+  if (p->n + 1 > MAX) return true;
+  for (int i = 0; i < p->n; i++) {
+    a[i] = (uint64_t)p->a[i];
+    v[i] = p->x[i];
+  }
+  a[p->n] = (uint64_t)-1;
+  v[p->n] = p->z;
+  return op_congruence_sum(s, p->n + 1, a, v, (uint64_t)p->c, p->bits);
+}
+
 static PropStatus wrap_propagate(PropStore *s, Propagator *base) {
   Wrap *p = (Wrap *)base;
+  if (!wrap_congruence(s, p)) return PROP_FAILED;
   bool all_fixed = true;
   for (int i = 0; i < p->n; i++) all_fixed = all_fixed && prop_is_fixed(s, p->x[i]);
   if (all_fixed) {

@@ -11,6 +11,12 @@
  *        loaded value fixes the pointer back (the CLP heap solver's guarded
  *        reads, kept as a disjunction inside the solver).
  *   Success when X = loc and V = T[loc]: entailed once posted on a fixed X.
+ *   (2a, relational) a load through the very pointer of the store just
+ *        below it reads the stored value, whatever location that is
+ *        (mem_stored_through): X_load = X_store => V = V_stored.  The
+ *        pointer variables are the same when the translation numbered
+ *        both address computations alike (translate/value_number.c) or
+ *        propagation proved them equal (union-find).
  * Candidates that are not data cells (headers, gaps) are dropped: the
  * access check (access_s.c) ends the path there before any load.  With too
  * many candidates, or some past the frontier (memory not allocated yet on
@@ -37,6 +43,12 @@ typedef struct Load {
 /* v = m[x] once x has few targets; false on failure, *done when posted. */
 static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, bool *done) {
   PropStore *s = t->s;
+  PropVar stored = mem_stored_through(t, m, x);
+  if (stored != TR_UNINIT) { /* rule 2a through the last store */
+    *done = true;
+    prop_note(s, PROP_NOTE_EQUALITY);
+    return op_rel(s, v, OP_EQ, stored);
+  }
   if (prop_is_fixed(s, x) && prop_value(s, x) >= tr_frontier(t)) {
     *done = false; /* a block not allocated yet on this path: wait */
     return true;

@@ -46,6 +46,10 @@ bool mem_alloc_read(Tr *t, const TrMem *m, int64_t loc, PropVar *v);
    not be loc (the guarded candidate); TR_UNINIT / TR_FAIL as tr_mem_read. */
 PropVar mem_store_read(Tr *t, TrMem *m, int64_t loc, PropVar need);
 
+/* store_element.c: the value stored by m when m is a store through x itself
+   (the same variable, or one known equal), else TR_UNINIT. */
+PropVar mem_stored_through(Tr *t, const TrMem *m, PropVar x);
+
 /* Candidates of a pointer, shared by load_element and access_s. */
 enum { MEM_MAX_TARGETS = 256 };
 /* The possible locations of x, or -1 when there are too many or when x may

@@ -70,3 +70,8 @@ PropVar mem_store_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
   mem_remember(t, m, loc, v);
   return v;
 }
+
+PropVar mem_stored_through(Tr *t, const TrMem *m, PropVar x) {
+  if (m->kind == TR_MEM_STORE && (m->x == x || prop_same(t->s, m->x, x))) return m->v;
+  return TR_UNINIT;
+}

@@ -1,0 +1,90 @@
+/* congruence.c - what a linear relation says modulo a power of two:
+ * op_congruence_sum posts nothing, it narrows the congruences of the
+ * variables of sum(a_i * x_i) + c == 0 (mod 2^bits) once, and is called by
+ * the propagators of such relations (the wrapping add, sub, casts and
+ * constant products of C in wrap.c and times.c, exact linear equalities in
+ * linear.c, which hold modulo 2^64 too).
+ *
+ * Each term a_i * x_i is known modulo 2^(k_i + tz(a_i)) when x_i is known
+ * modulo 2^k_i (tz: trailing zeros; a fixed x_i is known modulo 2^64).  For
+ * each j, the other terms and c are then known modulo 2^M (M the least of
+ * their moduli and bits), so a_j * x_j == -(rest) (mod 2^M).  With a_j =
+ * 2^t * u, u odd: rest must be 0 modulo 2^min(t, M), and x_j == u^-1 *
+ * (-rest / 2^t) modulo 2^(M - t).  This is how `2 * x + 1 == 2 * y` fails at
+ * the root: the left side is odd, the right side even.
+ *
+ * op_congruence_product does the same for z == x * y (mod 2^bits): a fixed
+ * factor makes it a sum; otherwise z has at least the trailing zeros of x
+ * and y together.
+ *
+ * Never: divide by an even number modulo 2^M (only the odd part is
+ * inverted), or claim more bits than every term is known to.
+ */
+#include "inka/arith.h"
+#include "arith_wide.h"
+
+static int trailing_zeros(uint64_t a) { return a ? __builtin_ctzll(a) : 64; }
+static uint64_t low_mask(int bits) { return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1; }
+
+/* The inverse of an odd u modulo 2^64 (Newton: each step doubles the bits). */
+static uint64_t odd_inverse(uint64_t u) {
+  uint64_t inv = u; /* correct to 3 bits */
+  for (int i = 0; i < 5; i++) inv *= 2 - u * inv;
+  return inv;
+}
+
+bool op_congruence_sum(PropStore *s, int n, const uint64_t *a, const PropVar *x, uint64_t c, int bits) {
+  enum { MAX_TERMS = 8 };
+  if (n > MAX_TERMS) return true; /* long sums: nothing deduced */
+  int known[MAX_TERMS];
+  uint64_t term[MAX_TERMS];
+  for (int i = 0; i < n; i++) {
+    int kb;
+    uint64_t r;
+    prop_congruence(s, x[i], &kb, &r);
+    int k = kb + trailing_zeros(a[i]);
+    known[i] = k > 64 ? 64 : k;
+    term[i] = a[i] * r;
+  }
+  for (int j = 0; j < n; j++) {
+    int m = bits;
+    uint64_t rest = c;
+    for (int i = 0; i < n; i++)
+      if (i != j) {
+        if (known[i] < m) m = known[i];
+        rest += term[i];
+      }
+    if (m <= 0) continue;
+    uint64_t rhs = (0 - rest) & low_mask(m); /* a_j * x_j mod 2^m */
+    int t = trailing_zeros(a[j]);
+    if (t >= m) {
+      if (rhs != 0) return arith_fail(s); /* a_j x_j is 0 mod 2^m */
+      continue;
+    }
+    if ((rhs & low_mask(t)) != 0) return arith_fail(s);
+    uint64_t res = odd_inverse(a[j] >> t) * (rhs >> t);
+    if (!prop_restrict_congruence(s, x[j], m - t, res & low_mask(m - t))) return false;
+  }
+  return !prop_failed(s);
+}
+
+/* Trailing zeros that every value of x surely has (its congruence). */
+static int known_trailing_zeros(const PropStore *s, PropVar x) {
+  int kb;
+  uint64_t r;
+  prop_congruence(s, x, &kb, &r);
+  int t = trailing_zeros(r & low_mask(kb));
+  return t < kb ? t : kb;
+}
+
+bool op_congruence_product(PropStore *s, PropVar x, PropVar y, PropVar z, int bits) {
+  if (prop_is_fixed(s, x) || prop_is_fixed(s, y)) { /* a constant factor: a linear term */
+    bool xf = prop_is_fixed(s, x);
+    uint64_t a[2] = {(uint64_t)prop_value(s, xf ? x : y), (uint64_t)-1};
+    PropVar v[2] = {xf ? y : x, z};
+    return op_congruence_sum(s, 2, a, v, 0, bits);
+  }
+  int t = known_trailing_zeros(s, x) + known_trailing_zeros(s, y);
+  if (t > bits) t = bits;
+  return t == 0 || prop_restrict_congruence(s, z, t, 0);
+}
