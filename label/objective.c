@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "inka/objective.h"
+#include "inka/relax.h"
 
 const char *lbl_verdict_name(LblVerdict v) {
   switch (v) {
@@ -128,6 +129,8 @@ static SearchResult run_stage(const LblQuery *q, Tr *t, PropStore *s, const stru
   o.window = st->window;
   o.hints_first = st->hints_first;
   o.branches_first = st->branches_first;
+  o.refutes = st->branches_first ? lbl_relax_refutes : NULL; /* proofs: the linear relaxation */
+  prop_set_slow_refuter(s, lbl_relax_refutes);
   o.max_nodes = st->max_nodes;
   if (deadline > 0) {
     o.max_seconds = deadline - prop_now();

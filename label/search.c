@@ -236,6 +236,10 @@ static Outcome dfs(Search *c, int start) {
       return DFS_BUDGET;
     }
     c->st.nodes++;
+    if (c->o->refutes && c->o->refutes(s)) {
+      c->st.failures++;
+      return DFS_DONE;
+    }
     uint64_t depth = (uint64_t)(prop_level(s) - c->base);
     if (depth > c->st.max_depth) c->st.max_depth = depth;
     PropVar x = select_var(c, &start);

@@ -212,8 +212,8 @@ static bool snap_to_class(PropStore *s, const PropVarRec *v, const PropInterval 
   if (first == last && lo > hi) return false;
   if (lo == in[first].lo && hi == in[last].hi && first == 0 && last == *n - 1) return true;
   int m = last - first + 1;
-  PropInterval *t = s->scratch2 = realloc(s->scratch2, sizeof *t * (size_t)m);
-  assert(t);
+  prop_grow((void **)&s->scratch2, &s->capscratch2, m, sizeof *s->scratch2);
+  PropInterval *t = s->scratch2;
   memmove(t, in + first, sizeof *t * (size_t)m);
   t[0].lo = lo;
   t[m - 1].hi = hi;

@@ -211,10 +211,25 @@ static bool inside_propagation(const PropStore *s) {
   return s->current && s->current_trial == s->trial_depth;
 }
 
+void prop_set_slow_refuter(PropStore *s, bool (*refutes)(PropStore *s)) { s->slow_refutes = refutes; }
+
+/* Outside trials, slow convergence asks the refuter (the linear relaxation)
+   after 2^k small steps, k = 12, 13, ...: a refutation ends the fixpoint
+   at once, otherwise propagation goes on. */
+static bool refuted_while_slow(PropStore *s, uint64_t base, uint64_t *next) {
+  if (!s->slow_refutes || s->trial_depth > 0 || s->small_steps - base < *next) return false;
+  *next *= 2;
+  if (!s->slow_refutes(s)) return false;
+  s->failed = true;
+  return true;
+}
+
 bool prop_propagate(PropStore *s) {
   if (s->failed) return false;
   if (inside_propagation(s)) return true;
+  uint64_t small_base = s->small_steps, next_ask = 4096;
   while (s->nonempty) {
+    if (refuted_while_slow(s, small_base, &next_ask)) return false;
     int l = __builtin_ctz(s->nonempty);
     Propagator *p = s->head[l];
     s->head[l] = p->next_in_queue;

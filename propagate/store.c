@@ -25,6 +25,7 @@ void prop_store_free(PropStore *s) {
   free(s->scratch2);
   free(s->qsave);
   free(s->decisions.v);
+  free(s->linear);
   free(s->hints.v);
   free(s->branches.v);
   free(s);
@@ -51,6 +52,16 @@ static PropVar list_get(const PropVarList *l, int i) {
 void prop_add_decision(PropStore *s, PropVar x) { list_add(s, &s->decisions, x); }
 int prop_decision_count(const PropStore *s) { return s->decisions.n; }
 PropVar prop_decision(const PropStore *s, int i) { return list_get(&s->decisions, i); }
+
+void prop_add_linear(PropStore *s, Propagator *p) {
+  prop_grow((void **)&s->linear, &s->caplinear, s->nlinear + 1, sizeof *s->linear);
+  s->linear[s->nlinear++] = p;
+}
+int prop_linear_count(const PropStore *s) { return s->nlinear; }
+Propagator *prop_linear(const PropStore *s, int i) {
+  assert(i >= 0 && i < s->nlinear);
+  return s->linear[i];
+}
 
 void prop_add_hint(PropStore *s, PropVar x) { list_add(s, &s->hints, x); }
 int prop_hint_count(const PropStore *s) { return s->hints.n; }

@@ -76,7 +76,7 @@ typedef struct PropChoice {
   int chunk;
   size_t off;
   size_t trail_top;
-  int nvars, ndecisions, nhints, nbranches;
+  int nvars, ndecisions, nhints, nbranches, nlinear;
   uint32_t next_id;
   uint64_t stamp;
 } PropChoice;
@@ -113,6 +113,7 @@ struct PropStore {
   int nvars, capvars;
   PropInterval *scratch;           /* temporary interval lists */
   PropInterval *scratch2;          /* a second one (snapping to a congruence) */
+  int capscratch2;
   int capscratch;
 
   /* propagation */
@@ -128,11 +129,14 @@ struct PropStore {
   uint64_t small_steps;            /* narrowings of a wide domain by a few values */
   uint64_t trial_small_base;       /* small_steps when the outermost trial began */
   bool trial_inconclusive;         /* the running trial was stopped (slow convergence) */
+  bool (*slow_refutes)(PropStore *s); /* asked when propagation converges slowly */
   PropQueued *qsave;               /* stack of saved outer queues */
   int nqsave, capqsave;
 
   /* decision variables */
   PropVarList decisions;        /* what search labels */
+  Propagator **linear;          /* propagators with a linear row (prop_add_linear) */
+  int nlinear, caplinear;
   PropVarList hints;            /* variables a goal-first search labels first */
   PropVarList branches;         /* booleans that choose a path, oldest first */
 

@@ -53,6 +53,7 @@ void prop_push_internal(PropStore *s) {
   c->ndecisions = s->decisions.n;
   c->nhints = s->hints.n;
   c->nbranches = s->branches.n;
+  c->nlinear = s->nlinear;
   c->next_id = s->next_id;
   c->stamp = s->stamp;
   s->stamp = ++s->stamp_counter;
@@ -109,6 +110,7 @@ void prop_pop(PropStore *s) {
   s->decisions.n = c->ndecisions;
   s->hints.n = c->nhints;
   s->branches.n = c->nbranches;
+  s->nlinear = c->nlinear;
   s->next_id = c->next_id;
   s->stamp = c->stamp;
   s->failed = false;

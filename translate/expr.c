@@ -222,6 +222,10 @@ static TrEvResult eval_logic(TrEval *ev, const IrExpr *e, PropVar *out) {
   case IR_LAND: case IR_LOR:
     if ((r = eval_truth(ev, e->a[0], &x)) != TR_EV_OK) return r;
     if ((r = eval_truth(ev, e->a[1], &y)) != TR_EV_OK) return r;
+    /* each side of && and || is a condition of the path: the path-first
+       stage splits on it (a || b = 1 alone says neither which) */
+    if (!prop_is_fixed(t->s, x)) prop_add_branch(t->s, x);
+    if (!prop_is_fixed(t->s, y)) prop_add_branch(t->s, y);
     *out = fresh_bool(t);
     return (e->kind == IR_LAND ? op_bool_and : op_bool_or)(t->s, *out, x, y) ? TR_EV_OK : TR_EV_FAIL;
   default: { /* IR_COND */

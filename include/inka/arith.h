@@ -90,6 +90,19 @@ bool op_c_compare(PropStore *s, OpRel rel, OpCType t, PropVar x, PropVar y, Prop
    once their quotient is known. */
 bool op_linear_wide(PropStore *s, int n, const int64_t *coef, const PropVar *x, OpRel rel,
                     prop_wide c);
+/* A linear row sum(a[i] * x[i]) <= c (== c when eq) that a propagator of
+   linear.c stands for (prop_linear lists them): false for other
+   propagators, and for rows longer than OP_ROW_MAX. */
+enum { OP_ROW_MAX = 16 };
+typedef struct OpRow {
+  int n;
+  PropVar x[OP_ROW_MAX];
+  prop_wide a[OP_ROW_MAX];
+  prop_wide c;
+  bool eq;
+} OpRow;
+bool op_linear_row(const Propagator *p, OpRow *row);
+
 /* Narrows the congruences (prop_congruence) of the x_i so that
    sum(a[i] * x[i]) + c == 0 (mod 2^bits) can hold, 0 < bits <= 64 (64 for
    an exact equality); posts nothing.  False on failure. */

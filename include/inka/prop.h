@@ -25,6 +25,7 @@
 
 typedef struct PropStore PropStore;
 typedef int32_t PropVar;              /* an integer variable: index in the store */
+typedef struct Propagator Propagator;
 typedef __int128 prop_wide;           /* 128-bit intermediate arithmetic */
 
 typedef struct PropInterval {
@@ -85,6 +86,13 @@ bool prop_remove_range(PropStore *s, PropVar x, int64_t lo, int64_t hi);
 bool prop_restrict_range(PropStore *s, PropVar x, int64_t lo, int64_t hi);
 bool prop_restrict_domain(PropStore *s, PropVar x, const PropDomain *d);
 
+/* Propagators that stand for a linear row (operators/arith/linear.c:
+   op_linear_row) register here, so that the linear relaxation
+   (label/relax.c) can read them; the list shrinks back on backtrack. */
+void prop_add_linear(PropStore *s, Propagator *p);
+int prop_linear_count(const PropStore *s);
+Propagator *prop_linear(const PropStore *s, int i);
+
 /* Congruences on the stored 64-bit value: x == res (mod 2^bits), bits in
    [0, 64].  prop_congruence reports what is known (a fixed variable: 64
    bits, its value; nothing: 0).  prop_restrict_congruence adds a fact (fails
@@ -119,7 +127,6 @@ void prop_domain_free(PropDomain *d);
  * event), PROP_ENTAILED (never run again: unsubscribed on the trail) or
  * PROP_FAILED.  States follow the INKA paper (section 5.1): posted,
  * evaluation (running), suspended, entailed, failed. */
-typedef struct Propagator Propagator;
 
 typedef enum { PROP_SUSPEND, PROP_ENTAILED, PROP_FAILED } PropStatus;
 typedef enum {
@@ -182,6 +189,10 @@ int prop_level(const PropStore *s);    /* number of open choice points */
  * the enclosing propagation is saved and restored around it.  Trials nest up
  * to prop_set_trial_depth_limit (default 4); deeper ones are not run. */
 typedef enum { PROP_TRIAL_FAILED, PROP_TRIAL_OK, PROP_TRIAL_TOO_DEEP } PropTrial;
+/* A refuter asked when propagation outside trials converges slowly (small
+   steps on wide domains); true ends the propagation as a failure, so it
+   must only say so when the store has no solution. */
+void prop_set_slow_refuter(PropStore *s, bool (*refutes)(PropStore *s));
 /* Small narrowing steps of wide domains (slow convergence) the trials under
    one outermost trial may make before they stop as inconclusive. */
 enum { PROP_TRIAL_SMALL_STEPS = 20000 };
@@ -245,8 +256,9 @@ bool prop_stack_low(void);
 /* What kind of reasoning decided something (for --stats and the proof
    table of the bench): a relation decided because its two sides are known
    equal (union-find, value numbering), a congruence that moved a bound or
-   failed, a negative cycle of differences, a loop summary posted. */
-typedef enum { PROP_NOTE_EQUALITY, PROP_NOTE_CONGRUENCE, PROP_NOTE_CYCLE, PROP_NOTE_SUMMARY, PROP_NOTE_COUNT } PropNote;
+   failed, a negative cycle of differences, a loop summary posted, a node
+   refuted by the linear relaxation (label/relax.c). */
+typedef enum { PROP_NOTE_EQUALITY, PROP_NOTE_CONGRUENCE, PROP_NOTE_CYCLE, PROP_NOTE_SUMMARY, PROP_NOTE_LP, PROP_NOTE_COUNT } PropNote;
 void prop_note(PropStore *s, PropNote what);
 
 typedef struct PropStats {

@@ -48,6 +48,9 @@ typedef struct SearchOptions {
                                first on the newest unfixed hint (prop_add_hint) */
   bool branches_first;      /* ... or first on the oldest unfixed branch
                                (prop_add_branch) */
+  /* Called at every node after propagation; false refutes the node (it
+     must only say so when the node has no solution).  NULL: none. */
+  bool (*refutes)(PropStore *s);
 } SearchOptions;
 
 /* Called at each leaf (all decision variables fixed, propagation at fixpoint).

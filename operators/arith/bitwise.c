@@ -34,7 +34,7 @@ typedef struct KBits {
   uint64_t val;    /* their values (val & ~mask == 0) */
 } KBits;
 
-static KBits known_bits(const PropStore *s, PropVar x) {
+static KBits bound_bits(const PropStore *s, PropVar x) {
   uint64_t lo = (uint64_t)prop_min(s, x), hi = (uint64_t)prop_max(s, x);
   uint64_t d = (lo ^ SIGN_BIT) ^ (hi ^ SIGN_BIT);
   uint64_t mask;
@@ -44,6 +44,28 @@ static KBits known_bits(const PropStore *s, PropVar x) {
     mask = top == 63 ? 0 : ~(((uint64_t)1 << (top + 1)) - 1);
   }
   return (KBits){mask, lo & mask};
+}
+
+/* The bits the bounds share, and the low bits a congruence fixes (the two
+   must agree, or restrict_bits and the domain's snapping to the class would
+   nudge each other's bounds one value at a time). */
+static KBits known_bits(const PropStore *s, PropVar x) {
+  KBits k = bound_bits(s, x);
+  int cb;
+  uint64_t r;
+  prop_congruence(s, x, &cb, &r);
+  uint64_t low = cb >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << cb) - 1;
+  if ((k.mask & low & (k.val ^ r)) != 0) return k; /* disagree: the store fails elsewhere */
+  k.mask |= low;
+  k.val = (k.val & ~low) | (r & low);
+  return k;
+}
+
+/* The low bits known without a gap from bit 0 are a congruence. */
+static bool learn_congruence(PropStore *s, PropVar x, KBits k) {
+  int low = k.mask == ~(uint64_t)0 ? 64 : __builtin_ctzll(~k.mask);
+  if (low == 0) return true;
+  return prop_restrict_congruence(s, x, low, k.val & (low >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << low) - 1));
 }
 
 /* Smallest u >= lo with (u & mask) == val (unsigned order); false if none. */
@@ -170,6 +192,8 @@ static PropStatus bitwise_propagate(PropStore *s, Propagator *base) {
     if (!bits_rules(p->op, &kx, &ky, &kz)) return PROP_FAILED;
     if (p->op == BW_AND && !and_order(s, p->x, p->y, p->z)) return PROP_FAILED;
     if (p->op == BW_OR && !or_order(s, p->x, p->y, p->z)) return PROP_FAILED;
+    if (!learn_congruence(s, p->x, kx) || !learn_congruence(s, p->y, ky) || !learn_congruence(s, p->z, kz))
+      return PROP_FAILED;
     if (!restrict_bits(s, p->x, kx) || !restrict_bits(s, p->y, ky) || !restrict_bits(s, p->z, kz))
       return PROP_FAILED;
     int64_t after[6] = {prop_min(s, p->x), prop_max(s, p->x), prop_min(s, p->y),

@@ -133,6 +133,7 @@ static bool post_diff_le(PropStore *s, PropVar x, PropVar y, prop_wide c) {
   p->c = c;
   prop_subscribe(s, &p->base, x, PROP_EV_BOUNDS);
   prop_subscribe(s, &p->base, y, PROP_EV_BOUNDS);
+  prop_add_linear(s, &p->base);
   return prop_post(s, &p->base);
 }
 
@@ -212,6 +213,7 @@ static bool post_pair_eq(PropStore *s, PropVar x, int sy, PropVar y, prop_wide c
   p->c = c;
   prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
   prop_subscribe(s, &p->base, y, PROP_EV_DOMAIN);
+  prop_add_linear(s, &p->base);
   return prop_post(s, &p->base);
 }
 
@@ -420,9 +422,30 @@ static bool linear_congruence(PropStore *s, const Linear *p) {
   return op_congruence_sum(s, p->n, a, p->x, (uint64_t)-p->c, 64);
 }
 
+static int fixed_terms(const PropStore *s, const Linear *p) {
+  int k = 0;
+  for (int i = 0; i < p->n; i++) k += prop_is_fixed(s, p->x[i]);
+  return k;
+}
+
+static PropStatus linear_run(PropStore *s, Linear *p);
+
+/* The class is idempotent, so its own prunings do not wake it: a variable
+   that this run fixed (bounds, or a congruence snapping a domain to one
+   value) is known exactly only to the rules after that point.  Rules 0 and
+   5 use fixed terms, so the run is repeated while it fixes more of them
+   (4*x + y - z == 1 with y fixed by the bounds: z == 4*x + y - 1 mod 4). */
 static PropStatus linear_propagate(PropStore *s, Propagator *base) {
   Linear *p = (Linear *)base;
   if (p->rel == LIN_NE) return linear_ne(s, p);
+  for (;;) {
+    int fixed = fixed_terms(s, p);
+    PropStatus st = linear_run(s, p);
+    if (st != PROP_SUSPEND || fixed_terms(s, p) == fixed) return st;
+  }
+}
+
+static PropStatus linear_run(PropStore *s, Linear *p) {
   bool reposted;
   if (!repost_pair(s, p, &reposted)) return PROP_FAILED;
   if (reposted) return PROP_ENTAILED;
@@ -569,7 +592,33 @@ static bool post_general(PropStore *s, const Terms *t, LinRel rel, prop_wide c) 
   }
   int ev = rel == LIN_NE ? PROP_EV_FIX : PROP_EV_BOUNDS;
   for (int i = 0; i < t->n; i++) prop_subscribe(s, &p->base, p->x[i], ev);
+  if (rel != LIN_NE) prop_add_linear(s, &p->base);
   return prop_post(s, &p->base);
+}
+
+/* ---- The rows of the linear relaxation ------------------------------------------ */
+bool op_linear_row(const Propagator *base, OpRow *row) {
+  if (base->cls == &diff_le_class) {
+    const DiffLe *p = (const DiffLe *)base;
+    *row = (OpRow){.n = 2, .x = {p->x, p->y}, .a = {1, -1}, .c = p->c, .eq = false};
+    return true;
+  }
+  if (base->cls == &pair_eq_class) {
+    const PairEq *p = (const PairEq *)base;
+    *row = (OpRow){.n = 2, .x = {p->x, p->y}, .a = {1, p->sy}, .c = p->c, .eq = true};
+    return true;
+  }
+  if (base->cls != &linear_class) return false;
+  const Linear *p = (const Linear *)base;
+  if (p->rel == LIN_NE || p->n > OP_ROW_MAX) return false;
+  row->n = p->n;
+  row->c = p->c;
+  row->eq = p->rel == LIN_EQ;
+  for (int i = 0; i < p->n; i++) {
+    row->x[i] = p->x[i];
+    row->a[i] = p->a[i];
+  }
+  return true;
 }
 
 bool op_linear_wide(PropStore *s, int n, const int64_t *coef, const PropVar *xs, OpRel rel,

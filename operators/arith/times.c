@@ -4,6 +4,8 @@
  * The core relation is z = x * y + k for a 128-bit constant k (k = 0 for
  * op_times; k = -q * 2^bits once the wrapped product knows its quotient q).
  * Rules of the core, in order (bounds reasoning, 128-bit products):
+ *   0. z == x * y modulo 2^tz(k): the trailing zeros of x and y add up in z
+ *      (op_congruence_product);
  *   1. x or y fixed: the relation is linear, post it and be entailed;
  *   2. z - k within the products of the bounds of x and y (for x * x:
  *      within [min |x|^2, max |x|^2]);
@@ -83,6 +85,12 @@ static PropStatus post_linear_part(PropStore *s, PropVar z, int64_t a, PropVar o
 static PropStatus times_propagate(PropStore *s, Propagator *base) {
   Times *p = (Times *)base;
   PropVar x = p->x, y = p->y, z = p->z;
+  /* Rule 0: z == x * y modulo 2^tz(k) (k is 0 or a multiple of 2^bits):
+     the congruences (congruence.c), also once the wrapped product has
+     handed over to this core. */
+  uint64_t klow = (uint64_t)p->k;
+  int kbits = klow ? __builtin_ctzll(klow) : 64;
+  if (kbits > 0 && !op_congruence_product(s, x, y, z, kbits)) return PROP_FAILED;
   /* Rule 1: a fixed factor makes the relation linear. */
   if (prop_is_fixed(s, x) && x != y) return post_linear_part(s, z, prop_value(s, x), y, p->k);
   if (prop_is_fixed(s, y) && x != y) return post_linear_part(s, z, prop_value(s, y), x, p->k);

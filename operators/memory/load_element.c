@@ -23,8 +23,9 @@
  * this path), the load waits (tr_memory_status) until propagation
  * narrows X or an allocation moves the frontier.
  *
- * Must never drop a candidate a real execution could take, except one whose
- * cell nobody wrote, and then the path that takes it is abandoned (no proof).
+ * Must never drop a candidate a real execution could take.  A candidate whose
+ * cell nobody wrote stays, with a value no test controls; the path that takes
+ * it is abandoned (no proof), never refuted.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -74,9 +75,11 @@ static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, bool *done) {
     if (need == TR_FAIL) return false;
     if ((value[k] = tr_mem_read(t, m, where[i], need)) == TR_FAIL) return false;
     if (value[k] == TR_UNINIT) {
-      /* x there would read what no test controls: that path is abandoned */
+      /* x there would read what no test controls: the path that takes it is
+         abandoned (no proof).  The candidate stays, holding any value:
+         dropping it would refute that path as if no execution took it. */
       if (!tr_mem_uncontrolled(t, need)) return false;
-      continue;
+      value[k] = mem_cell_var(t, where[i]);
     }
     where[k++] = where[i];
   }

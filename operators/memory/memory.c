@@ -164,13 +164,14 @@ MemCached *mem_remember(Tr *t, TrMem *m, int64_t loc, PropVar v) {
   return c;
 }
 
-static void add_reader(Tr *t, MemCached *c, PropVar need) {
+bool mem_add_reader(Tr *t, MemCached *c, PropVar need) {
   for (MemReader *r = c->readers; r; r = r->next)
-    if (r->need == need) return;
+    if (r->need == need) return false;
   MemReader *r = prop_alloc(t->s, sizeof *r);
   r->need = need;
   r->next = c->readers;
   prop_save_ptr(t->s, (void **)&c->readers, r);
+  return true;
 }
 
 /* A read whose value would be a cell nobody wrote must not be needed: the
@@ -266,7 +267,7 @@ PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
       }
       MemCached *c = mem_cached(m, loc);
       if (!c) c = mem_remember(t, m, loc, mem_cell_var(t, loc));
-      add_reader(t, c, need);
+      mem_add_reader(t, c, need);
       return c->v;
     }
     }

@@ -17,10 +17,13 @@ typedef struct MemReader {
   struct MemReader *next;
 } MemReader;
 
-/* A value a STORE or JOIN node handed out for one location. */
+/* A value a STORE or JOIN node handed out for one location, and who reads
+   it: each reader's "used" must reach the reads below (a cell nobody wrote
+   abandons the path of every reader that uses it). */
 typedef struct MemCached {
   int64_t loc;
   PropVar v;
+  PropVar hit;           /* STORE: the boolean X == loc */
   MemReader *readers;    /* trailed */
   struct MemCached *next;
 } MemCached;
@@ -38,6 +41,8 @@ struct TrMem {
 TrMem *mem_node(Tr *t, TrMemKind kind, TrMem *parent);
 MemCached *mem_cached(const TrMem *m, int64_t loc);
 MemCached *mem_remember(Tr *t, TrMem *m, int64_t loc, PropVar v);
+/* Records that `need` reads c; false if it was already recorded. */
+bool mem_add_reader(Tr *t, MemCached *c, PropVar need);
 /* The fresh variable standing for a cell's value (its type's range). */
 PropVar mem_cell_var(Tr *t, int64_t loc);
 /* new_s.c: the value at loc in an ALLOC node, if the node answers for loc. */

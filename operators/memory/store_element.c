@@ -10,7 +10,8 @@
  *     disjunction inside the solver: Tout[l] = (X == l ? V : Tin[l]), that
  *     is hit <=> X == l (op_reify) and Tout[l] = merge(hit, V, Tin[l])
  *     (operators/arith/merge.c).  One such variable per location read is
- *     remembered on the node (trailed).
+ *     remembered on the node (trailed), with its readers: a later reader
+ *     sends its own "used" down the chain (another_reader).
  *
  * The paper's rules, and where each lives here:
  *   (1) X is not NULL: the statement checks the access first (access_s.c).
@@ -27,9 +28,11 @@
  * Entailment: the node is final once X is fixed (every later read answers
  * at once).
  *
- * A cell nobody wrote below the store (Tin[loc] is TR_UNINIT) can only be
- * read through the store: the path where X misses loc and the value is
- * needed is abandoned (no test controls it), so the value read is V.
+ * A cell nobody wrote below the store (Tin[loc] is TR_UNINIT): where X
+ * misses loc the value read is garbage, a fresh variable of the cell's type,
+ * and the path where X misses and the value is needed is abandoned (no test
+ * controls it; no proof).  The value read is not V: that would refute the
+ * garbage paths instead of abandoning them.
  */
 #include <assert.h>
 
@@ -52,22 +55,38 @@ static PropVar missed(Tr *t, PropVar need, PropVar hit) {
   return op_bool_and(s, both, need, miss) ? both : TR_FAIL;
 }
 
+/* Another reader of a remembered candidate: its own "used" goes down the
+   chain, so that a cell nobody wrote below abandons its path too (the first
+   reader's need alone would let this one read garbage unnoticed). */
+static PropVar another_reader(Tr *t, TrMem *m, MemCached *c, PropVar need) {
+  PropVar below = missed(t, need, c->hit);
+  if (below == TR_FAIL) return TR_FAIL;
+  PropVar old = tr_mem_read(t, m->parent, c->loc, below);
+  if (old == TR_FAIL) return TR_FAIL;
+  if (old == TR_UNINIT && !tr_mem_uncontrolled(t, below)) return TR_FAIL;
+  return c->v;
+}
+
 PropVar mem_store_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
   PropStore *s = t->s;
   assert(m->kind == TR_MEM_STORE && !prop_is_fixed(s, m->x) && prop_has(s, m->x, loc));
   MemCached *c = mem_cached(m, loc);
-  if (c) return c->v;
+  if (c) return mem_add_reader(t, c, need) ? another_reader(t, m, c, need) : c->v;
   PropVar l = prop_new_const(s, loc), hit = prop_new_var(s, 0, 1);
   if (!op_reify(s, hit, m->x, OP_EQ, l)) return TR_FAIL;
   PropVar below = missed(t, need, hit);
   if (below == TR_FAIL) return TR_FAIL;
   PropVar old = tr_mem_read(t, m->parent, loc, below);
   if (old == TR_FAIL) return TR_FAIL;
-  if (old == TR_UNINIT) /* only the store can have written loc */
-    return tr_mem_uncontrolled(t, below) ? m->v : TR_FAIL;
+  if (old == TR_UNINIT) { /* where the store misses, loc holds garbage */
+    if (!tr_mem_uncontrolled(t, below)) return TR_FAIL;
+    old = mem_cell_var(t, loc);
+  }
   PropVar v = mem_cell_var(t, loc);
   if (!op_merge(s, v, hit, m->v, old)) return TR_FAIL;
-  mem_remember(t, m, loc, v);
+  c = mem_remember(t, m, loc, v);
+  c->hit = hit; /* c is new at this level: no trail needed */
+  mem_add_reader(t, c, need);
   return v;
 }
 

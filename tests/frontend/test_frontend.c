@@ -213,13 +213,13 @@ TEST(parse_expr_types_shared) {
 }
 
 /* ---- diagnostics --------------------------------------------------------- */
-TEST(unsupported_goto_column) {
+TEST(unsupported_asm_column) {
   IrProgram *p = parse(ACCEPT "unsupported.c", IR_LP64);
   CHECK(p);
   if (!p) return;
-  const IrDiag *d = fe_check_reachable(p, ir_find_function(p, "jump"));
-  CHECK(d && strcmp(d->message, "unsupported: goto") == 0);
-  CHECK(d && d->loc.line == 4 && d->loc.col == 5);
+  const IrDiag *d = fe_check_reachable(p, ir_find_function(p, "rotate"));
+  CHECK(d && strcmp(d->message, "unsupported: inline asm") == 0);
+  CHECK(d && d->loc.line == 4 && d->loc.col == 3);
   CHECK(d && strcmp(d->loc.file, ACCEPT "unsupported.c") == 0);
   fe_program_free(p);
 }
@@ -368,7 +368,7 @@ int main(void) {
   RUN(find_loop_first);
   RUN(parse_expr);
   RUN(parse_expr_types_shared);
-  RUN(unsupported_goto_column);
+  RUN(unsupported_asm_column);
   RUN(unsupported_constructs);
   RUN(unreached_unsupported_is_fine);
   RUN(parse_errors);

@@ -1,0 +1,205 @@
+/* relax.c - the linear relaxation of a search node (after Denmat, Gotlieb
+ * and Ducassé's dynamic linear relaxations, 2007).
+ *
+ * The linear rows that the store's propagators stand for (prop_linear,
+ * op_linear_row: x - y <= c, x +- y == c, sum(a_i x_i) <= c or == c) and
+ * the current domains as bounds form a linear program over the rationals.
+ * When no rational point satisfies it, no integer point does either, and
+ * the node is refuted, even where bounds propagation would narrow 32-bit
+ * domains one value at a time (x + y == 2 * z, x < z, y < z) or never see
+ * the contradiction at all.
+ *
+ * GLPK solves it in floating point, as a phase-1 problem: minimise the sum
+ * of the violations s+ + s- of A x + s+ - s- (<= or ==) b within the box of
+ * the domains.  A positive optimum suggests infeasibility, and its row
+ * duals y suggest a Farkas certificate.  Nothing is concluded from floating
+ * point: the multipliers are rounded to small rationals (w, with w_i >= 0
+ * on <= rows), and the certificate is checked in exact arithmetic (GMP):
+ * with r = w^T A and beta = w^T b, the node is refuted only if the exact
+ * minimum of r . x over the box exceeds beta, which no x in the box can
+ * then satisfy.  A failed check refutes nothing.
+ *
+ * Must never refute a node on a floating-point result alone.
+ */
+#include <glpk.h>
+#include <gmp.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "inka/arith.h"
+#include "inka/relax.h"
+
+enum { MAX_ROWS = 4000, MAX_COLS = 4000 };
+#define HUGE_BOUND 1e15 /* larger bounds are left free in the LP (a weaker relaxation) */
+
+typedef struct Relax {
+  PropStore *s;
+  OpRow *rows;
+  int nrows;
+  int *col_of;        /* var -> column (1-based), 0: none */
+  PropVar *var_of;    /* column -> var */
+  int ncols;
+} Relax;
+
+static bool collect(Relax *r) {
+  int n = prop_linear_count(r->s);
+  r->rows = malloc(sizeof *r->rows * (size_t)(n ? n : 1));
+  r->col_of = calloc((size_t)prop_var_count(r->s) + 1, sizeof *r->col_of);
+  r->var_of = malloc(sizeof *r->var_of * (MAX_COLS + 1));
+  if (!r->rows || !r->col_of || !r->var_of) return false;
+  for (int i = 0; i < n && r->nrows < MAX_ROWS; i++) {
+    OpRow *row = &r->rows[r->nrows];
+    if (!op_linear_row(prop_linear(r->s, i), row)) continue;
+    bool open = false, fits = true;
+    for (int k = 0; k < row->n; k++) {
+      open |= !prop_is_fixed(r->s, row->x[k]);
+      fits &= row->a[k] > -((prop_wide)1 << 52) && row->a[k] < ((prop_wide)1 << 52);
+    }
+    if (!open || !fits) continue; /* fixed rows hold at a fixpoint */
+    for (int k = 0; k < row->n; k++) {
+      PropVar x = row->x[k];
+      if (r->col_of[x]) continue;
+      if (r->ncols == MAX_COLS) return false;
+      r->col_of[x] = ++r->ncols;
+      r->var_of[r->ncols] = x;
+    }
+    r->nrows++;
+  }
+  return r->nrows > 1;
+}
+
+static void free_relax(Relax *r) {
+  free(r->rows);
+  free(r->col_of);
+  free(r->var_of);
+}
+
+/* The phase-1 program; its row duals, or false when GLPK finds a point. */
+static bool solve(const Relax *r, double *dual) {
+  glp_prob *lp = glp_create_prob();
+  glp_set_obj_dir(lp, GLP_MIN);
+  glp_add_cols(lp, r->ncols + 2 * r->nrows);
+  for (int j = 1; j <= r->ncols; j++) {
+    double lo = (double)prop_min(r->s, r->var_of[j]), hi = (double)prop_max(r->s, r->var_of[j]);
+    bool free_lo = lo < -HUGE_BOUND, free_hi = hi > HUGE_BOUND;
+    int type = free_lo && free_hi ? GLP_FR : free_lo ? GLP_UP : free_hi ? GLP_LO : lo == hi ? GLP_FX : GLP_DB;
+    glp_set_col_bnds(lp, j, type, lo, hi);
+  }
+  for (int j = r->ncols + 1; j <= r->ncols + 2 * r->nrows; j++) { /* violations */
+    glp_set_col_bnds(lp, j, GLP_LO, 0, 0);
+    glp_set_obj_coef(lp, j, 1);
+  }
+  glp_add_rows(lp, r->nrows);
+  int *idx = malloc(sizeof *idx * (OP_ROW_MAX + 3));
+  double *val = malloc(sizeof *val * (OP_ROW_MAX + 3));
+  for (int i = 0; i < r->nrows; i++) {
+    const OpRow *row = &r->rows[i];
+    int k = 0;
+    for (int t = 0; t < row->n; t++) {
+      idx[k + 1] = r->col_of[row->x[t]];
+      val[k + 1] = (double)row->a[t];
+      k++;
+    }
+    idx[k + 1] = r->ncols + 2 * i + 1, val[k + 1] = 1, k++;
+    idx[k + 1] = r->ncols + 2 * i + 2, val[k + 1] = -1, k++;
+    glp_set_mat_row(lp, i + 1, k, idx, val);
+    glp_set_row_bnds(lp, i + 1, row->eq ? GLP_FX : GLP_UP, (double)row->c, (double)row->c);
+  }
+  free(idx);
+  free(val);
+  glp_smcp parm;
+  glp_init_smcp(&parm);
+  parm.msg_lev = GLP_MSG_OFF;
+  parm.it_lim = 20000;
+  bool infeasible = glp_simplex(lp, &parm) == 0 && glp_get_status(lp) == GLP_OPT && glp_get_obj_val(lp) > 1e-6;
+  if (infeasible)
+    for (int i = 0; i < r->nrows; i++) dual[i] = glp_get_row_dual(lp, i + 1);
+  glp_delete_prob(lp);
+  return infeasible;
+}
+
+/* The rational nearest to x with a denominator up to 10^6 (continued fractions). */
+static void small_rational(mpq_t q, double x) {
+  long p0 = 0, q0 = 1, p1 = 1, q1 = 0;
+  double f = fabs(x);
+  for (int i = 0; i < 40 && f < 1e12; i++) {
+    long a = (long)floor(f);
+    long p2 = a * p1 + p0, q2 = a * q1 + q0;
+    if (q2 > 1000000) break;
+    p0 = p1, q0 = q1, p1 = p2, q1 = q2;
+    if (f - (double)a < 1e-12) break;
+    f = 1.0 / (f - (double)a);
+  }
+  if (q1 == 0) { /* x too large: keep it as it is (exactly) */
+    mpq_set_d(q, x);
+    return;
+  }
+  mpq_set_si(q, x < 0 ? -p1 : p1, (unsigned long)q1);
+  mpq_canonicalize(q);
+}
+
+static void mpq_set_wide(mpq_t q, prop_wide v) {
+  char buf[64];
+  int n = 0;
+  unsigned __int128 u = v < 0 ? -(unsigned __int128)v : (unsigned __int128)v;
+  do buf[n++] = (char)('0' + (int)(u % 10)); while ((u /= 10) > 0);
+  char out[66];
+  int k = 0;
+  if (v < 0) out[k++] = '-';
+  while (n > 0) out[k++] = buf[--n];
+  out[k] = 0;
+  mpq_set_str(q, out, 10);
+}
+
+/* Is w (sign +1 or -1 times the duals) an exact Farkas certificate? */
+static bool certified(const Relax *r, const double *dual, int sign) {
+  mpq_t *w = malloc(sizeof *w * (size_t)r->nrows), *coef = malloc(sizeof *coef * (size_t)(r->ncols + 1));
+  mpq_t beta, t, bound, lhs;
+  mpq_inits(beta, t, bound, lhs, NULL);
+  for (int i = 0; i < r->nrows; i++) mpq_init(w[i]);
+  for (int j = 0; j <= r->ncols; j++) mpq_init(coef[j]);
+  bool ok = true;
+  for (int i = 0; i < r->nrows && ok; i++) {
+    small_rational(w[i], sign * dual[i]);
+    if (!r->rows[i].eq && mpq_sgn(w[i]) < 0) ok = false; /* a <= row takes a non-negative multiplier */
+  }
+  for (int i = 0; i < r->nrows && ok; i++) { /* r = w^T A, beta = w^T b */
+    const OpRow *row = &r->rows[i];
+    for (int k = 0; k < row->n; k++) {
+      mpq_set_wide(t, row->a[k]);
+      mpq_mul(t, t, w[i]);
+      mpq_add(coef[r->col_of[row->x[k]]], coef[r->col_of[row->x[k]]], t);
+    }
+    mpq_set_wide(t, row->c);
+    mpq_mul(t, t, w[i]);
+    mpq_add(beta, beta, t);
+  }
+  for (int j = 1; j <= r->ncols && ok; j++) { /* the exact minimum of r . x over the box */
+    int sgn = mpq_sgn(coef[j]);
+    if (sgn == 0) continue;
+    mpq_set_wide(bound, sgn > 0 ? prop_min(r->s, r->var_of[j]) : prop_max(r->s, r->var_of[j]));
+    mpq_mul(t, coef[j], bound);
+    mpq_add(lhs, lhs, t);
+  }
+  ok = ok && mpq_cmp(lhs, beta) > 0;
+  for (int i = 0; i < r->nrows; i++) mpq_clear(w[i]);
+  for (int j = 0; j <= r->ncols; j++) mpq_clear(coef[j]);
+  mpq_clears(beta, t, bound, lhs, NULL);
+  free(w);
+  free(coef);
+  return ok;
+}
+
+bool lbl_relax_refutes(PropStore *s) {
+  if (prop_failed(s) || prop_linear_count(s) < 2) return false;
+  Relax r = {.s = s};
+  bool refuted = false;
+  if (collect(&r)) {
+    double *dual = malloc(sizeof *dual * (size_t)r.nrows);
+    if (dual && solve(&r, dual)) refuted = certified(&r, dual, 1) || certified(&r, dual, -1);
+    free(dual);
+  }
+  free_relax(&r);
+  if (refuted) prop_note(s, PROP_NOTE_LP);
+  return refuted;
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Relational proofs on programs of our own (tests/e2e/proofs/*.c): each line
+# marked /* expect V */ is asked with --reach; V is reachable (then the
+# answer must validate under gcov), unreachable, or not-reachable (UNKNOWN
+# is accepted: a known gap, but REACHABLE would be a wrong verdict).
+cd "$(dirname "$0")/../.." || exit 2
+INKA=${INKA:-./inka-ng}
+pass=0; fail=0
+for f in tests/e2e/proofs/*.c; do
+  while IFS=: read -r line rest; do
+    want=$(printf '%s' "$rest" | sed 's/.*expect \([a-z-]*\).*/\1/')
+    flags=""
+    [ "$want" = reachable ] && flags="--validate"
+    out=$($INKA --reach "$f:$line" --timeout 20 $flags "$f" 2>&1 | head -1)
+    got=$(printf '%s' "$out" | awk '{print tolower($1)}')
+    ok=0
+    case "$want" in
+      reachable|unreachable) [ "$got" = "$want" ] && ok=1 ;;
+      not-reachable) [ "$got" != reachable ] && ok=1 ;;
+    esac
+    if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $f:$line want $want: $out"; fi
+  done < <(grep -n 'expect [a-z-]*' "$f")
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
