@@ -30,11 +30,20 @@ typedef struct CliOptions {
   const char *cover;
   bool json, validate, stats, dump_ir, show_memory, no_concrete, no_stubs;
   const char *emit_test, *emit_dir, *dot;
-  double timeout_s;
+  double timeout_s;           /* the whole run: parsing, translation, solving */
+  uint64_t max_memory;        /* bytes; 0: none */
   int64_t max_unfold;
   uint64_t seed;
   IrDataModel model;
 } CliOptions;
+
+/* budget.c: --max-memory SIZE ("512M", "4G", bytes without a suffix; at
+   least 1 MiB); the default budget (half of MemAvailable); the watchdog that
+   ends the process with UNKNOWN a little after `seconds` from now. */
+bool cli_parse_size(const char *s, uint64_t *out);
+uint64_t cli_default_memory(void);
+void cli_watchdog_arm(const CliOptions *o, double seconds);
+void cli_watchdog_disarm(void);
 
 /* options.c: parses argv; false with a message in err (a buffer of errlen) on
    a usage error.  *exit_now is set for --help/--version (already printed). */
@@ -65,9 +74,14 @@ typedef struct CliRun {
   int validated;              /* -1 not asked, 0 failed, 1 ok */
   char validate_msg[256];
   double parse_s, validate_s;
+  double start;               /* prop_now() when the run began (the --timeout clock) */
 } CliRun;
 void cli_print_text(FILE *out, const CliRun *run);
 void cli_print_json(FILE *out, const CliRun *run);
+/* The JSON document of an error (exit 2: verdict "error") or of a run the
+   watchdog ended (verdict "unknown"): the message as reason, and what is
+   known of the query (o may be partly filled). */
+void cli_print_json_error(FILE *out, const CliOptions *o, const char *verdict, const char *msg);
 /* A value as C source text of its type ("-5", "4294967295u"). */
 void cli_format_value(char *buf, size_t len, const IrType *t, int64_t v);
 /* A value as a JSON value: a number (floats: exact decimal), or for a float

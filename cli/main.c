@@ -10,19 +10,35 @@
 
 #include "cli.h"
 
-static int usage_error(const char *msg) {
-  fprintf(stderr, "inka-ng: error: %s\n", msg);
+/* The options of this run, for the error paths (--json needs them). */
+static const CliOptions *g_opt;
+static bool g_json;
+
+/* Every exit 2 goes through here: the message on stderr, and with --json
+   also one JSON document on stdout, so that a script reading stdout always
+   gets exactly one document. */
+static int error_exit(const char *prefix, const char *msg) {
+  fprintf(stderr, "%s%s\n", prefix, msg);
+  if (g_json) cli_print_json_error(stdout, g_opt, "error", msg);
   return CLI_EXIT_ERROR;
 }
 
+static int usage_error(const char *msg) { return error_exit("inka-ng: error: ", msg); }
+
 static int input_error(const char *msg) {
-  fprintf(stderr, "%s\n", msg);
-  return CLI_EXIT_ERROR;
+  char *copy = strdup(msg);
+  size_t n = copy ? strlen(copy) : 0;
+  while (n && copy[n - 1] == '\n') copy[--n] = 0;
+  int st = error_exit("", copy ? copy : msg);
+  free(copy);
+  return st;
 }
 
 static int diag_error(const IrDiag *d) {
-  fprintf(stderr, "%s:%d:%d: error: %s\n", d->loc.file ? d->loc.file : "?", d->loc.line, d->loc.col, d->message);
-  return CLI_EXIT_ERROR;
+  char msg[1024];
+  snprintf(msg, sizeof msg, "%s:%d:%d: error: %s", d->loc.file ? d->loc.file : "?", d->loc.line, d->loc.col,
+           d->message);
+  return input_error(msg);
 }
 
 /* --dump-ir: the function under test, or every function of the file. */
@@ -65,7 +81,10 @@ static bool build_query(CliRun *run, IrProgram *p, LblQuery *q, char *err, size_
   q->obj.target_call = o->reach_call;
   q->obj.iter = o->iter;
   q->obj.niter = o->niter;
-  q->timeout_s = o->timeout_s;
+  /* the budget is the run's: what parsing took is gone */
+  double left = o->timeout_s - (prop_now() - run->start);
+  q->timeout_s = left > 1e-3 ? left : 1e-3;
+  q->max_memory = (size_t)o->max_memory;
   q->max_unfold = o->max_unfold;
   q->seed = o->seed;
   q->no_concrete = o->no_concrete;
@@ -94,6 +113,7 @@ static int solve(CliRun *run, IrProgram *p) {
   }
   char *terr = NULL;
   bool ok = lbl_solve(&q, &run->result, &terr);
+  cli_watchdog_disarm(); /* the verdict is in: what follows is reporting and validation */
   free(q.assumes);
   if (!ok) {
     int st = input_error(terr ? terr : "error: cannot translate the program");
@@ -102,7 +122,10 @@ static int solve(CliRun *run, IrProgram *p) {
   }
   const CliOptions *o = run->opt;
   if (run->result.verdict == LBL_REACHABLE && o->emit_test) {
-    if (!cli_emit_driver(run, o->emit_test, err, sizeof err)) return input_error(err);
+    if (!cli_emit_driver(run, o->emit_test, err, sizeof err)) {
+      lbl_result_free(&run->result);
+      return input_error(err);
+    }
     run->test_path = o->emit_test;
   }
   if (run->result.verdict == LBL_REACHABLE && o->validate) {
@@ -112,8 +135,10 @@ static int solve(CliRun *run, IrProgram *p) {
       run->result.reason = "the inputs found did not validate (see \"validation\")";
     }
   }
-  if (run->result.verdict == LBL_REACHABLE && o->dot && !cli_write_dot(o->dot, &run->result, err, sizeof err))
+  if (run->result.verdict == LBL_REACHABLE && o->dot && !cli_write_dot(o->dot, &run->result, err, sizeof err)) {
+    lbl_result_free(&run->result);
     return input_error(err);
+  }
   if (o->json) cli_print_json(stdout, run);
   else cli_print_text(stdout, run);
   int st = exit_status(run->result.verdict);
@@ -126,18 +151,19 @@ static int run_program(const CliOptions *o) {
                   .no_stubs = o->no_stubs};
   FeErrors fe = {0};
   double t0 = prop_now();
+  if (!o->dump_ir) cli_watchdog_arm(o, o->timeout_s);
   IrProgram *p = fe_parse_file(o->file, &fo, &fe);
   if (!p) {
-    fputs(fe.text ? fe.text : "error: cannot parse the program\n", stderr);
+    int st = input_error(fe.text ? fe.text : "error: cannot parse the program");
     fe_errors_free(&fe);
-    return CLI_EXIT_ERROR;
+    return st;
   }
   fe_errors_free(&fe);
   int st;
   if (o->dump_ir) {
     st = dump_ir(p, o);
   } else {
-    CliRun run = {.opt = o, .prog = p, .validated = -1, .parse_s = prop_now() - t0};
+    CliRun run = {.opt = o, .prog = p, .validated = -1, .parse_s = prop_now() - t0, .start = t0};
     char err[1024];
     const IrDiag *d;
     if (!cli_find_target(p, o, &run.target, &run.fn, err, sizeof err)) st = input_error(err);
@@ -148,14 +174,25 @@ static int run_program(const CliOptions *o) {
       st = solve(&run, p);
     }
   }
+  cli_watchdog_disarm();
   fe_program_free(p);
   return st;
+}
+
+/* --json anywhere before "--": a usage error found before the option was
+   read must still answer in JSON. */
+static bool wants_json(int argc, char **argv) {
+  for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+    if (!strcmp(argv[i], "--json")) return true;
+  return false;
 }
 
 int main(int argc, char **argv) {
   CliOptions o;
   char err[512];
   bool exit_now;
+  g_opt = &o;
+  g_json = wants_json(argc, argv);
   if (!cli_parse_options(argc, argv, &o, err, sizeof err, &exit_now)) {
     cli_options_free(&o);
     return usage_error(err);

@@ -35,7 +35,9 @@ static const char usage[] =
     "  --dot FILE              write the output memory as a Graphviz graph\n"
     "\n"
     "budgets and settings:\n"
-    "  --timeout S             wall-clock budget for solving (default 60)\n"
+    "  --timeout S             wall-clock budget of the run, parsing included (default 60)\n"
+    "  --max-memory SIZE       memory budget of the solver, e.g. 512M or 4G (default: half the\n"
+    "                          available memory)\n"
     "  --max-unfold N          loop unfoldings and call depth on one path (default 100000)\n"
     "  --seed N                seed of random choices (default 1)\n"
     "  --no-concrete           never run the program concretely (propagation and search only)\n"
@@ -113,6 +115,11 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
     if (end == v || *end || !(o->timeout_s > 0)) return fail(err, len, "--timeout: '%s' is not a positive number of seconds", v);
     return true;
   }
+  if (!strcmp(name, "--max-memory")) {
+    if (!cli_parse_size(v, &o->max_memory))
+      return fail(err, len, "--max-memory: '%s' is not a size of at least 1M (like 512M or 4G)", v);
+    return true;
+  }
   if (!strcmp(name, "--max-unfold")) {
     if (!parse_i64(v, 1, &n)) return fail(err, len, "--max-unfold: '%s' is not a positive number", v);
     return (o->max_unfold = n), true;
@@ -132,7 +139,10 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
 
 static const char *const value_options[] = {"--reach", "--reach-call", "--iter", "--function", "--assume",
                                             "--emit-test", "--emit-dir", "--dot", "--cover", "--timeout",
-                                            "--max-unfold", "--seed", "--data-model", NULL};
+                                            "--max-unfold", "--max-memory", "--seed", "--data-model", NULL};
+
+/* Options that may be given more than once (each adds to a list). */
+static bool repeatable(const char *name) { return !strcmp(name, "--assume"); }
 
 static bool takes_value(const char *name) {
   for (int i = 0; value_options[i]; i++)
@@ -164,10 +174,25 @@ static bool check_capabilities(const CliOptions *o, char *err, size_t len) {
   return true;
 }
 
+/* A value option given twice is an error, never "the last one wins": a
+   script that builds the command line by appending must not lose an
+   objective silently.  seen[] is indexed like value_options[]. */
+static bool first_time(const char *name, bool *seen, char *err, size_t len) {
+  if (repeatable(name)) return true;
+  for (int i = 0; value_options[i]; i++) {
+    if (strcmp(name, value_options[i])) continue;
+    if (seen[i]) return fail(err, len, "%s given more than once (only --assume may be repeated)", name);
+    seen[i] = true;
+  }
+  return true;
+}
+
 bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t len, bool *exit_now) {
+  bool seen[sizeof value_options / sizeof *value_options] = {false};
   memset(o, 0, sizeof *o);
   o->timeout_s = 60;
   o->max_unfold = 100000;
+  o->max_memory = cli_default_memory();
   o->seed = 1;
   *exit_now = false;
   for (int i = 1; i < argc; i++) {
@@ -196,6 +221,7 @@ bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t l
       if (takes_value(name)) {
         const char *v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!v) return fail(err, len, "%s needs a value", name);
+        if (!first_time(name, seen, err, len)) return false;
         if (!value_option(o, name, v, err, len)) return false;
       } else if (eq || !flag_option(o, a)) {
         return fail(err, len, "unknown option '%s' (see --help)", a);

@@ -138,13 +138,27 @@ void cli_print_text(FILE *out, const CliRun *run) {
   if (run->opt->stats) print_stats(out, &r->stats, run);
 }
 
+/* Length of the valid UTF-8 sequence at s, or 0 (JSON must be UTF-8; a
+   message about a binary file may quote raw bytes). */
+static int utf8_len(const unsigned char *s) {
+  int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+  for (int i = 1; i < n; i++)
+    if ((s[i] & 0xc0) != 0x80) return 0;
+  return n;
+}
+
 static void json_string(FILE *out, const char *s) {
   fputc('"', out);
-  for (; s && *s; s++) {
-    unsigned char c = (unsigned char)*s;
+  for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
+    unsigned char c = *p;
+    int n;
     if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-    else if (c < 0x20) fprintf(out, "\\u%04x", c);
-    else fputc(c, out);
+    else if (c < 0x20 || c == 0x7f) fprintf(out, "\\u%04x", c);
+    else if (c < 0x80) fputc(c, out);
+    else if ((n = utf8_len(p)) > 0) {
+      fwrite(p, 1, (size_t)n, out);
+      p += n - 1;
+    } else fputs("\\ufffd", out);
   }
   fputc('"', out);
 }
@@ -230,6 +244,26 @@ void cli_print_json(FILE *out, const CliRun *run) {
   if (r->verdict == LBL_UNKNOWN) {
     fputs(", \"reason\": ", out);
     json_string(out, r->reason ? r->reason : "no answer");
+  }
+  fputs("}\n", out);
+}
+
+void cli_print_json_error(FILE *out, const CliOptions *o, const char *verdict, const char *msg) {
+  fprintf(out, "{\"verdict\": \"%s\", \"reason\": ", verdict);
+  json_string(out, msg);
+  if (o && o->file) {
+    fputs(", \"file\": ", out);
+    json_string(out, o->file);
+  }
+  if (o && o->function) {
+    fputs(", \"function\": ", out);
+    json_string(out, o->function);
+  }
+  if (o && o->reach) fprintf(out, ", \"target\": {\"line\": %d}", o->reach_line);
+  else if (o && o->reach_call) {
+    fputs(", \"target\": {\"call\": ", out);
+    json_string(out, o->reach_call);
+    fputc('}', out);
   }
   fputs("}\n", out);
 }

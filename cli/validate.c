@@ -47,6 +47,11 @@ static long gcov_count(const char *dir, const char *source, int line) {
 
 static bool valid_path(const char *p) { return !strchr(p, '\''); }
 
+/* The preprocessor arguments among the clang arguments (-I, -D, -U,
+   -isystem, -include, with their value joined or next), for gcc: the
+   program may include headers only they find (csmith.h).  Paths become
+   absolute, since gcc runs in the temporary directory.  False if one
+   cannot be passed safely (a quote) or does not fit. */
 static void check_lines(CliRun *run, const char *dir) {
   int lines[256];
   int n = cli_objective_lines(run->prog, run->fn, run->opt, lines, 256);

@@ -371,6 +371,8 @@ static bool call(Comp *k, const IrStmt *s, CxStmt *x) {
     x->is_signed = s->type->kind == IR_TY_INT && s->type->is_signed;
     k->c->uses_nondet = true;
     return lhs(k, s->lhs, &x->lhs);
+  case IR_BI_FABS: case IR_BI_SQRT: case IR_BI_FP_CLASS:
+    return fail(k, &s->loc, "unsupported: %s", "floating point in the concrete mode");
   case IR_BI_ASSUME: case IR_BI_ASSERT:
     if (s->nargs < 1) return fail(k, &s->loc, "unsupported: %s", "an assume or assert without a condition");
     x->kind = s->builtin == IR_BI_ASSUME ? S_ASSUME : S_ASSERT;

@@ -297,40 +297,43 @@ static bool is_dir(const char *p) {
 
 static bool exists(const char *p) { return access(p, F_OK) == 0; }
 
-/* Clang's errors, formatted like a compiler's; false when there are none.
-   `presumed` honours #line (fe_parse_expr's "<assume>" text). */
+static void format_error(CXDiagnostic d, const char *path, bool presumed, FeBuf *b) {
+  CXSourceLocation l = clang_getDiagnosticLocation(d);
+  CXString fn = {0}, msg = clang_getDiagnosticSpelling(d);
+  const char *fs = NULL;
+  unsigned line = 0, col = 0;
+  if (presumed) {
+    clang_getPresumedLocation(l, &fn, &line, &col);
+    fs = clang_getCString(fn);
+  } else {
+    CXFile f = NULL;
+    clang_getExpansionLocation(l, &f, &line, &col, NULL);
+    if (f) {
+      fn = clang_getFileName(f);
+      fs = clang_getCString(fn);
+    }
+  }
+  if (fs && *fs && line)
+    fe_buf_add(b, "%s:%u:%u: error: %s\n", fs, line, col, clang_getCString(msg));
+  else
+    fe_buf_add(b, "%s: error: %s\n", path, clang_getCString(msg));
+  if (fs) clang_disposeString(fn);
+  clang_disposeString(msg);
+}
+
+/* The first of clang's errors, formatted like a compiler's, and how many
+   more there are (a binary file gives dozens: the first is the one to
+   read); false when there are none.  `presumed` honours #line
+   (fe_parse_expr's "<assume>" text). */
 bool fe_format_errors(CXTranslationUnit tu, const char *path, bool presumed, FeBuf *b) {
-  bool any = false;
-  unsigned n = clang_getNumDiagnostics(tu);
+  unsigned n = clang_getNumDiagnostics(tu), errors = 0;
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
-    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-      CXSourceLocation l = clang_getDiagnosticLocation(d);
-      CXString fn = {0}, msg = clang_getDiagnosticSpelling(d);
-      const char *fs = NULL;
-      unsigned line = 0, col = 0;
-      if (presumed) {
-        clang_getPresumedLocation(l, &fn, &line, &col);
-        fs = clang_getCString(fn);
-      } else {
-        CXFile f = NULL;
-        clang_getExpansionLocation(l, &f, &line, &col, NULL);
-        if (f) {
-          fn = clang_getFileName(f);
-          fs = clang_getCString(fn);
-        }
-      }
-      if (fs && *fs && line)
-        fe_buf_add(b, "%s:%u:%u: error: %s\n", fs, line, col, clang_getCString(msg));
-      else
-        fe_buf_add(b, "%s: error: %s\n", path, clang_getCString(msg));
-      if (fs) clang_disposeString(fn);
-      clang_disposeString(msg);
-      any = true;
-    }
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && errors++ == 0) format_error(d, path, presumed, b);
     clang_disposeDiagnostic(d);
   }
-  return any;
+  if (errors > 1) fe_buf_add(b, "%s: note: %u more error%s not shown\n", path, errors - 1, errors > 2 ? "s" : "");
+  return errors > 0;
 }
 
 static char *unreadable(const char *path) {

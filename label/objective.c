@@ -89,6 +89,8 @@ static void read_solution(Tr *t, PropStore *s, LblResult *r) {
   read_memory(t, r);
 }
 
+static const char memory_reason[] = "the memory budget (--max-memory) ran out";
+
 /* Does fn, or a function it calls, take nondet values (or call a stub)? */
 static bool block_nondet(const IrBlock *b) {
   for (int i = 0; i < b->n; i++) {
@@ -119,9 +121,12 @@ static bool calls_nondet(const IrProgram *p, const IrFunction *fn) {
 }
 
 /* No solution: a proof only if nothing was cut. */
-static void no_solution(const Tr *t, LblResult *r, const char *cut) {
+static void no_solution(const Tr *t, const PropStore *s, LblResult *r, const char *cut) {
   const char *why = NULL;
-  if (cut) {
+  if (prop_out_of_memory(s)) {
+    r->verdict = LBL_UNKNOWN;
+    r->reason = memory_reason;
+  } else if (cut) {
     r->verdict = LBL_UNKNOWN;
     r->reason = cut;
   } else if (tr_incomplete(t, &why)) {
@@ -189,6 +194,7 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   total->nodes += one.nodes;
   total->failures += one.failures;
   total->solutions += one.solutions;
+  total->stack_cuts += one.stack_cuts;
   total->seconds += one.seconds;
   if (one.max_depth > total->max_depth) total->max_depth = one.max_depth;
   return r;
@@ -206,7 +212,7 @@ static bool enumerate(Solve *v, PropStore *s, LblResult *r, double deadline) {
     return true;
   }
   if (e == 0 && !tr_incomplete(v->t, NULL)) {
-    no_solution(v->t, r, NULL);
+    no_solution(v->t, s, r, NULL);
     return true;
   }
   return false;
@@ -237,15 +243,19 @@ static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
       return;
     }
     if (res == SEARCH_EXHAUSTED) { /* nothing was cut in this stage: a proof, unless the model was */
-      no_solution(t, r, NULL);
+      no_solution(t, s, r, NULL);
       return;
     }
-    if (deadline > 0 && prop_now() >= deadline) {
-      no_solution(t, r, "the time budget (--timeout) ran out");
+    if (prop_out_of_memory(s) || (deadline > 0 && prop_now() >= deadline)) {
+      no_solution(t, s, r, "the time budget (--timeout) ran out");
+      return;
+    }
+    if (r->stats.search.stack_cuts) { /* every later stage would go as deep */
+      no_solution(t, s, r, "the search went deeper than the machine stack allows");
       return;
     }
     if (last) {
-      no_solution(t, r, res == SEARCH_BUDGET ? "the time budget (--timeout) ran out"
+      no_solution(t, s, r, res == SEARCH_BUDGET ? "the time budget (--timeout) ran out"
                                              : "some inputs leave the path undecided (a loop or call budget was hit)");
       return;
     }
@@ -256,6 +266,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   memset(r, 0, sizeof *r);
   double start = prop_now();
   PropStore *s = prop_store_new();
+  prop_set_memory_budget(s, q->max_memory);
   TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0};
   Tr *t = tr_new(s, q->prog, q->fn, &q->obj, &lim, err);
   if (!t) {
@@ -274,13 +285,13 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   int e = -1;
   if (ok && v.cx) { /* domains the --assume made small: every input runs, nothing else is relied on */
     e = lbl_cx_enumerate(v.cx, s, deadline > 0 ? start + q->timeout_s / 2 : 0);
-    if (e == 0) no_solution(t, r, NULL);
+    if (e == 0) no_solution(t, s, r, NULL);
   }
   if (e == 1 || (e < 0 && ok && lbl_cx_loops(v.cx) && lbl_cx_guess(v.cx, guess_until))) {
     lbl_cx_solution(v.cx, r); /* inputs that meet the objective: nothing to propagate */
   } else if (e < 0) {
     ok = ok && tr_start(t);
-    if (!ok) no_solution(t, r, NULL);
+    if (!ok) no_solution(t, s, r, NULL);
     else search(q, &v, s, r, start);
   }
   r->stats.concrete_runs = lbl_cx_runs(v.cx);

@@ -256,6 +256,10 @@ static Outcome dfs(Search *c, int start) {
   PropStore *s = c->s;
   for (;;) {
     if (out_of_budget(c)) return DFS_BUDGET;
+    if (prop_stack_low()) { /* one level per decision: as deep as the program's inputs are many */
+      c->st.stack_cuts++;
+      return DFS_BUDGET;
+    }
     c->st.nodes++;
     if (c->o->refutes && c->o->refutes(s)) {
       c->st.failures++;

@@ -28,16 +28,29 @@ static void chunk_make(PropChunk *c, size_t size, size_t before) {
   c->before = before;
 }
 
+/* A chunk joins or leaves the memory the budget counts. */
+static void chunk_new(PropStore *s, PropChunk *c, size_t size, size_t before) {
+  chunk_make(c, size, before);
+  s->chunk_bytes += size;
+  prop_memory_check(s);
+}
+
+static void chunk_drop(PropStore *s, PropChunk *c) {
+  assert(s->chunk_bytes >= c->size);
+  s->chunk_bytes -= c->size;
+  free(c->mem);
+}
+
 void prop_arena_init(PropStore *s) {
   prop_grow((void **)&s->chunks, &s->capchunks, 1, sizeof *s->chunks);
-  chunk_make(&s->chunks[0], PROP_CHUNK_BYTES, 0);
+  chunk_new(s, &s->chunks[0], PROP_CHUNK_BYTES, 0);
   s->nchunks = 1;
   s->chunk = 0;
   s->off = 0;
 }
 
 void prop_arena_free(PropStore *s) {
-  for (int i = 0; i < s->nchunks; i++) free(s->chunks[i].mem);
+  for (int i = 0; i < s->nchunks; i++) chunk_drop(s, &s->chunks[i]);
   free(s->chunks);
   s->chunks = NULL;
   s->nchunks = s->capchunks = 0;
@@ -55,11 +68,11 @@ static void next_chunk(PropStore *s, size_t bytes) {
   size_t size = bytes > PROP_CHUNK_BYTES ? bytes : PROP_CHUNK_BYTES;
   if (i == s->nchunks) {
     prop_grow((void **)&s->chunks, &s->capchunks, i + 1, sizeof *s->chunks);
-    chunk_make(&s->chunks[i], size, before);
+    chunk_new(s, &s->chunks[i], size, before);
     s->nchunks++;
   } else if (s->chunks[i].size < bytes) {
-    free(s->chunks[i].mem);
-    chunk_make(&s->chunks[i], size, before);
+    chunk_drop(s, &s->chunks[i]);
+    chunk_new(s, &s->chunks[i], size, before);
   }
   /* sizes of the chunks above may have changed: keep `before` exact */
   for (int j = i; j < s->nchunks; j++)

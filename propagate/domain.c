@@ -102,7 +102,10 @@ bool prop_prev(const PropStore *s, PropVar x, int64_t v, int64_t *out) {
 /* ---- Creating ----------------------------------------------------------------- */
 
 static PropVar var_new(PropStore *s) {
-  prop_grow((void **)&s->vars, &s->capvars, s->nvars + 1, sizeof *s->vars);
+  if (s->nvars == s->capvars) {
+    prop_grow((void **)&s->vars, &s->capvars, s->nvars + 1, sizeof *s->vars);
+    prop_memory_check(s);
+  }
   PropVar x = s->nvars++;
   PropVarRec *v = &s->vars[x];
   memset(v, 0, sizeof *v);

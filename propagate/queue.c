@@ -110,7 +110,7 @@ void prop_set_propagation_budget(PropStore *s, uint64_t more) {
   s->timed_out = false;
 }
 
-bool prop_timed_out(const PropStore *s) { return s->timed_out; }
+bool prop_timed_out(const PropStore *s) { return s->timed_out || s->out_of_memory; }
 
 void prop_notify(PropStore *s, PropVar x, int ev) {
   PropSub *const *subs = s->vars[x].subs;
@@ -181,7 +181,7 @@ static bool run(PropStore *s, Propagator *p) {
   s->current_trial = s->trial_depth;
   p->state = PROP_STATE_EVALUATION;
   s->stats.propagations++;
-  if (((s->stats.propagations & 1023) == 0 && past_deadline(s)) ||
+  if (s->out_of_memory || ((s->stats.propagations & 1023) == 0 && past_deadline(s)) ||
       (s->max_propagations && s->stats.propagations > s->max_propagations && (s->timed_out = true))) {
     s->current = outer;
     s->current_trial = outer_trial;

@@ -93,6 +93,9 @@ struct PropStore {
   double deadline;
   uint64_t max_propagations;       /* 0: none */
   bool timed_out;
+  /* memory budget (memory_budget.c): bytes; 0: none */
+  size_t max_memory, chunk_bytes, charged_bytes;
+  bool out_of_memory;
   /* arena */
   PropChunk *chunks;
   int nchunks, capchunks, chunk;   /* chunk: the current one */
@@ -145,6 +148,10 @@ struct PropStore {
 void prop_arena_init(PropStore *s);
 void prop_arena_free(PropStore *s);
 size_t prop_arena_used(const PropStore *s);
+
+/* memory_budget.c: marks the store out of memory once past its budget
+   (called wherever the store grows). */
+void prop_memory_check(PropStore *s);
 
 /* trail.c */
 void prop_trail_grow(PropStore *s);

@@ -16,6 +16,7 @@ void prop_trail_grow(PropStore *s) {
   if (!nt) abort();
   s->trail = nt;
   s->captrail = ncap;
+  prop_memory_check(s);
 }
 
 void prop_save_int(PropStore *s, int *addr, int value) {

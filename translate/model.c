@@ -182,41 +182,63 @@ static char *objective_loops(Tr *t) {
 }
 
 /* ---- The model ------------------------------------------------------------------ */
-/* The initial cells of a global from its initializer (absent parts are 0). */
-static void initial_cells(Tr *t, const IrType *ty, const IrInit *in, PropVar *cell) {
+/* Building the memory of the globals can be the biggest work of a run
+   (int a[100000000]): the budgets are checked every few thousand cells,
+   and running out abandons the model (no proof). */
+static bool budgets_left(Tr *t) {
+  if (prop_out_of_memory(t->s)) {
+    t->budget_hit = true;
+    t->incomplete_reason = "the memory budget (--max-memory) ran out";
+    return false;
+  }
+  return !tr_out_of_time(t);
+}
+
+/* The initial cells of a global from its initializer (absent parts are 0,
+   all sharing the constant zero); false when a budget ran out. */
+static bool initial_cells(Tr *t, const IrType *ty, const IrInit *in, PropVar *cell, int64_t *done) {
   if (ty->kind == IR_TY_ARRAY || ty->kind == IR_TY_STRUCT) {
     int64_t n = ty->kind == IR_TY_ARRAY ? ty->count : ty->nfields, at = 0;
     for (int64_t i = 0; i < n; i++) {
       const IrType *et = ty->kind == IR_TY_ARRAY ? ty->base : ty->fields[i].type;
       const IrInit *ei = in && in->kind == IR_INIT_LIST && i < in->nelems ? in->elems[i] : NULL;
-      initial_cells(t, et, ei, cell + at);
+      if (!initial_cells(t, et, ei, cell + at, done)) return false;
       at += tr_cells(et);
     }
-    return;
+    return true;
   }
+  if ((++*done & 4095) == 0 && !budgets_left(t)) return false;
   int64_t v = 0;   /* (+0.0 is key 0 too) */
   if (in && in->kind == IR_INIT_INT) v = in->ival;
   if (in && in->kind == IR_INIT_FLOAT) v = tr_fp_key(ty, in->fval);
   if (in && in->kind == IR_INIT_ADDR && t->global_obj[in->addr_of->index])
     v = t->global_obj[in->addr_of->index]->base + in->addr_cell;
-  cell[0] = prop_new_const(t->s, v);
+  cell[0] = v == 0 ? t->zero : prop_new_const(t->s, v);
+  return true;
 }
 
 /* Globals whose address is taken, or that are arrays or structs, are objects
-   of the memory; the others are SSA scalars. */
-static void global_objects(Tr *t) {
+   of the memory; the others are SSA scalars.  False when a budget ran out. */
+static bool global_objects(Tr *t) {
   const IrProgram *p = t->prog;
   t->global_obj = calloc((size_t)p->nglobals + 1, sizeof *t->global_obj);
   for (int g = 0; g < p->nglobals; g++) {
     const IrVar *v = p->globals[g];
     if (v->address_taken) t->global_obj[g] = tr_new_object(t, TR_OBJ_GLOBAL, v->type, 1, v->name, v->loc.line);
   }
+  int64_t done = 0;
   for (int g = 0; g < p->nglobals; g++) {
     TrObject *o = t->global_obj[g];
     if (!o) continue;
-    o->initial = prop_alloc(t->s, sizeof(PropVar) * (size_t)(o->ncells + 1));
-    initial_cells(t, o->type, p->globals[g]->init, o->initial);
+    size_t bytes = sizeof(PropVar) * (size_t)(o->ncells + 1);
+    if (!prop_memory_fits(t->s, bytes)) {
+      budgets_left(t); /* records why */
+      return false;
+    }
+    o->initial = prop_alloc(t->s, bytes);
+    if (!initial_cells(t, o->type, p->globals[g]->init, o->initial, &done)) return false;
   }
+  return true;
 }
 
 static TrState *initial_state(Tr *t) {
@@ -298,13 +320,12 @@ Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn, const TrObjec
   t->undecided = prop_alloc(s, sizeof *t->undecided);
   t->nobjs = prop_alloc(s, sizeof *t->nobjs);
   prop_set_deadline(s, lim->deadline);
-  global_objects(t);
-  t->initial = initial_state(t);
+  if (global_objects(t)) t->initial = initial_state(t); /* else no model: tr_start fails, no proof */
   return t;
 }
 
 bool tr_start(Tr *t) {
-  if (prop_failed(t->s)) return false;
+  if (prop_failed(t->s) || !t->initial) return false;
   Root *root = prop_propagator_new(t->s, &root_class, sizeof *root);
   root->t = t;
   return prop_post(t->s, &root->base);
@@ -323,7 +344,7 @@ void tr_free(Tr *t) {
 }
 
 bool tr_assume(Tr *t, const IrExpr *e) {
-  if (prop_failed(t->s)) return false;
+  if (prop_failed(t->s) || !t->initial) return false;
   bool ok;
   PropVar v = tr_eval_pure(t, t->initial, e, &ok);
   if (!ok) {

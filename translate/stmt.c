@@ -227,6 +227,11 @@ static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args) 
     t->incomplete_reason = "call depth exceeds --max-unfold";
     return ST_FAIL;
   }
+  if (prop_stack_low()) { /* calls translate in place: recursion the program decides */
+    t->budget_hit = true;
+    t->incomplete_reason = "the translation's nesting (loops and calls inside each other) outgrew the stack";
+    return ST_FAIL;
+  }
   TrState *cs = prop_alloc(t->s, sizeof *cs);
   *cs = *c->in;
   cs->fn = fn;

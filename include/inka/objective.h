@@ -32,6 +32,7 @@ typedef struct LblQuery {
   int64_t max_unfold;
   uint64_t seed;
   bool no_concrete;            /* never run the program (label/concrete.c) */
+  size_t max_memory;           /* bytes the store may hold; 0: none */
 } LblQuery;
 
 typedef struct LblValue {

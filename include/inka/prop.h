@@ -242,6 +242,21 @@ void prop_set_deadline(PropStore *s, double deadline);
    Deterministic, unlike a deadline. */
 void prop_set_propagation_budget(PropStore *s, uint64_t more);
 bool prop_timed_out(const PropStore *s);
+/* The same for memory: past `bytes` (0: none) of arena chunks, tables and
+   charged bytes, propagation fails at once for the rest of the store's
+   life, prop_timed_out and prop_out_of_memory are true.  Allocation still
+   succeeds.  Users charge their own big tables (negative: released). */
+void prop_set_memory_budget(PropStore *s, size_t bytes);
+void prop_memory_charge(PropStore *s, int64_t delta);
+size_t prop_memory_used(const PropStore *s);
+bool prop_out_of_memory(const PropStore *s);
+/* Before a big allocation: false (and the store out of memory) if `bytes`
+   more would pass the budget. */
+bool prop_memory_fits(PropStore *s, size_t bytes);
+/* True when the machine stack is nearly used up (a few MiB left): code whose
+   recursion depth the program under test decides stops there and reports a
+   budget (stack.c). */
+bool prop_stack_low(void);
 
 /* ---- Statistics ------------------------------------------------------------ */
 /* What kind of reasoning decided something (for --stats and the proof

@@ -84,6 +84,7 @@ typedef enum {
 
 typedef struct SearchStats {
   uint64_t nodes, failures, solutions, max_depth;
+  uint64_t stack_cuts;   /* depth-first search stopped: the machine stack ran low (a budget) */
   double seconds;
 } SearchStats;
 

@@ -44,8 +44,7 @@ typedef struct W {
   int rounds;
 } W;
 
-static bool check(Tr *t, TrLoop *L, int k, TrState *st);
-static bool check_condition(Tr *t, TrLoop *L, int k, TrState *P, TrCache *cache, bool closed);
+static bool post_w(Tr *t, TrLoop *L, int k, TrState *P, PropVar b, bool closed);
 
 
 /* The loop exits at state st. */
@@ -55,29 +54,35 @@ static bool exit_loop(Tr *t, TrLoop *L, TrState *st) {
   return true;
 }
 
-/* After the body and step of iteration k-1, from st: check iteration k. */
-static bool next_check(Tr *t, TrLoop *L, int k, TrState *st) {
-  PropVar live = TR_UNINIT;
-  int running = tr_live(t, st, &live);
-  if (prop_failed(t->s)) return false;
-  if (running == 0) return exit_loop(t, L, st);
-  if (running == 1) return check(t, L, k, st);
-  TrBranch go_on = {.kind = TR_BR_LOOP, .loop = L, .iteration = k};
-  TrBranch leave = {.kind = TR_BR_EMPTY};
-  return tr_ite(t, live, &go_on, &leave, st, L->out, &L->writes) != NULL;
+/* Where run_checks starts: after the body and step of an iteration (is the
+   path still running?), at the check (the condition's side effects), or at
+   the condition itself (its side effects done). */
+typedef enum { AT_NEXT_CHECK, AT_CHECK, AT_CONDITION } CheckEntry;
+
+static bool run_checks(Tr *t, TrLoop *L, int k, TrState *st, CheckEntry at, TrCache *cache, bool closed);
+
+/* A path too deep for the machine stack is abandoned like one past
+   --max-unfold: the search can no longer claim a proof. */
+static bool stack_left(Tr *t) {
+  if (!prop_stack_low()) return true;
+  t->budget_hit = true;
+  t->incomplete_reason = "the translation's nesting (loops and calls inside each other) outgrew the stack";
+  return false;
 }
 
-/* Iteration k runs from the check state P. */
-static bool unfold(Tr *t, TrLoop *L, int k, TrState *P) {
+/* The body and step of iteration k from the check state P: the state after
+   them, NULL on failure, or P itself when a trial stops looking ahead. */
+static TrState *unfold_body(Tr *t, TrLoop *L, int k, TrState *P) {
   assert(k >= 1 && P && P->fn);
   if (prop_trial_depth(t->s) > 0 && t->trial_unfolds-- <= 0)
-    return true; /* a trial looks ahead a few iterations only: suspend (see w_propagate) */
+    return P; /* a trial looks ahead a few iterations only: suspend (see w_propagate) */
   if (*t->unfolded >= t->lim.max_unfold) {
     t->budget_hit = true;
     t->incomplete_reason = "the loop unfolding budget (--max-unfold) ran out";
-    return false;
+    return NULL;
   }
-  if ((t->stats.unfoldings & 63) == 0 && tr_out_of_time(t)) return false;
+  if ((t->stats.unfoldings & 63) == 0 && tr_out_of_time(t)) return NULL;
+  if (!stack_left(t)) return NULL;
   prop_save_int(t->s, t->unfolded, *t->unfolded + 1);
   t->stats.unfoldings++;
   TrState *B = tr_state_copy(t, P);
@@ -85,11 +90,18 @@ static bool unfold(Tr *t, TrLoop *L, int k, TrState *P) {
   if (L->obj_index >= 0) B->iter[L->obj_index] = k;
   if (L->stmt == t->obj.target && t->obj.niter > 0 && tr_objective_now(t, B)) tr_set_reached(t, B);
   TrState *S = tr_block(t, &L->stmt->body, 0, NULL, B);
-  if (!S) return false;
+  if (!S) return NULL;
   S = tr_state_copy(t, S);
   S->flag[TR_CONTINUED] = t->zero; /* continue ends only this iteration */
-  if (!(S = tr_block(t, &L->stmt->step, 0, NULL, S))) return false;
-  return next_check(t, L, k + 1, S);
+  return tr_block(t, &L->stmt->step, 0, NULL, S);
+}
+
+/* Iteration k runs from the check state P. */
+static bool unfold(Tr *t, TrLoop *L, int k, TrState *P) {
+  TrState *S = unfold_body(t, L, k, P);
+  if (!S) return false;
+  if (S == P) return true; /* a trial's look-ahead ends here */
+  return run_checks(t, L, k + 1, S, AT_NEXT_CHECK, NULL, false);
 }
 
 static bool decide(W *w, int v) {
@@ -138,45 +150,73 @@ static const PropClass w_class = {"w", w_propagate, PROP_PRIO_CONTROL, true};
 
 const IrStmt *tr_loop_stmt(const TrLoop *L) { return L->stmt; }
 
-/* The check of iteration k from st (where execution runs). */
-static bool check(Tr *t, TrLoop *L, int k, TrState *st) {
-  /* Once no later iteration can meet the objective, the loop leaves
-     `reached` as it finds it. */
-  bool closed = L->writes.reached &&
-                ((!tr_objective_possible(t, st, L->stmt, k) && (k == 1 || tr_objective_possible(t, st, L->stmt, k - 1))) ||
-                 !tr_loop_may_reach(t, L->stmt, st));
-  if (closed && !op_rel(t->s, L->out->reached, OP_EQ, st->reached)) return false;
-  TrState *P = tr_block(t, &L->stmt->pre, 0, NULL, st);
-  if (!P) return false;
-  PropVar live = TR_UNINIT;
-  int running = tr_live(t, P, &live);
-  if (prop_failed(t->s)) return false;
-  if (running == 0) return exit_loop(t, L, P);
-  if (running < 0) { /* the condition's side effects may end the path: the check goes on where they did not */
-    TrBranch go_on = {.kind = TR_BR_LOOP, .loop = L, .iteration = k, .cond_only = true};
-    TrBranch leave = {.kind = TR_BR_EMPTY};
-    return tr_ite(t, live, &go_on, &leave, P, L->out, &L->writes) != NULL;
+/* The checks of iterations k, k + 1, ... from st, entering at `at`, as one
+   loop: an iteration whose condition propagation has already decided is
+   unfolded here and the next check follows in the same frame, so that a
+   loop like while (1) costs no stack per iteration (once it recursed:
+   SIGSEGV after some 60,000 iterations).  It ends at an exit, at an
+   undecided condition (a w propagator takes over), or at a split (an ite
+   whose branch resumes the loop, tr_loop_continue). */
+static bool run_checks(Tr *t, TrLoop *L, int k, TrState *st, CheckEntry at, TrCache *cache, bool closed) {
+  for (;; k++, at = AT_NEXT_CHECK, cache = NULL, closed = false) {
+    PropVar live = TR_UNINIT;
+    int running;
+    if (at == AT_NEXT_CHECK) { /* after the body and step of iteration k-1 */
+      running = tr_live(t, st, &live);
+      if (prop_failed(t->s)) return false;
+      if (running == 0) return exit_loop(t, L, st);
+      if (running != 1) {
+        TrBranch go_on = {.kind = TR_BR_LOOP, .loop = L, .iteration = k};
+        TrBranch leave = {.kind = TR_BR_EMPTY};
+        return tr_ite(t, live, &go_on, &leave, st, L->out, &L->writes) != NULL;
+      }
+      at = AT_CHECK;
+    }
+    if (at == AT_CHECK) {
+      /* Once no later iteration can meet the objective, the loop leaves
+         `reached` as it finds it. */
+      closed = L->writes.reached &&
+               ((!tr_objective_possible(t, st, L->stmt, k) && (k == 1 || tr_objective_possible(t, st, L->stmt, k - 1))) ||
+                !tr_loop_may_reach(t, L->stmt, st));
+      if (closed && !op_rel(t->s, L->out->reached, OP_EQ, st->reached)) return false;
+      TrState *P = tr_block(t, &L->stmt->pre, 0, NULL, st);
+      if (!P) return false;
+      running = tr_live(t, P, &live);
+      if (prop_failed(t->s)) return false;
+      if (running == 0) return exit_loop(t, L, P);
+      if (running < 0) { /* the condition's side effects may end the path: the check goes on where they did not */
+        TrBranch go_on = {.kind = TR_BR_LOOP, .loop = L, .iteration = k, .cond_only = true};
+        TrBranch leave = {.kind = TR_BR_EMPTY};
+        return tr_ite(t, live, &go_on, &leave, P, L->out, &L->writes) != NULL;
+      }
+      st = P;
+    }
+    /* The condition of check k, evaluated at st (after its side effects); a
+       condition that may trap splits: the path ends, or the check resumes. */
+    PropVar c, trap;
+    const IrExpr *where;
+    switch (tr_eval_split(t, st, L->stmt->cond, &cache, &c, &trap, &where)) {
+    case -1: return false;
+    case 1: {
+      TrBranch end = {.kind = TR_BR_END};
+      TrBranch resume = {.kind = TR_BR_LOOP, .loop = L, .iteration = k, .cache = tr_cache_safe(t, cache, where)};
+      return tr_ite(t, trap, &end, &resume, st, L->out, &L->writes) != NULL;
+    }
+    default: break;
+    }
+    PropVar b = tr_truth(t, L->stmt->cond->type, c);
+    if (b == TR_FAIL) return false;
+    if (!prop_is_fixed(t->s, b)) return post_w(t, L, k, st, b, closed);
+    if (!prop_value(t->s, b)) return exit_loop(t, L, st);
+    TrState *S = unfold_body(t, L, k, st);
+    if (!S) return false;
+    if (S == st) return true; /* a trial's look-ahead ends here */
+    st = S;
   }
-  return check_condition(t, L, k, P, NULL, closed);
 }
 
-/* The condition of check k, evaluated at P (after its side effects); a
-   condition that may trap splits: the path ends, or the check resumes. */
-static bool check_condition(Tr *t, TrLoop *L, int k, TrState *P, TrCache *cache, bool closed) {
-  PropVar c, trap;
-  const IrExpr *at;
-  switch (tr_eval_split(t, P, L->stmt->cond, &cache, &c, &trap, &at)) {
-  case -1: return false;
-  case 1: {
-    TrBranch end = {.kind = TR_BR_END};
-    TrBranch resume = {.kind = TR_BR_LOOP, .loop = L, .iteration = k, .cache = tr_cache_safe(t, cache, at)};
-    return tr_ite(t, trap, &end, &resume, P, L->out, &L->writes) != NULL;
-  }
-  default: break;
-  }
-  PropVar b = tr_truth(t, L->stmt->cond->type, c);
-  if (b == TR_FAIL) return false;
-  if (prop_is_fixed(t->s, b)) return prop_value(t->s, b) ? unfold(t, L, k, P) : exit_loop(t, L, P);
+/* Check k's condition b is undecided: a w propagator waits for it. */
+static bool post_w(Tr *t, TrLoop *L, int k, TrState *P, PropVar b, bool closed) {
   W *w = prop_propagator_new(t->s, &w_class, sizeof *w);
   w->t = t;
   w->loop = L;
@@ -196,7 +236,7 @@ static bool check_condition(Tr *t, TrLoop *L, int k, TrState *P, TrCache *cache,
 TrState *tr_loop_continue(Tr *t, TrLoop *L, int k, TrCache *cache, bool cond_only, TrState *st) {
   TrState *run = tr_state_copy(t, st);
   for (int f = 0; f < TR_NFLAGS; f++) run->flag[f] = t->zero;
-  bool ok = cache || cond_only ? check_condition(t, L, k, run, cache, false) : check(t, L, k, run);
+  bool ok = run_checks(t, L, k, run, cache || cond_only ? AT_CONDITION : AT_CHECK, cache, false);
   return ok ? L->out : NULL;
 }
 
@@ -215,6 +255,6 @@ TrState *tr_loop(Tr *t, const IrStmt *stmt, TrState *in) {
   TrTrace *join = prop_alloc(t->s, sizeof *join);
   join->kind = TR_TRACE_JOIN;
   L->out->trace = join;
-  bool ok = stmt->is_do_while ? unfold(t, L, 1, in) : check(t, L, 1, in);
+  bool ok = stmt->is_do_while ? unfold(t, L, 1, in) : run_checks(t, L, 1, in, AT_CHECK, NULL, false);
   return ok ? L->out : NULL;
 }

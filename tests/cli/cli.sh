@@ -8,7 +8,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 expect() {  # want-status want-pattern args...
   local want=$1 pat=$2; shift 2
   local out st
-  out=$(timeout 20 "$INKA" "$@" 2>&1); st=$?
+  out=$(timeout "${LIMIT:-20}" "$INKA" "$@" 2>&1); st=$?
   if [ "$st" -ne "$want" ] || ! grep -qE -- "$pat" <<<"$out"; then
     echo "FAIL (exit $st, want $want, /$pat/): inka-ng $*"; echo "$out" | head -3; failed=$((failed + 1))
   else
@@ -71,5 +71,84 @@ for f in trunc binary empty deep huge unknown; do
   fi
 done
 expect 2 'cannot read file' --dump-ir "$tmp/missing.c"
+# a binary file: the first error and a count of the rest, not a page of clang
+out=$("$INKA" --reach 3 "$tmp/binary.c" 2>&1); st=$?
+if [ "$st" -eq 2 ] && [ "$(grep -c 'error:' <<<"$out")" -eq 1 ] && [ "$(wc -l <<<"$out")" -le 2 ]; then
+  passed=$((passed + 1))
+else
+  echo "FAIL binary file diagnostics (exit $st):"; echo "$out" | head -5; failed=$((failed + 1))
+fi
+# options that cannot be repeated are an error; --assume may be repeated
+expect 2 '--reach given more than once' --reach $P/gcd.c:6 --reach $P/gcd.c:8 $P/gcd.c
+expect 2 '--function given more than once' --function gcd --function gcd --reach $P/gcd.c:6 $P/gcd.c
+expect 2 '--timeout given more than once' --timeout 5 --timeout=6 --reach $P/gcd.c:6 $P/gcd.c
+expect 2 '--max-memory given more than once' --max-memory 1G --max-memory 1G --reach $P/gcd.c:6 $P/gcd.c
+expect 0 '^REACHABLE' --reach $P/gcd.c:6 --assume 'a > 3' --assume 'b > 5' $P/gcd.c
+# error paths free what they took (make asan runs this file with leak detection)
+expect 2 'cannot write the test driver' --reach $P/triangle.c:4 --emit-test /nonexistent/d.c $P/triangle.c
+expect 2 'cannot write the graph' --reach $P/triangle.c:4 --dot /nonexistent/g.dot $P/triangle.c
+expect 2 'undeclared identifier' --reach $P/gcd.c:6 --assume 'a > 0' --assume 'zz == 1' $P/gcd.c
+# --validate compiles the driver with the -I/-D arguments given to clang
+mkdir -p "$tmp/inc"; echo '#define LIMIT 7' > "$tmp/inc/lim.h"
+printf '#include "lim.h"\nint f(int x) {\n  if (x == LIMIT + OFF)\n    return 1;\n  return 0;\n}\n' > "$tmp/inc.c"
+expect 0 'REACHABLE  f\(x = 9\).*validated' --validate --reach "$tmp/inc.c:4" "$tmp/inc.c" -- -I "$tmp/inc" -DOFF=2
+# --json: an error still prints exactly one JSON document on stdout
+json_error() {  # want-reason-pattern args...
+  local pat=$1; shift
+  local out st
+  out=$(timeout 20 "$INKA" --json "$@" 2>/dev/null); st=$?
+  if [ "$st" -eq 2 ] && python3 -c 'import json,re,sys; d=json.loads(sys.stdin.read()); sys.exit(not (d["verdict"] == "error" and re.search(sys.argv[1], d["reason"])))' "$pat" <<<"$out"; then
+    passed=$((passed + 1))
+  else
+    echo "FAIL json error (exit $st, /$pat/): inka-ng --json $*"; echo "$out" | head -3; failed=$((failed + 1))
+  fi
+}
+json_error 'given more than once' --reach $P/gcd.c:6 --reach $P/gcd.c:8 $P/gcd.c
+json_error 'unknown option' --frobnicate $P/gcd.c
+json_error 'no statement starts on line 1' --reach $P/gcd.c:1 $P/gcd.c
+json_error 'not valid UTF-8|error' --reach 3 "$tmp/binary.c"
+json_error 'undeclared identifier' --reach $P/gcd.c:6 --assume 'q == 1' $P/gcd.c
+json_error 'error: unsupported: ' --reach $P/unsupported.c:7 $P/unsupported.c
+# budgets: memory runs out as UNKNOWN "memory budget"; --timeout holds while parsing
+expect 3 'memory budget' --reach $P/sum_loop.c:5 --iter 3000 --max-memory 2M $P/sum_loop.c
+expect 2 'is not a size' --reach $P/gcd.c:6 --max-memory 12 $P/gcd.c
+python3 -c "
+for i in range(120000): print('int f%d(int x) { if (x > %d) return x * 2; return x + %d; }' % (i, i, i))
+print('int f(int x) {\n  if (x == 7)\n    return 1;\n  return 0;\n}')" > "$tmp/long.c"
+t0=$(date +%s.%N)
+expect 3 'time budget' --reach "$tmp/long.c:120003" --timeout 1 "$tmp/long.c"
+t1=$(date +%s.%N)
+if python3 -c "import sys; sys.exit(not ($t1 - $t0 < 1.5))"; then passed=$((passed + 1)); else
+  echo "FAIL --timeout 1 while parsing took $(python3 -c "print($t1 - $t0)") s"; failed=$((failed + 1)); fi
+out=$(timeout 20 "$INKA" --json --reach "$tmp/long.c:120003" --timeout 1 "$tmp/long.c" 2>/dev/null); st=$?
+if [ "$st" -eq 3 ] && python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); sys.exit(not (d["verdict"] == "unknown" and "time budget" in d["reason"]))' <<<"$out"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL --json --timeout while parsing (exit $st): $out"; failed=$((failed + 1))
+fi
+# loops that never end and unbounded recursion: a verdict or UNKNOWN with a
+# reason, never a signal (each once overflowed the stack of the translation)
+n=0
+for body in 'while (1)\n    x = x + 1;' 'for (;;)\n    x = x + 1;' 'while (x == x)\n    x = x + 1;' 'do {\n  } while (1);' \
+            'while (1) {\n    if (x > 0)\n      x--;\n    else\n      x++;\n  }'; do
+  n=$((n + 1))
+  printf "int f(int x) {\n  $body\n  return x;\n}\n" > "$tmp/inf$n.c"
+  line=$(grep -n 'return x;' "$tmp/inf$n.c" | cut -d: -f1)
+  # (the default --max-unfold: the stack once overflowed at some 60,000 iterations)
+  LIMIT=90 expect 3 '^UNKNOWN.*(budget|stack)' --timeout 60 --reach "$tmp/inf$n.c:$line" "$tmp/inf$n.c"
+done
+printf 'int g(int n) {\n  return g(n + 1);\n}\nint f(int x) {\n  int r = g(x);\n  return r;\n}\n' > "$tmp/rec.c"
+LIMIT=90 expect 3 '^UNKNOWN.*(budget|stack)' --timeout 60 --reach "$tmp/rec.c:6" "$tmp/rec.c"
+# a huge global array: the budgets hold while its memory is built
+printf 'int a[100000000];\nint f(int x) {\n  a[x] = 1;\n  return a[5];\n}\n' > "$tmp/huge_array.c"
+t0=$(date +%s.%N)
+out=$(timeout 20 "$INKA" --timeout 2 --reach "$tmp/huge_array.c:4" "$tmp/huge_array.c" 2>&1); st=$?
+t1=$(date +%s.%N)
+if { [ "$st" -eq 0 ] || [ "$st" -eq 3 ]; } && python3 -c "import sys; sys.exit(not ($t1 - $t0 < 3))"; then
+  passed=$((passed + 1))
+else
+  echo "FAIL int a[100000000] --timeout 2: exit $st after $(python3 -c "print($t1 - $t0)") s: $out"; failed=$((failed + 1))
+fi
+expect 3 'memory budget' --max-memory 100M --reach "$tmp/huge_array.c:4" "$tmp/huge_array.c"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
