@@ -3,8 +3,7 @@
  * against the programs compiled by gcc and run on the same inputs: the
  * outcome, the return value and, for runs that return, how many times each
  * simple line ran (gcov) -- on every file of samples/, tests/translate/inputs/,
- * tests/acceptance/programs/ and /work/shared/acceptance/programs/ (when
- * present).  CX_NATIVE=0 skips the native part; CX_NATIVE_VERBOSE=1 prints
+ * and tests/acceptance/programs/.  CX_NATIVE=0 skips the native part; CX_NATIVE_VERBOSE=1 prints
  * every run.
  */
 #include <dirent.h>
@@ -531,7 +530,6 @@ TEST(against_gcc) {
   native_dir("tests/translate/inputs");
   native_dir("tests/frontend/inputs");
   native_dir("tests/acceptance/programs");
-  native_dir("/work/shared/acceptance/programs");
   printf("against gcc: %d runs, %d compared (%d line counts), %d skipped (uncontrolled, budget, model-only)\n",
          native_runs, native_compared, native_lines, native_skipped);
   CHECK(native_compared > 100);
