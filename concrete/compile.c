@@ -267,37 +267,6 @@ static bool is_objective_call(const CxObjective *obj, const IrStmt *s) {
   return false;
 }
 
-typedef struct LoopPath {
-  const IrStmt **loops;
-  int n, cap;
-} LoopPath;
-
-static void path_push(LoopPath *lp, const IrStmt *s) {
-  if (lp->n == lp->cap) {
-    lp->cap = lp->cap ? 2 * lp->cap : 8;
-    lp->loops = realloc(lp->loops, sizeof *lp->loops * (size_t)lp->cap);
-  }
-  lp->loops[lp->n++] = s;
-}
-
-/* The loops around target in b, outermost first (the target itself when it
-   is a loop); false if it is not inside b. */
-static bool find_loops(const IrBlock *b, const IrStmt *target, LoopPath *lp) {
-  for (int i = 0; i < b->n; i++) {
-    const IrStmt *s = b->stmts[i];
-    if (s == target) {
-      if (s->kind == IR_ST_WHILE) path_push(lp, s);
-      return true;
-    }
-    bool loop = s->kind == IR_ST_WHILE;
-    if (loop) path_push(lp, s);
-    if (find_loops(&s->then, target, lp) || find_loops(&s->els, target, lp) || find_loops(&s->pre, target, lp) ||
-        find_loops(&s->body, target, lp) || find_loops(&s->step, target, lp))
-      return true;
-    if (loop) lp->n--;
-  }
-  return false;
-}
 
 static bool objective_loops(Comp *k) {
   CxProgram *c = k->c;
@@ -307,19 +276,16 @@ static bool objective_loops(Comp *k) {
   c->iter = cx_alloc(c, sizeof(int) * (size_t)(obj->niter + 1));
   if (obj->niter == 0) return true;
   if (!obj->target) return fail(k, NULL, "%s", "--iter needs a --reach target");
-  LoopPath lp = {0};
-  for (int f = 0; f < c->prog->nfuncs && lp.n == 0; f++) {
-    const IrFunction *fn = c->prog->funcs[f];
-    if (fn->defined && !find_loops(&fn->body, obj->target, &lp)) lp.n = 0;
-  }
-  if (lp.n < obj->niter) {
-    free(lp.loops);
+  const IrStmt **loops;
+  int nloops = ir_loops_around(c->prog, obj->target, &loops);
+  if (nloops < obj->niter) {
+    free(loops);
     return fail(k, &obj->target->loc, "%s", "--iter gives more iteration numbers than loops around the target");
   }
   k->obj_loop = cx_alloc(c, sizeof *k->obj_loop * (size_t)obj->niter);
-  memcpy(k->obj_loop, lp.loops + (lp.n - obj->niter), sizeof *k->obj_loop * (size_t)obj->niter);
+  memcpy(k->obj_loop, loops + (nloops - obj->niter), sizeof *k->obj_loop * (size_t)obj->niter);
   memcpy(c->want_iter, obj->iter, sizeof(int) * (size_t)obj->niter);
-  free(lp.loops);
+  free(loops);
   return true;
 }
 

@@ -14,6 +14,50 @@
 
 #include "fe.h"
 
+/* ---- The loops around a statement ------------------------------------------ */
+typedef struct LoopPath {
+  const IrStmt **loops;
+  int n, cap;
+} LoopPath;
+
+static void path_push(LoopPath *lp, const IrStmt *s) {
+  if (lp->n == lp->cap) {
+    lp->cap = lp->cap ? 2 * lp->cap : 8;
+    lp->loops = realloc(lp->loops, sizeof *lp->loops * (size_t)lp->cap);
+    if (!lp->loops) abort();
+  }
+  lp->loops[lp->n++] = s;
+}
+
+/* The loops around target in b, outermost first (the target itself when it
+   is a loop); false if it is not inside b. */
+static bool find_loops(const IrBlock *b, const IrStmt *target, LoopPath *lp) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    if (s == target) {
+      if (s->kind == IR_ST_WHILE) path_push(lp, s);
+      return true;
+    }
+    bool loop = s->kind == IR_ST_WHILE;
+    if (loop) path_push(lp, s);
+    if (find_loops(&s->then, target, lp) || find_loops(&s->els, target, lp) || find_loops(&s->pre, target, lp) ||
+        find_loops(&s->body, target, lp) || find_loops(&s->step, target, lp))
+      return true;
+    if (loop) lp->n--;
+  }
+  return false;
+}
+
+int ir_loops_around(const IrProgram *p, const IrStmt *target, const IrStmt ***loops) {
+  LoopPath lp = {0};
+  for (int f = 0; f < p->nfuncs && lp.n == 0; f++) {
+    const IrFunction *fn = p->funcs[f];
+    if (fn->defined && !find_loops(&fn->body, target, &lp)) lp.n = 0;
+  }
+  *loops = lp.loops;
+  return lp.n;
+}
+
 IrFunction *ir_find_function(const IrProgram *p, const char *name) {
   if (!p || !name) return NULL;
   for (int i = 0; i < p->nfuncs; i++)

@@ -117,36 +117,6 @@ static char *check_subset(const IrProgram *p, const IrFunction *fn) {
 }
 
 /* ---- The objective's loops ------------------------------------------------- */
-typedef struct LoopPath {
-  const IrStmt **loops;
-  int n, cap;
-} LoopPath;
-
-static void path_push(LoopPath *lp, const IrStmt *s) {
-  if (lp->n == lp->cap) {
-    lp->cap = lp->cap ? 2 * lp->cap : 8;
-    lp->loops = realloc(lp->loops, sizeof *lp->loops * (size_t)lp->cap);
-  }
-  lp->loops[lp->n++] = s;
-}
-
-/* The loops around target in block, outermost first; false if not inside. */
-static bool find_loops(const IrBlock *b, const IrStmt *target, LoopPath *lp) {
-  for (int i = 0; i < b->n; i++) {
-    const IrStmt *s = b->stmts[i];
-    if (s == target) {
-      if (s->kind == IR_ST_WHILE) path_push(lp, s);
-      return true;
-    }
-    bool loop = s->kind == IR_ST_WHILE;
-    if (loop) path_push(lp, s);
-    if (find_loops(&s->then, target, lp) || find_loops(&s->els, target, lp) || find_loops(&s->pre, target, lp) ||
-        find_loops(&s->body, target, lp) || find_loops(&s->step, target, lp))
-      return true;
-    if (loop) lp->n--;
-  }
-  return false;
-}
 
 static char *format_error(const char *fmt, ...) {
   char *buf = malloc(512);
@@ -160,24 +130,21 @@ static char *format_error(const char *fmt, ...) {
 static char *objective_loops(Tr *t) {
   if (t->obj.niter == 0) return NULL;
   if (!t->obj.target) return format_error("--iter needs a --reach target");
-  LoopPath lp = {0};
-  for (int f = 0; f < t->prog->nfuncs && lp.n == 0; f++) {
-    const IrFunction *fn = t->prog->funcs[f];
-    if (fn->defined && !find_loops(&fn->body, t->obj.target, &lp)) lp.n = 0;
-  }
-  if (lp.n < t->obj.niter) {
+  const IrStmt **loops;
+  int nloops = ir_loops_around(t->prog, t->obj.target, &loops);
+  if (nloops < t->obj.niter) {
     const IrLoc *l = &t->obj.target->loc;
     char *e = format_error("%s:%d:%d: error: --iter gives %d iteration number(s) but line %d is inside %d loop(s)",
-                           l->file, l->line, l->col, t->obj.niter, l->line, lp.n);
-    free(lp.loops);
+                           l->file, l->line, l->col, t->obj.niter, l->line, nloops);
+    free(loops);
     return e;
   }
   t->obj_loop = malloc(sizeof *t->obj_loop * (size_t)t->obj.niter);
-  memcpy(t->obj_loop, lp.loops + (lp.n - t->obj.niter), sizeof *t->obj_loop * (size_t)t->obj.niter);
+  memcpy(t->obj_loop, loops + (nloops - t->obj.niter), sizeof *t->obj_loop * (size_t)t->obj.niter);
   int *iter = malloc(sizeof *iter * (size_t)t->obj.niter);
   memcpy(iter, t->obj.iter, sizeof *iter * (size_t)t->obj.niter);
   t->obj.iter = iter;
-  free(lp.loops);
+  free(loops);
   return NULL;
 }
 

@@ -296,6 +296,10 @@ typedef struct IrProgram {
 
 /* ---- Helpers shared by every reader of the IR (frontend/ir.c) ------------ */
 IrFunction *ir_find_function(const IrProgram *p, const char *name);
+/* The loops around target (the target itself when it is a loop), outermost
+   first, in the function that holds it: their number, and a malloc'd array
+   in *loops (the caller frees it; NULL when there are none). */
+int ir_loops_around(const IrProgram *p, const IrStmt *target, const IrStmt ***loops);
 /* The first statement (in source order, depth-first) of fn whose location
    starts on `line` of the main file; NULL if none. */
 IrStmt *ir_find_stmt_at_line(const IrFunction *fn, int line);

@@ -110,7 +110,7 @@ json_error 'not valid UTF-8|error' --reach 3 "$tmp/binary.c"
 json_error 'undeclared identifier' --reach $P/gcd.c:6 --assume 'q == 1' $P/gcd.c
 json_error 'error: unsupported: ' --reach $P/unsupported.c:7 $P/unsupported.c
 # budgets: memory runs out as UNKNOWN "memory budget"; --timeout holds while parsing
-expect 3 'memory budget' --reach $P/sum_loop.c:5 --iter 3000 --max-memory 2M $P/sum_loop.c
+expect 3 'memory budget' --reach $P/sum_loop.c:5 --iter 3000 --no-concrete --max-memory 2M $P/sum_loop.c
 expect 2 'is not a size' --reach $P/gcd.c:6 --max-memory 12 $P/gcd.c
 python3 -c "
 for i in range(120000): print('int f%d(int x) { if (x > %d) return x * 2; return x + %d; }' % (i, i, i))
