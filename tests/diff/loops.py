@@ -135,6 +135,9 @@ def main():
                 got = f"hang/garbage ({type(e).__name__})"
             key = f"{want} -> {got}"
             tally[key] = tally.get(key, 0) + 1
+            if (q + 1) % 250 == 0:  # progress, so that a long campaign cut short still says something
+                print(f"  after {q + 1}: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())),
+                      file=sys.stderr, flush=True)
             if got == want or got == "unknown":
                 passed += 1
             else:
