@@ -29,13 +29,8 @@
 
 typedef struct CxProgram CxProgram;
 
-/* The objective (the same fields as the translation's TrObjective). */
-typedef struct CxObjective {
-  const IrStmt *target;      /* --reach: the statement that must start, or NULL */
-  const char *target_call;   /* --reach-call: a call to this name, or NULL */
-  const int *iter;           /* --iter: iterations of the innermost niter loops */
-  int niter;                 /*   around the target, outermost first; 0 = any */
-} CxObjective;
+/* The objective, as the translation reads it (ir.h). */
+typedef IrObjective CxObjective;
 
 typedef enum {
   CX_REACHED,     /* the objective happened (the run stops there) */

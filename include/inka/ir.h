@@ -296,6 +296,14 @@ typedef struct IrProgram {
 
 /* ---- Helpers shared by every reader of the IR (frontend/ir.c) ------------ */
 IrFunction *ir_find_function(const IrProgram *p, const char *name);
+
+/* A testing objective, as the translation and the concrete mode read it. */
+typedef struct IrObjective {
+  const IrStmt *target;      /* --reach: the statement that must start, or NULL */
+  const char *target_call;   /* --reach-call: any call to this name, or NULL */
+  const int *iter;           /* --iter: iterations of the innermost niter loops */
+  int niter;                 /*   around the target, outermost first; 0 = any */
+} IrObjective;
 /* The loops around target (the target itself when it is a loop), outermost
    first, in the function that holds it: their number, and a malloc'd array
    in *loops (the caller frees it; NULL when there are none). */

@@ -20,12 +20,7 @@
 
 typedef struct Tr Tr;
 
-typedef struct TrObjective {
-  const IrStmt *target;      /* --reach: the statement that must run, or NULL */
-  const char *target_call;   /* --reach-call: any call to this name, or NULL */
-  const int *iter;           /* --iter: iterations of the innermost niter loops */
-  int niter;                 /*   enclosing the target, outermost first; 0 = any */
-} TrObjective;
+typedef IrObjective TrObjective;
 
 typedef struct TrLimits {
   int64_t max_unfold;        /* loop unfoldings and call depth alive on one path */
