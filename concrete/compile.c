@@ -381,6 +381,7 @@ static CxStmt *stmt(Comp *k, const IrStmt *s) {
   x->line = s->loc.file && k->c->prog->path && strcmp(s->loc.file, k->c->prog->path) == 0 ? s->loc.line : 0;
   x->target = s == k->obj->target && s->kind != IR_ST_WHILE;
   x->src_line = s->loc.line;
+  x->ir = s;
   bool ok = true;
   switch (s->kind) {
   case IR_ST_SKIP: x->kind = S_SKIP; break;

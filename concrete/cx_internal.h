@@ -91,6 +91,7 @@ struct CxStmt {
   const IrType *type; /* DECL_MEM: the variable's type; MALLOC: the element type */
   const IrVar *var;   /* DECL_MEM */
   int src_line;       /* the statement's line in whatever file */
+  const IrStmt *ir;   /* the IR statement (for CxRunOptions.on_event) */
   int64_t cells;      /* DECL_MEM: cells of the type; MALLOC: cells per element */
   bool zeroed;        /* MALLOC: calloc */
   const char *reason; /* MALLOC: why it cannot run (NULL: it can) */

@@ -33,6 +33,8 @@ typedef struct Run {
   int nnondet, nused;
   uint32_t *hits;
   int nlines;
+  void (*on_event)(void *ctx, const IrStmt *s, int outcome);
+  void *event_ctx;
   int line;               /* the statement running */
   bool in_assume;
   int64_t retval;
@@ -323,7 +325,9 @@ static Signal loop(Run *r, const CxStmt *s) {
     if (k > 1 || !s->do_while) {
       step(r);
       if ((sig = block(r, &s->a)) != SIG_NEXT) break; /* the condition's side effects */
-      if (!truth(r, s->e)) break;
+      bool go = truth(r, s->e);
+      if (r->on_event) r->on_event(r->event_ctx, s->ir, go);
+      if (!go) break;
     }
     if (j >= 0) {
       c->iter[j] = k;
@@ -343,6 +347,7 @@ static Signal statement(Run *r, const CxStmt *s) {
   step(r);
   r->line = s->line;
   if (r->hits && s->line > 0 && s->line < r->nlines) r->hits[s->line]++;
+  if (r->on_event) r->on_event(r->event_ctx, s->ir, -1);
   if (s->target && objective_now(r)) stop(r, CX_REACHED, NULL); /* the target starts */
   switch ((CxStmtKind)s->kind) {
   case S_SKIP: return SIG_NEXT;
@@ -375,7 +380,11 @@ static Signal statement(Run *r, const CxStmt *s) {
     end(r, s->kind == S_ABORT ? CX_END_ABORT : s->kind == S_EXIT ? CX_END_EXIT : CX_END_ERROR);
   case S_MALLOC: allocate(r, s); return SIG_NEXT;
   case S_FREE: release(r, s); return SIG_NEXT;
-  case S_IF: return block(r, truth(r, s->e) ? &s->a : &s->b);
+  case S_IF: {
+    bool go = truth(r, s->e);
+    if (r->on_event) r->on_event(r->event_ctx, s->ir, go);
+    return block(r, go ? &s->a : &s->b);
+  }
   case S_WHILE: return loop(r, s);
   case S_BREAK: return SIG_BREAK;
   case S_CONTINUE: return SIG_CONTINUE;
@@ -435,6 +444,8 @@ CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int
   r.max_depth = o && o->max_depth ? o->max_depth : 10000;
   r.hits = o ? o->line_hits : NULL;
   r.nlines = o ? o->nlines : 0;
+  r.on_event = o ? o->on_event : NULL;
+  r.event_ctx = o ? o->event_ctx : NULL;
   const CxFunc *f = c->entry;
   int64_t args[f->nparams + 1];
   for (int i = 0; i < f->nparams; i++) {

@@ -53,6 +53,11 @@ typedef struct CxRunOptions {
   uint32_t *line_hits;       /* optional: [line] += 1 each time a statement of
                                 the main file starting on that line starts */
   int nlines;                /* entries of line_hits */
+  /* optional: called when a statement starts (outcome -1) and when the
+     condition of an if or a loop is decided (outcome 0 false, 1 true), with
+     the IR statement: what a coverage measure needs (cli/suite_run.c) */
+  void (*on_event)(void *ctx, const IrStmt *s, int outcome);
+  void *event_ctx;
 } CxRunOptions;
 
 typedef struct CxResult {
