@@ -27,10 +27,14 @@ typedef struct CliOptions {
   const char *function;
   const char **assumes;
   int nassumes;
-  const char *cover;
-  bool json, validate, stats, dump_ir, show_memory, no_concrete, no_stubs;
-  const char *emit_test, *emit_dir, *dot;
+  const char *cover;          /* --cover statements|branches: a test suite */
+  bool json, validate, stats, dump_ir, show_memory, no_concrete, no_stubs, quiet;
+  const char *emit_test, *emit_dir, *dot, *testcomp;
   double timeout_s;           /* the whole run: parsing, translation, solving */
+  bool timeout_given;
+  double objective_timeout_s; /* --cover: each objective's budget */
+  int jobs;                   /* --cover: solver processes */
+  char **merge_reports;       /* --merge-reports FILE...: the files (NULL-terminated) */
   uint64_t max_memory;        /* bytes; 0: none */
   int64_t max_unfold;
   uint64_t seed;

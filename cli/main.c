@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "suite.h"
 
 /* The options of this run, for the error paths (--json needs them). */
 static const CliOptions *g_opt;
@@ -151,7 +152,7 @@ static int run_program(const CliOptions *o) {
                   .no_stubs = o->no_stubs};
   FeErrors fe = {0};
   double t0 = prop_now();
-  if (!o->dump_ir) cli_watchdog_arm(o, o->timeout_s);
+  if (!o->dump_ir && !o->cover) cli_watchdog_arm(o, o->timeout_s); /* a suite keeps its own clock */
   IrProgram *p = fe_parse_file(o->file, &fo, &fe);
   if (!p) {
     int st = input_error(fe.text ? fe.text : "error: cannot parse the program");
@@ -162,6 +163,8 @@ static int run_program(const CliOptions *o) {
   int st;
   if (o->dump_ir) {
     st = dump_ir(p, o);
+  } else if (o->cover) {
+    st = cli_cover(o, p, t0);
   } else {
     CliRun run = {.opt = o, .prog = p, .validated = -1, .parse_s = prop_now() - t0, .start = t0};
     char err[1024];
@@ -197,7 +200,7 @@ int main(int argc, char **argv) {
     cli_options_free(&o);
     return usage_error(err);
   }
-  int st = exit_now ? 0 : run_program(&o);
+  int st = exit_now ? 0 : o.merge_reports ? suite_merge_reports(o.merge_reports) : run_program(&o);
   cli_options_free(&o);
   return st;
 }

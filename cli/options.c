@@ -23,7 +23,8 @@ static const char usage[] =
     "  --no-stubs              a call to a function the file declares but does not define is an\n"
     "                          error (default: its results are inputs, served by the test driver)\n"
     "  --assume EXPR           a precondition over parameters and globals (repeatable)\n"
-    "  --cover statements|branches   a test suite (not implemented yet)\n"
+    "  --cover statements|branches   a test suite: one objective per line or per branch outcome\n"
+  "                          (of --function F and what it calls; default main, else every function)\n"
     "\n"
     "output:\n"
     "  --json                  one JSON document on stdout\n"
@@ -33,9 +34,15 @@ static const char usage[] =
     "  --dump-ir               print the IR of the function under test (all functions without one)\n"
     "  --show-memory           print the output memory (objects, cells, pointers) of the inputs found\n"
     "  --dot FILE              write the output memory as a Graphviz graph\n"
+  "  --emit-dir DIR          --cover: write the suite (DIR/suite.c, DIR/run) and measure it with gcov\n"
+  "  --testcomp DIR          --cover: the tests in Test-Comp format (metadata.xml, testcase-N.xml)\n"
+  "  --quiet                 no progress line on stderr\n"
+  "  --merge-reports FILE... merge the --cover --json reports of several runs (one per function)\n"
     "\n"
     "budgets and settings:\n"
-    "  --timeout S             wall-clock budget of the run, parsing included (default 60)\n"
+    "  --timeout S             wall-clock budget of the run, parsing included (default 60; 600 for --cover)\n"
+  "  --objective-timeout S   --cover: budget of each objective (default 10)\n"
+  "  --jobs N                --cover: solve in N processes (default 1)\n"
     "  --max-memory SIZE       memory budget of the solver, e.g. 512M or 4G (default: half the\n"
     "                          available memory)\n"
     "  --max-unfold N          loop unfoldings and call depth on one path (default 100000)\n"
@@ -104,6 +111,18 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
   if (!strcmp(name, "--emit-test")) return (o->emit_test = v), true;
   if (!strcmp(name, "--emit-dir")) return (o->emit_dir = v), true;
   if (!strcmp(name, "--dot")) return (o->dot = v), true;
+  if (!strcmp(name, "--testcomp")) return (o->testcomp = v), true;
+  if (!strcmp(name, "--objective-timeout")) {
+    char *end;
+    o->objective_timeout_s = strtod(v, &end);
+    if (end == v || *end || !(o->objective_timeout_s > 0))
+      return fail(err, len, "--objective-timeout: '%s' is not a positive number of seconds", v);
+    return true;
+  }
+  if (!strcmp(name, "--jobs")) {
+    if (!parse_i64(v, 1, &n) || n > 256) return fail(err, len, "--jobs: '%s' is not a number from 1 to 256", v);
+    return (o->jobs = (int)n), true;
+  }
   if (!strcmp(name, "--cover")) {
     if (strcmp(v, "statements") && strcmp(v, "branches"))
       return fail(err, len, "--cover: '%s' is not 'statements' or 'branches'", v);
@@ -113,7 +132,7 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
     char *end;
     o->timeout_s = strtod(v, &end);
     if (end == v || *end || !(o->timeout_s > 0)) return fail(err, len, "--timeout: '%s' is not a positive number of seconds", v);
-    return true;
+    return (o->timeout_given = true);
   }
   if (!strcmp(name, "--max-memory")) {
     if (!cli_parse_size(v, &o->max_memory))
@@ -139,7 +158,8 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
 
 static const char *const value_options[] = {"--reach", "--reach-call", "--iter", "--function", "--assume",
                                             "--emit-test", "--emit-dir", "--dot", "--cover", "--timeout",
-                                            "--max-unfold", "--max-memory", "--seed", "--data-model", NULL};
+                                            "--max-unfold", "--max-memory", "--seed", "--data-model", "--testcomp",
+                                            "--objective-timeout", "--jobs", NULL};
 
 /* Options that may be given more than once (each adds to a list). */
 static bool repeatable(const char *name) { return !strcmp(name, "--assume"); }
@@ -158,15 +178,31 @@ static bool flag_option(CliOptions *o, const char *a) {
   if (!strcmp(a, "--show-memory")) return o->show_memory = true;
   if (!strcmp(a, "--no-concrete")) return o->no_concrete = true;
   if (!strcmp(a, "--no-stubs")) return o->no_stubs = true;
+  if (!strcmp(a, "--quiet")) return o->quiet = true;
   return false;
 }
 
+/* --cover: a suite, not one objective. */
+static bool check_cover(CliOptions *o, char *err, size_t len) {
+  if (o->reach || o->reach_call) return fail(err, len, "--cover builds its own objectives: no --reach or --reach-call%s", "");
+  if (o->niter || o->emit_test || o->dot || o->show_memory)
+    return fail(err, len, "--iter, --emit-test, --dot and --show-memory are for one objective, not --cover%s", "");
+  if (o->validate && !o->emit_dir) return fail(err, len, "--validate with --cover needs --emit-dir DIR%s", "");
+  if (!o->timeout_given) o->timeout_s = 600;
+  if (!(o->objective_timeout_s > 0)) o->objective_timeout_s = 10;
+  if (!o->jobs) o->jobs = 1;
+  return true;
+}
+
 /* What is parsed but not built yet: a usage error that says so. */
-static bool check_capabilities(const CliOptions *o, char *err, size_t len) {
-  if (o->cover) return fail(err, len, "--cover is not implemented yet%s", "");
-  if (o->emit_dir) return fail(err, len, "--emit-dir (test suites for --cover) is not implemented yet%s", "");
+static bool check_capabilities(CliOptions *o, char *err, size_t len) {
+  if (o->merge_reports) return true;
   if (!o->file) return fail(err, len, "no input file (see --help)%s", "");
   if (o->dump_ir) return true;
+  if (o->cover) return check_cover(o, err, len);
+  if (o->emit_dir) return fail(err, len, "--emit-dir needs --cover (a test suite)%s", "");
+  if (o->testcomp) return fail(err, len, "--testcomp needs --cover (a test suite)%s", "");
+  if (o->jobs || o->objective_timeout_s > 0) return fail(err, len, "--jobs and --objective-timeout need --cover%s", "");
   if (!o->reach && !o->reach_call) return fail(err, len, "no objective: give --reach [FILE:]LINE or --reach-call NAME%s", "");
   if (o->reach && o->reach_call) return fail(err, len, "give either --reach or --reach-call, not both%s", "");
   if (o->niter && !o->reach) return fail(err, len, "--iter needs --reach%s", "");
@@ -204,6 +240,11 @@ bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t l
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       fputs(usage, stdout);
       *exit_now = true;
+      return true;
+    }
+    if (!strcmp(a, "--merge-reports")) {
+      o->merge_reports = argv + i + 1;
+      if (i + 1 >= argc) return fail(err, len, "--merge-reports needs JSON reports to merge%s", "");
       return true;
     }
     if (!strcmp(a, "--version")) {

@@ -1,0 +1,170 @@
+/* suite.c - --cover: solve every objective of a suite with the single
+ * objective solver (label/objective.c), one after the other, deep ones
+ * first; each new test runs at once (suite_run.c) and ticks off all it
+ * covers, so the next query is only asked for what is still open.
+ *
+ * Verdicts keep the solver's rules: an objective is dead only when the
+ * solver answered UNREACHABLE for it (for a line: for every statement on
+ * it), covered only by a test whose run meets it, unknown otherwise, with
+ * the reason (the solver's, the budget that ran out, or why the function
+ * cannot be translated).
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "suite.h"
+
+static void set_reason(SuObjective *o, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  size_t n = strlen(buf);
+  while (n && buf[n - 1] == '\n') buf[--n] = 0;
+  free(o->reason);
+  o->reason = strdup(buf);
+}
+
+/* ---- progress ------------------------------------------------------------- */
+
+typedef struct Progress {
+  double last;
+  bool shown, tty;
+} Progress;
+
+static void progress(const Suite *s, Progress *p, int done, bool final) {
+  double now = prop_now(), elapsed = now - s->start;
+  if (s->opt->quiet || elapsed < 1.0 || (!final && now - p->last < (p->tty ? 0.2 : 1.0))) return;
+  if (final && !p->shown) return;
+  int c = 0, d = 0, u = 0;
+  for (int i = 0; i < s->nobjs; i++) {
+    c += s->objs[i].status == SU_COVERED;
+    d += s->objs[i].status == SU_DEAD;
+    u += s->objs[i].status == SU_UNKNOWN;
+  }
+  fprintf(stderr, "%sinka-ng: %d/%d objectives done: %d covered, %d dead, %d unknown; %d tests; %.1f s%s",
+          p->tty ? "\r" : "", done, s->nobjs, c, d, u, s->ntests, elapsed, p->tty ? "\033[K" : "\n");
+  if (p->tty && final) fputc('\n', stderr);
+  fflush(stderr);
+  p->last = now;
+  p->shown = true;
+}
+
+/* ---- one objective -------------------------------------------------------- */
+
+static double remaining(const Suite *s) { return s->opt->timeout_s - (prop_now() - s->start); }
+
+static int new_test(Suite *s, int oi, const LblResult *r) {
+  s->tests = realloc(s->tests, sizeof *s->tests * (size_t)(s->ntests + 1));
+  SuTest *t = &s->tests[s->ntests];
+  memset(t, 0, sizeof *t);
+  t->unit = s->objs[oi].unit;
+  t->objective = oi;
+  t->ninputs = r->ninputs;
+  t->nnondet = r->nnondet;
+  t->inputs = malloc(sizeof *t->inputs * (size_t)(r->ninputs + 1));
+  t->nondet = malloc(sizeof *t->nondet * (size_t)(r->nnondet + 1));
+  if (r->ninputs) memcpy(t->inputs, r->inputs, sizeof *t->inputs * (size_t)r->ninputs);
+  if (r->nnondet) memcpy(t->nondet, r->nondet, sizeof *t->nondet * (size_t)r->nnondet);
+  return s->ntests++;
+}
+
+/* A test was found for objective oi: keep it, run it, tick off. */
+static void found(Suite *s, int oi, const LblResult *r) {
+  int k = new_test(s, oi, r);
+  bool ran;
+  int n = suite_tick(s, k, &ran);
+  SuObjective *o = &s->objs[oi];
+  if (!ran && o->status != SU_COVERED) { /* no concrete mode: the solver's path is the proof */
+    o->status = SU_COVERED;
+    o->test = k;
+    n++;
+  } else if (o->status != SU_COVERED) { /* the run did not do what the solver said: claim nothing */
+    o->status = SU_UNKNOWN;
+    set_reason(o, "the inputs found did not meet the objective when run in the concrete mode");
+  }
+  s->tests[k].ncovers = n;
+  if (n == 0) { /* a test that covers nothing is no test */
+    free(s->tests[k].inputs);
+    free(s->tests[k].nondet);
+    s->ntests--;
+  }
+}
+
+/* One query: the objective's target (installed observer for branches). */
+static bool query(Suite *s, int oi, const IrStmt *target, LblResult *r, char **err) {
+  SuObjective *o = &s->objs[oi];
+  double left = remaining(s), budget = s->objective_timeout < left ? s->objective_timeout : left;
+  LblQuery q = {.prog = s->prog, .fn = s->units[o->unit], .assumes = s->unit_assumes[o->unit],
+                .nassumes = s->nassumes, .timeout_s = budget > 1e-3 ? budget : 1e-3,
+                .max_unfold = s->opt->max_unfold, .seed = s->opt->seed, .no_concrete = s->opt->no_concrete,
+                .max_memory = (size_t)s->opt->max_memory};
+  q.obj.target = target;
+  if (o->observer >= 0) suite_observe_install(s, &o->observer, 1, false);
+  bool ok = lbl_solve(&q, r, err);
+  suite_observe_install(s, NULL, 0, false);
+  o->time_s += ok ? r->time_s : 0;
+  return ok;
+}
+
+static void dead_reason(SuObjective *o, const LblResult *r, int nstmts) {
+  const PropStats *p = &r->stats.prop;
+  set_reason(o,
+             "the solver refuted every input%s (%llu search nodes; reasoning: %llu equalities, %llu congruences, "
+             "%llu difference cycles, %llu loop summaries, %llu linear relaxations)",
+             nstmts > 1 ? " for every statement of the line" : "", (unsigned long long)r->stats.search.nodes,
+             (unsigned long long)p->notes[PROP_NOTE_EQUALITY], (unsigned long long)p->notes[PROP_NOTE_CONGRUENCE],
+             (unsigned long long)p->notes[PROP_NOTE_CYCLE], (unsigned long long)p->notes[PROP_NOTE_SUMMARY],
+             (unsigned long long)p->notes[PROP_NOTE_LP]);
+}
+
+static void solve_one(Suite *s, int oi) {
+  SuObjective *o = &s->objs[oi];
+  if (s->unit_error[o->unit]) {
+    o->status = SU_UNKNOWN;
+    set_reason(o, "%s", s->unit_error[o->unit]);
+    return;
+  }
+  int ntargets = o->kind == SU_STATEMENT ? o->nline_stmts : 1;
+  for (int k = 0; k < ntargets; k++) {
+    const IrStmt *target = o->kind == SU_STATEMENT ? o->line_stmts[k] : o->target;
+    LblResult r;
+    char *err = NULL;
+    if (!query(s, oi, target, &r, &err)) {
+      o->status = SU_UNKNOWN;
+      set_reason(o, "%s", err ? err : "the function cannot be translated");
+      free(err);
+      return;
+    }
+    if (r.verdict == LBL_REACHABLE) {
+      found(s, oi, &r);
+    } else if (r.verdict == LBL_UNKNOWN) {
+      o->status = SU_UNKNOWN;
+      set_reason(o, "%s (objective budget %g s)", r.reason ? r.reason : "unknown", s->objective_timeout);
+    } else if (k == ntargets - 1) {
+      o->status = SU_DEAD;
+      dead_reason(o, &r, ntargets);
+    }
+    lbl_result_free(&r);
+    if (o->status != SU_OPEN) return;
+  }
+}
+
+void suite_solve(Suite *s) {
+  Progress p = {.tty = isatty(2)};
+  for (int i = 0; i < s->nobjs; i++) {
+    SuObjective *o = &s->objs[i];
+    if (o->status == SU_OPEN && remaining(s) <= 0) {
+      o->status = SU_UNKNOWN;
+      s->out_of_time = true;
+      set_reason(o, "the suite's time budget (--timeout %g s) ran out before it was tried", s->opt->timeout_s);
+    }
+    if (o->status == SU_OPEN) solve_one(s, i);
+    progress(s, &p, i + 1, false);
+  }
+  progress(s, &p, s->nobjs, true);
+  s->solve_s = prop_now() - s->start;
+}

@@ -1,0 +1,263 @@
+/* suite_driver.c - a suite on disk: DIR/suite.c holds every test in a table
+ * (`./suite K` runs test K alone), DIR/run builds it with gcc --coverage
+ * -fwrapv and runs every test, each in its own process.
+ *
+ * One file with a table, not one file per test: gcov merges the counts of
+ * runs of one executable into one .gcda, but not of different executables
+ * built from the same source (each compilation has its own stamp).  The
+ * object is named after the program (DIR/triangle.o for triangle.c), so its
+ * notes and data are DIR/triangle.gcno and DIR/triangle.gcda, and
+ * `gcov -b -o DIR triangle.c` finds them.  The driver's prelude is the one
+ * of cli/driver.c (docs/design.md §7): the program is included with main
+ * renamed, stubs renamed and defined to serve nondet values, signals turned
+ * into exit() so that a run that aborts still writes its counts; an alarm
+ * ends a test that runs for ever the same way.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "suite.h"
+
+enum { TEST_SECONDS = 10 };
+
+void suite_stem(const char *path, char *out, size_t len) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  snprintf(out, len, "%s", base);
+  char *dot = strrchr(out, '.');
+  if (dot && dot != out) *dot = 0;
+}
+
+static bool defines(const IrProgram *p, const char *name) {
+  const IrFunction *f = ir_find_function(p, name);
+  if (f && f->defined) return true;
+  for (int i = 0; i < p->ndefined_builtins; i++)
+    if (!strcmp(p->defined_builtins[i], name)) return true;
+  return false;
+}
+
+/* The __VERIFIER_* functions and reach_error the program calls but does not
+   define (at most 64 names, as cli/driver.c). */
+typedef struct Needed {
+  const IrProgram *p;
+  const IrStmt *calls[64];
+  int n;
+} Needed;
+
+static void need_block(Needed *nd, const IrBlock *b) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    bool want = s->kind == IR_ST_CALL && s->callee_name && !defines(nd->p, s->callee_name) &&
+                (!strncmp(s->callee_name, "__VERIFIER_", 11) || !strcmp(s->callee_name, "reach_error"));
+    for (int k = 0; want && k < nd->n; k++) want = strcmp(nd->calls[k]->callee_name, s->callee_name) != 0;
+    if (want && nd->n < 64) nd->calls[nd->n++] = s;
+    need_block(nd, &s->then);
+    need_block(nd, &s->els);
+    need_block(nd, &s->pre);
+    need_block(nd, &s->body);
+    need_block(nd, &s->step);
+  }
+}
+
+static void verifier_functions(FILE *out, const IrProgram *p) {
+  Needed nd = {.p = p};
+  for (int i = 0; i < p->nfuncs; i++)
+    if (p->funcs[i]->defined) need_block(&nd, &p->funcs[i]->body);
+  for (int i = 0; i < nd.n; i++) {
+    const IrStmt *s = nd.calls[i];
+    if (s->builtin == IR_BI_NONDET)
+      fprintf(out, "%s %s(void) { return (%s)%s(); }\n", s->type->spelling, s->callee_name, s->type->spelling,
+              s->type->kind == IR_TY_FLOAT ? "inka_next_nondet_fp" : "inka_next_nondet");
+    else if (s->builtin == IR_BI_ASSUME) fprintf(out, "void %s(int cond) { if (!cond) exit(0); }\n", s->callee_name);
+    else if (s->builtin == IR_BI_ERROR) fprintf(out, "void %s(void) { abort(); }\n", s->callee_name);
+  }
+}
+
+static void stubs(FILE *out, const IrProgram *p) {
+  for (int i = 0; i < p->nstubs; i++) {
+    const IrStub *s = p->stubs[i];
+    fprintf(out, "%s inka_stub_%s%s { ", s->ret, s->name, s->params);
+    if (s->kind == IR_STUB_SCALAR) fprintf(out, "return (%s)inka_next_nondet(); ", s->ret);
+    else if (s->kind == IR_STUB_OTHER) fprintf(out, "static %s inka_zero; return inka_zero; ", s->ret);
+    fprintf(out, "}\n");
+  }
+}
+
+static void renames(FILE *out, const IrProgram *p, bool define) {
+  for (int i = 0; i < p->nstubs; i++) {
+    if (define) fprintf(out, "#define %s inka_stub_%s\n", p->stubs[i]->name, p->stubs[i]->name);
+    else fprintf(out, "#undef %s\n", p->stubs[i]->name);
+  }
+}
+
+static const char nondet_server[] =
+    "static const unsigned long long *inka_nondet;\n"
+    "static const double *inka_nondet_fp;\n"
+    "static int inka_nondet_count, inka_nondet_next;\n"
+    "static unsigned long long inka_next_nondet(void) {\n"
+    "  if (inka_nondet_next < inka_nondet_count) return inka_nondet[inka_nondet_next++];\n"
+    "  return 0; /* more calls than the solver saw: the run left the path */\n}\n"
+    "static double inka_next_nondet_fp(void) {\n"
+    "  if (inka_nondet_next < inka_nondet_count) return inka_nondet_fp[inka_nondet_next++];\n"
+    "  return 0;\n}\n";
+
+static void test_function(FILE *out, const Suite *s, int k) {
+  const SuTest *t = &s->tests[k];
+  const SuObjective *o = &s->objs[t->objective];
+  const IrFunction *fn = s->units[t->unit];
+  fprintf(out, "\n/* test %d: solved for %s:%d:%d %s; covers %d objective(s) first */\n", k + 1, s->opt->file, o->line,
+          o->col, suite_kind_name(o->kind), t->ncovers);
+  fprintf(out, "static const unsigned long long inka_t%d_nondet[] = {", k + 1);
+  for (int i = 0; i < t->nnondet; i++)
+    fprintf(out, "%s%lluull", i ? ", " : "",
+            t->nondet[i].type->kind == IR_TY_FLOAT ? 0ull : (unsigned long long)t->nondet[i].value);
+  fprintf(out, "%s};\nstatic const double inka_t%d_nondet_fp[] = {", t->nnondet ? "" : "0", k + 1);
+  for (int i = 0; i < t->nnondet; i++) {
+    char v[64] = "0";
+    if (t->nondet[i].type->kind == IR_TY_FLOAT) cli_format_value(v, sizeof v, t->nondet[i].type, t->nondet[i].value);
+    fprintf(out, "%s%s", i ? ", " : "", v);
+  }
+  fprintf(out, "%s};\nstatic void inka_test_%d(void) {\n", t->nnondet ? "" : "0", k + 1);
+  fprintf(out, "  inka_nondet = inka_t%d_nondet;\n  inka_nondet_fp = inka_t%d_nondet_fp;\n  inka_nondet_count = %d;\n",
+          k + 1, k + 1, t->nnondet);
+  for (int i = 0; i < t->ninputs; i++) {
+    char v[64];
+    cli_format_value(v, sizeof v, t->inputs[i].type, t->inputs[i].value);
+    fprintf(out, "  %s = %s;\n", ir_decl(s->prog, t->inputs[i].type, t->inputs[i].name), v);
+  }
+  fprintf(out, "  %s(", strcmp(fn->name, "main") ? fn->name : "inka_user_main");
+  for (int i = 0; i < t->ninputs; i++) fprintf(out, "%s%s", i ? ", " : "", t->inputs[i].name);
+  fprintf(out, ");\n}\n");
+}
+
+static void main_function(FILE *out, const Suite *s) {
+  fprintf(out, "\nstatic void (*const inka_tests[])(void) = {");
+  for (int k = 0; k < s->ntests; k++) fprintf(out, "%sinka_test_%d", k ? ", " : "", k + 1);
+  fprintf(out, "%s};\n", s->ntests ? "" : "0");
+  fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n\n");
+  fprintf(out,
+          "int main(int argc, char **argv) {\n"
+          "  int k = argc == 2 ? atoi(argv[1]) : 0;\n"
+          "  if (k < 1 || k > %d) return 2; /* usage: ./suite K, K from 1 to %d */\n"
+          "  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n"
+          "  signal(SIGSEGV, inka_on_signal);\n  signal(SIGALRM, inka_on_signal);\n  alarm(%d);\n"
+          "  inka_tests[k - 1]();\n  return 0;\n}\n",
+          s->ntests, s->ntests, TEST_SECONDS);
+}
+
+/* A preprocessed file is included through a copy without line markers, so
+   that gcov counts its lines under the .i itself (as cli/driver.c does). */
+static bool copy_preprocessed(const char *source, const char *copy) {
+  FILE *in = fopen(source, "r"), *out = in ? fopen(copy, "w") : NULL;
+  if (!out) {
+    if (in) fclose(in);
+    return false;
+  }
+  fprintf(out, "#line 1 \"%s\"\n", source);
+  char *line = NULL;
+  size_t cap = 0;
+  while (getline(&line, &cap, in) > 0) {
+    const char *p = line + strspn(line, " \t");
+    bool marker = *p == '#';
+    if (marker) {
+      p += 1 + strspn(p + 1, " \t");
+      if (!strncmp(p, "line", 4)) p += 4;
+      p += strspn(p, " \t");
+      marker = *p >= '0' && *p <= '9';
+    }
+    fputs(marker ? "\n" : line, out);
+  }
+  free(line);
+  bool ok = !ferror(in) && !ferror(out);
+  fclose(in);
+  return fclose(out) == 0 && ok;
+}
+
+static bool write_c(const Suite *s, const char *dir, const char *source, bool pre, char *err, size_t len) {
+  char path[PATH_MAX + 32], copy[PATH_MAX + 32];
+  snprintf(path, sizeof path, "%s/suite.c", dir);
+  snprintf(copy, sizeof copy, "%s/program.i", dir);
+  if (pre && !copy_preprocessed(source, copy)) return snprintf(err, len, "%s: error: cannot write", copy), false;
+  FILE *out = fopen(path, "w");
+  if (!out) return snprintf(err, len, "%s: error: cannot write the suite", path), false;
+  bool has_main = defines(s->prog, "main");
+  fprintf(out, "/* Test suite generated by inka-ng (--cover %s) for %s: %d tests.\n"
+               "   Build and run them all: ./run (then gcov -b -o DIR %s); one test: ./suite K */\n",
+          s->branches ? "branches" : "statements", s->opt->file, s->ntests, s->opt->file);
+  if (!pre) fprintf(out, "#include <signal.h>\n#include <stdlib.h>\n#include <unistd.h>\n\n");
+  if (has_main) fprintf(out, "#define main inka_user_main\n");
+  renames(out, s->prog, true);
+  fprintf(out, "#include \"%s\"\n", pre ? "program.i" : source);
+  if (has_main) fprintf(out, "#undef main\n");
+  renames(out, s->prog, false);
+  if (pre) /* its own copy of the headers: including them again would clash */
+    fprintf(out, "void exit(int);\nvoid abort(void);\nint atoi(const char *);\nunsigned alarm(unsigned);\n"
+                 "void (*signal(int, void (*)(int)))(int);\n"
+                 "#define SIGABRT 6\n#define SIGFPE 8\n#define SIGSEGV 11\n#define SIGALRM 14\n");
+  fprintf(out, "\n%s", nondet_server);
+  verifier_functions(out, s->prog);
+  stubs(out, s->prog);
+  for (int k = 0; k < s->ntests; k++) test_function(out, s, k);
+  main_function(out, s);
+  bool ok = !ferror(out);
+  if (fclose(out) != 0 || !ok) return snprintf(err, len, "%s: error: cannot write the suite", path), false;
+  return true;
+}
+
+/* gcc's extra arguments: the preprocessor arguments given to clang after
+   `--` (-I made absolute, -D, -U, -std=), quoted. */
+static void gcc_args(FILE *out, const CliOptions *o) {
+  for (int i = 0; i < o->nclang_args; i++) {
+    const char *a = o->clang_args[i];
+    bool two = (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U")) && i + 1 < o->nclang_args;
+    if (!two && strncmp(a, "-I", 2) && strncmp(a, "-D", 2) && strncmp(a, "-U", 2) && strncmp(a, "-std=", 5)) continue;
+    const char *v = two ? o->clang_args[++i] : a + 2;
+    char abs[PATH_MAX];
+    bool dir = a[1] == 'I';
+    if (dir && *v != '/' && realpath(v, abs)) v = abs;
+    if (strchr(v, '\'') || strchr(a, '\'')) continue;
+    if (a[1] == 's') fprintf(out, " '%s'", a);
+    else fprintf(out, " '-%c%s'", a[1], v);
+  }
+}
+
+static bool write_run(const Suite *s, const char *dir, char *err, size_t len) {
+  char path[PATH_MAX + 32], stem[256];
+  snprintf(path, sizeof path, "%s/run", dir);
+  suite_stem(s->opt->file, stem, sizeof stem);
+  FILE *out = fopen(path, "w");
+  if (!out) return snprintf(err, len, "%s: error: cannot write", path), false;
+  const char *m32 = s->prog->model == IR_ILP32 ? " -m32" : "";
+  fprintf(out, "#!/bin/sh\n# Builds the test suite inka-ng generated for %s and runs its %d tests, each in\n"
+               "# its own process.  The coverage data stays here (%s.gcno, %s.gcda):\n"
+               "#   gcov -b -o THIS-DIRECTORY %s\n",
+          s->opt->file, s->ntests, stem, stem, s->opt->file);
+  fprintf(out, "cd \"$(dirname \"$0\")\" || exit 2\nrm -f '%s.gcda'\n", stem);
+  fprintf(out, "gcc --coverage -fwrapv -O0 -w%s", m32);
+  gcc_args(out, s->opt);
+  fprintf(out, " -c suite.c -o '%s.o' || exit 2\ngcc --coverage%s -o suite '%s.o' -lm || exit 2\n", stem, m32, stem);
+  fprintf(out, "k=1\nwhile [ $k -le %d ]; do\n  timeout %d ./suite $k >/dev/null 2>&1 </dev/null\n"
+               "  [ $? -eq 124 ] && echo \"test $k: killed after %d s\" >&2\n  k=$((k + 1))\ndone\n"
+               "echo \"%d tests run\"\n",
+          s->ntests, 2 * TEST_SECONDS, 2 * TEST_SECONDS, s->ntests);
+  bool ok = !ferror(out);
+  if (fclose(out) != 0 || !ok) return snprintf(err, len, "%s: error: cannot write", path), false;
+  chmod(path, 0755);
+  return true;
+}
+
+bool suite_write(const Suite *s, const char *dir, char *err, size_t len) {
+  char source[PATH_MAX];
+  if (!realpath(s->opt->file, source)) return snprintf(err, len, "%s: error: cannot resolve the path", s->opt->file), false;
+  if (strchr(source, '"') || strchr(source, '\'') || strchr(dir, '\''))
+    return snprintf(err, len, "%s: error: the path holds a quote", s->opt->file), false;
+  mkdir(dir, 0755);
+  struct stat st;
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+    return snprintf(err, len, "%s: error: cannot make the directory", dir), false;
+  size_t n = strlen(source);
+  bool pre = n > 2 && !strcmp(source + n - 2, ".i");
+  return write_c(s, dir, source, pre, err, len) && write_run(s, dir, err, len);
+}

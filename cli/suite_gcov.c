@@ -1,0 +1,164 @@
+/* suite_gcov.c - the suite's coverage as gcc measures it: DIR/run builds and
+ * runs every test, `gcov -b -c` reads the counts, and the .gcov file of the
+ * program gives, per line, whether it ran and how many of its branches were
+ * taken.  The scope is the lines of the functions the suite covers (units
+ * and what they call); the whole file is reported beside it.
+ *
+ * --validate checks every claim against those counts: a statement claimed
+ * covered needs its line run; branch outcomes claimed covered on a line need
+ * at least as many taken branches of that line (gcc counts one branch per
+ * operand outcome, as the objectives do, except for switch statements,
+ * whose case tests it counts on the switch line: a line without branches
+ * needs to have run).  A claim gcov does not see is a bug: counted and
+ * reported, never hidden.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "suite.h"
+
+typedef struct LineCount {
+  int run;          /* -1 no code, 0 not run, 1 run */
+  int branches, taken;
+} LineCount;
+
+typedef struct Gcov {
+  LineCount *line;
+  int nlines;
+} Gcov;
+
+static int sh(const char *cmd) {
+  int st = system(cmd);
+  return st == -1 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
+}
+
+static LineCount *at(Gcov *g, int line) {
+  if (line >= g->nlines) {
+    int n = line + 1024;
+    g->line = realloc(g->line, sizeof *g->line * (size_t)n);
+    for (int i = g->nlines; i < n; i++) g->line[i] = (LineCount){-1, 0, 0};
+    g->nlines = n;
+  }
+  return &g->line[line];
+}
+
+static bool parse_gcov(const char *path, Gcov *g) {
+  FILE *f = fopen(path, "r");
+  if (!f) return false;
+  char text[8192];
+  int cur = 0;
+  while (fgets(text, sizeof text, f)) {
+    if (!strncmp(text, "branch", 6)) {
+      if (cur <= 0) continue;
+      LineCount *l = at(g, cur);
+      l->branches++;
+      const char *t = strstr(text, " taken ");
+      if (t && atol(t + 7) > 0) l->taken++;
+      continue;
+    }
+    char *c1 = strchr(text, ':');
+    char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+    if (!c2) continue;
+    *c1 = 0;
+    cur = atoi(c1 + 1);
+    if (cur <= 0) continue;
+    const char *n = text + strspn(text, " ");
+    LineCount *l = at(g, cur);
+    if (*n == '-') continue;
+    l->run = (*n == '#' || *n == '=') ? 0 : atol(n) > 0;
+  }
+  fclose(f);
+  return true;
+}
+
+static bool in_scope(const Suite *s, int line) {
+  for (int i = 0; i < s->nscope; i++)
+    if (line >= s->scope[i]->loc.line && line <= s->scope[i]->end.line) return true;
+  return false;
+}
+
+static void totals(Suite *s, Gcov *g) {
+  SuGcov *r = &s->gcov;
+  int *dead = calloc((size_t)g->nlines + 1, sizeof *dead);
+  for (int i = 0; i < s->nobjs; i++)
+    if (s->objs[i].status == SU_DEAD && s->objs[i].line < g->nlines) dead[s->objs[i].line]++;
+  for (int line = 1; line < g->nlines; line++) {
+    const LineCount *l = &g->line[line];
+    bool scope = in_scope(s, line);
+    if (l->run >= 0) {
+      r->file_lines++;
+      r->file_lines_run += l->run;
+      if (scope) {
+        r->lines++;
+        r->lines_run += l->run;
+        r->best_lines += l->run || !(dead[line] && !s->branches);
+      }
+    }
+    r->file_branches += l->branches;
+    r->file_branches_taken += l->taken;
+    if (scope) {
+      int missed = l->branches - l->taken, d = s->branches ? dead[line] : 0;
+      r->branches += l->branches;
+      r->branches_taken += l->taken;
+      r->best_branches += l->branches - (d < missed ? d : missed);
+    }
+  }
+  free(dead);
+}
+
+static void bug(SuGcov *r, const char *file, const SuObjective *o, const char *what) {
+  r->bugs++;
+  size_t n = strlen(r->bug_text);
+  if (n + 200 < sizeof r->bug_text)
+    snprintf(r->bug_text + n, sizeof r->bug_text - n, "%s%s:%d:%d %s: %s", n ? "; " : "", file, o->line, o->col,
+             suite_kind_name(o->kind), what);
+}
+
+static void validate(Suite *s, Gcov *g) {
+  SuGcov *r = &s->gcov;
+  int *claimed = calloc((size_t)g->nlines + 1, sizeof *claimed);
+  for (int i = 0; i < s->nobjs; i++) {
+    const SuObjective *o = &s->objs[i];
+    if (o->status != SU_COVERED || o->line >= g->nlines) continue;
+    const LineCount *l = &g->line[o->line];
+    if (o->kind == SU_STATEMENT || l->branches == 0) {
+      if (l->run == 0) bug(r, s->opt->file, o, "gcov saw its line never run");
+      else r->validated += l->run == 1;
+      continue;
+    }
+    if (++claimed[o->line] > l->taken) bug(r, s->opt->file, o, "gcov saw fewer branches of its line taken");
+    else r->validated++;
+  }
+  free(claimed);
+}
+
+void suite_measure(Suite *s, const char *dir, bool check) {
+  SuGcov *r = &s->gcov;
+  char cmd[3 * PATH_MAX], source[PATH_MAX], stem[256];
+  if (!realpath(s->opt->file, source) || strchr(source, '\'')) {
+    snprintf(r->msg, sizeof r->msg, "the program's path cannot be given to gcov");
+    return;
+  }
+  snprintf(cmd, sizeof cmd, "'%s/run' >/dev/null 2>&1", dir);
+  if (sh(cmd) != 0) {
+    snprintf(r->msg, sizeof r->msg, "%s/run failed (the suite does not build)", dir);
+    return;
+  }
+  snprintf(cmd, sizeof cmd, "cd '%s' && gcov -b -c -o . '%s' >/dev/null 2>&1", dir, source);
+  const char *base = strrchr(source, '/') + 1;
+  suite_stem(source, stem, sizeof stem);
+  Gcov g = {0};
+  char path[PATH_MAX + 300];
+  snprintf(path, sizeof path, "%s/%s.gcov", dir, base);
+  if (sh(cmd) != 0 || !parse_gcov(path, &g)) {
+    snprintf(r->msg, sizeof r->msg, "gcov found no counts in %s (%s.gcda)", dir, stem);
+    free(g.line);
+    return;
+  }
+  r->ok = true;
+  totals(s, &g);
+  if (check) validate(s, &g);
+  free(g.line);
+}

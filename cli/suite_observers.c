@@ -1,0 +1,251 @@
+/* suite_observers.c - the branch outcomes of a function as solver targets.
+ *
+ * gcc counts a branch for each operand of a condition's && / || / ?: tree
+ * (`if (a <= 0 || b <= 0)` has four), while the IR keeps a harmless
+ * condition as one expression.  Each operand (an "atom") gets an observer,
+ * an if statement evaluated right before the condition:
+ *
+ *     if (guard) { if (atom) T; else F; }
+ *
+ * where guard is the conjunction of the outcomes of the earlier operands that
+ * make C evaluate this one (for `a || b`, b's guard is !a).  T and F are
+ * empty statements: "reach T" is the objective "atom true".  The operands of
+ * IR_LAND, IR_LOR and IR_COND are free of effects and cannot trap (the IR
+ * builds them only then), so evaluating them once more does not change the
+ * program.  A loop's observer goes at the end of its condition statements
+ * (`pre`), so that it sees every evaluation of the condition, and none of a
+ * do-while's first iteration, exactly like gcc's branch.
+ *
+ * Observers stay out of the IR unless installed (suite_observe_install): a
+ * query has only its own observer in the model, the concrete runs that tick
+ * objectives off have them all.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suite.h"
+
+typedef struct Walk {
+  Suite *s;
+  const IrFunction *fn;
+  int unit;
+  IrType *int_type;
+} Walk;
+
+static IrExpr *mk(Suite *s, IrExprKind k, IrType *t, IrExpr *a, IrExpr *b, IrLoc loc) {
+  IrExpr *e = suite_alloc(s, sizeof *e);
+  e->kind = k;
+  e->type = t;
+  e->loc = loc;
+  e->a[0] = a;
+  e->a[1] = b;
+  return e;
+}
+
+static IrStmt *mk_stmt(Suite *s, IrStmtKind k, IrLoc loc) {
+  IrStmt *x = suite_alloc(s, sizeof *x);
+  x->kind = k;
+  x->loc = loc;
+  return x;
+}
+
+static IrStmt **one(Suite *s, IrStmt *x) {
+  IrStmt **v = suite_alloc(s, sizeof *v);
+  v[0] = x;
+  return v;
+}
+
+/* guard && e (guard may be NULL: always) */
+static IrExpr *and_guard(Walk *w, IrExpr *guard, IrExpr *e, bool negate) {
+  IrExpr *g = negate ? mk(w->s, IR_LNOT, w->int_type, e, NULL, e->loc) : e;
+  return guard ? mk(w->s, IR_LAND, w->int_type, guard, g, e->loc) : g;
+}
+
+static void add_objective(Walk *w, int obs, SuKind kind, const IrStmt *cond_stmt, const IrExpr *atom, int depth) {
+  SuObjective *o = suite_new_objective(w->s);
+  o->kind = kind;
+  o->owner = w->fn;
+  o->unit = w->unit;
+  o->stmt = cond_stmt;
+  o->observer = obs;
+  o->target = kind == SU_TRUE ? w->s->observers[obs].mark_true : w->s->observers[obs].mark_false;
+  o->line = atom->loc.line ? atom->loc.line : cond_stmt->loc.line;
+  o->col = atom->loc.line ? atom->loc.col : cond_stmt->loc.col;
+  o->depth = depth;
+}
+
+static void observe_atom(Walk *w, IrBlock *home, const IrStmt *before, const IrStmt *cond_stmt, IrExpr *guard,
+                         IrExpr *atom, int depth) {
+  if (atom->kind == IR_INT_CONST || atom->kind == IR_FLOAT_CONST || atom->kind == IR_NULL) return; /* no branch */
+  Suite *s = w->s;
+  IrLoc loc = cond_stmt->loc;
+  SuObserver ob = {.home = home, .before = before};
+  ob.mark_true = mk_stmt(s, IR_ST_SKIP, loc);
+  ob.mark_false = mk_stmt(s, IR_ST_SKIP, loc);
+  IrStmt *test = mk_stmt(s, IR_ST_IF, loc);
+  test->cond = atom;
+  test->then = (IrBlock){one(s, ob.mark_true), 1};
+  test->els = (IrBlock){one(s, ob.mark_false), 1};
+  if (guard) {
+    ob.stmt = mk_stmt(s, IR_ST_IF, loc);
+    ob.stmt->cond = guard;
+    ob.stmt->then = (IrBlock){one(s, test), 1};
+  } else {
+    ob.stmt = test;
+  }
+  s->observers = realloc(s->observers, sizeof *s->observers * (size_t)(s->nobservers + 1));
+  s->observers[s->nobservers] = ob;
+  int k = s->nobservers++;
+  add_objective(w, k, SU_TRUE, cond_stmt, atom, depth);
+  add_objective(w, k, SU_FALSE, cond_stmt, atom, depth);
+}
+
+/* The atoms of e under guard, in C's evaluation order. */
+static void atoms(Walk *w, IrBlock *home, const IrStmt *before, const IrStmt *cond_stmt, IrExpr *guard, IrExpr *e,
+                  int depth) {
+  switch (e->kind) {
+  case IR_LAND:
+  case IR_LOR:
+    atoms(w, home, before, cond_stmt, guard, e->a[0], depth);
+    atoms(w, home, before, cond_stmt, and_guard(w, guard, e->a[0], e->kind == IR_LOR), e->a[1], depth + 1);
+    return;
+  case IR_COND:
+    atoms(w, home, before, cond_stmt, guard, e->a[0], depth);
+    if (e->a[1]->type->kind == IR_TY_INT && (e->a[1]->kind == IR_LAND || e->a[1]->kind == IR_LOR))
+      atoms(w, home, before, cond_stmt, and_guard(w, guard, e->a[0], false), e->a[1], depth + 1);
+    if (e->a[2]->type->kind == IR_TY_INT && (e->a[2]->kind == IR_LAND || e->a[2]->kind == IR_LOR))
+      atoms(w, home, before, cond_stmt, and_guard(w, guard, e->a[0], true), e->a[2], depth + 1);
+    return;
+  case IR_LNOT:
+    if (e->a[0]->kind == IR_LAND || e->a[0]->kind == IR_LOR) {
+      atoms(w, home, before, cond_stmt, guard, e->a[0], depth);
+      return;
+    }
+    break;
+  default: break;
+  }
+  observe_atom(w, home, before, cond_stmt, guard, e, depth);
+}
+
+static void walk_block(Walk *w, IrBlock *b, int depth);
+
+static void walk_stmt(Walk *w, IrBlock *home, IrStmt *x, int depth) {
+  switch (x->kind) {
+  case IR_ST_IF:
+    atoms(w, home, x, x, NULL, x->cond, depth);
+    walk_block(w, &x->then, depth + 1);
+    walk_block(w, &x->els, depth + 1);
+    break;
+  case IR_ST_WHILE:
+    if (!x->goto_loop) atoms(w, &x->pre, NULL, x, NULL, x->cond, depth);
+    walk_block(w, &x->pre, depth + 1);
+    walk_block(w, &x->body, depth + 1);
+    walk_block(w, &x->step, depth + 1);
+    break;
+  case IR_ST_BLOCK: walk_block(w, &x->body, depth); break;
+  default: break;
+  }
+}
+
+static void walk_block(Walk *w, IrBlock *b, int depth) {
+  for (int i = 0; i < b->n; i++) walk_stmt(w, b, b->stmts[i], depth);
+}
+
+/* `int`: the type of any comparison or logical operator of the function;
+   NULL when it has none (then it has no && or || either). */
+static IrType *find_int(const IrExpr *e) {
+  if (!e) return NULL;
+  if (e->kind >= IR_LT && e->kind <= IR_LOR) return e->type;
+  for (int i = 0; i < 3; i++) {
+    IrType *t = find_int(e->a[i]);
+    if (t) return t;
+  }
+  return NULL;
+}
+
+static IrType *find_int_block(const IrBlock *b) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *x = b->stmts[i];
+    IrType *t = find_int(x->cond);
+    if (!t) t = find_int(x->rhs);
+    if (!t) t = find_int_block(&x->then);
+    if (!t) t = find_int_block(&x->els);
+    if (!t) t = find_int_block(&x->pre);
+    if (!t) t = find_int_block(&x->body);
+    if (!t) t = find_int_block(&x->step);
+    if (t) return t;
+  }
+  return NULL;
+}
+
+void suite_observers_of(Suite *s, const IrFunction *fn, int unit, int depth0) {
+  Walk w = {.s = s, .fn = fn, .unit = unit, .int_type = find_int_block(&fn->body)};
+  walk_block(&w, (IrBlock *)&fn->body, depth0);
+}
+
+/* ---- installing ---------------------------------------------------------- */
+
+/* The blocks observers go into, with their statements as the frontend made
+   them. */
+typedef struct Host {
+  IrBlock *home;
+  IrBlock orig;
+  bool changed;
+} Host;
+static Host *g_hosts;
+static int g_nhosts;
+
+static Host *host_of(IrBlock *home) {
+  for (int i = 0; i < g_nhosts; i++)
+    if (g_hosts[i].home == home) return &g_hosts[i];
+  g_hosts = realloc(g_hosts, sizeof *g_hosts * (size_t)(g_nhosts + 1));
+  g_hosts[g_nhosts] = (Host){.home = home, .orig = *home};
+  return &g_hosts[g_nhosts++];
+}
+
+static void restore_all(void) {
+  for (int i = 0; i < g_nhosts; i++) {
+    Host *h = &g_hosts[i];
+    if (!h->changed) continue;
+    free(h->home->stmts);
+    *h->home = h->orig;
+    h->changed = false;
+  }
+}
+
+static void rebuild(Suite *s, Host *h, const bool *active) {
+  int n = h->orig.n;
+  for (int k = 0; k < s->nobservers; k++) n += active[k] && s->observers[k].home == h->home;
+  IrStmt **v = malloc(sizeof *v * (size_t)(n + 1));
+  int m = 0;
+  for (int i = 0; i <= h->orig.n; i++) {
+    const IrStmt *next = i < h->orig.n ? h->orig.stmts[i] : NULL;
+    for (int k = 0; k < s->nobservers; k++)
+      if (active[k] && s->observers[k].home == h->home && s->observers[k].before == next) v[m++] = s->observers[k].stmt;
+    if (next) v[m++] = h->orig.stmts[i];
+  }
+  assert(m == n); /* every observer's `before` is a statement of its home */
+  h->home->stmts = v;
+  h->home->n = n;
+  h->changed = true;
+}
+
+void suite_observe_install(Suite *s, const int *list, int n, bool all) {
+  restore_all();
+  if (!all && n == 0) {
+    free(g_hosts);
+    g_hosts = NULL;
+    g_nhosts = 0;
+    return;
+  }
+  bool *active = calloc((size_t)s->nobservers + 1, 1);
+  for (int k = 0; k < s->nobservers; k++) active[k] = all;
+  for (int i = 0; i < n; i++) active[list[i]] = true;
+  for (int k = 0; k < s->nobservers; k++) {
+    if (!active[k]) continue;
+    Host *h = host_of(s->observers[k].home);
+    if (!h->changed) rebuild(s, h, active);
+  }
+  free(active);
+}
