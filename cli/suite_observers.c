@@ -101,50 +101,70 @@ static void observe_atom(Walk *w, IrBlock *home, const IrStmt *before, const IrS
   add_objective(w, k, SU_FALSE, cond_stmt, atom, depth);
 }
 
-/* The atoms of e under guard, in C's evaluation order. */
-static void atoms(Walk *w, IrBlock *home, const IrStmt *before, const IrStmt *cond_stmt, IrExpr *guard, IrExpr *e,
-                  int depth) {
+static void walk_block(Walk *w, IrBlock *b, int depth);
+
+/* Where the observers of one statement go, and whose objectives they are. */
+typedef struct Site {
+  IrBlock *home;
+  const IrStmt *before, *stmt;
+} Site;
+
+static bool logical(const IrExpr *e) { return e->kind == IR_LAND || e->kind == IR_LOR; }
+
+static void operand(Walk *w, const Site *at, IrExpr *guard, IrExpr *x, int depth);
+
+/* The branch points inside e, evaluated when guard holds: the operands of
+   && and ||, the condition of ?:, in C's evaluation order. */
+static void scan(Walk *w, const Site *at, IrExpr *guard, IrExpr *e, int depth) {
+  if (!e) return;
   switch (e->kind) {
   case IR_LAND:
   case IR_LOR:
-    atoms(w, home, before, cond_stmt, guard, e->a[0], depth);
-    atoms(w, home, before, cond_stmt, and_guard(w, guard, e->a[0], e->kind == IR_LOR), e->a[1], depth + 1);
+    operand(w, at, guard, e->a[0], depth);
+    operand(w, at, and_guard(w, guard, e->a[0], e->kind == IR_LOR), e->a[1], depth + 1);
     return;
   case IR_COND:
-    atoms(w, home, before, cond_stmt, guard, e->a[0], depth);
-    if (e->a[1]->type->kind == IR_TY_INT && (e->a[1]->kind == IR_LAND || e->a[1]->kind == IR_LOR))
-      atoms(w, home, before, cond_stmt, and_guard(w, guard, e->a[0], false), e->a[1], depth + 1);
-    if (e->a[2]->type->kind == IR_TY_INT && (e->a[2]->kind == IR_LAND || e->a[2]->kind == IR_LOR))
-      atoms(w, home, before, cond_stmt, and_guard(w, guard, e->a[0], true), e->a[2], depth + 1);
+    operand(w, at, guard, e->a[0], depth);
+    scan(w, at, and_guard(w, guard, e->a[0], false), e->a[1], depth + 1);
+    scan(w, at, and_guard(w, guard, e->a[0], true), e->a[2], depth + 1);
     return;
-  case IR_LNOT:
-    if (e->a[0]->kind == IR_LAND || e->a[0]->kind == IR_LOR) {
-      atoms(w, home, before, cond_stmt, guard, e->a[0], depth);
-      return;
-    }
-    break;
-  default: break;
+  default:
+    for (int i = 0; i < 3; i++) scan(w, at, guard, e->a[i], depth);
   }
-  observe_atom(w, home, before, cond_stmt, guard, e, depth);
 }
 
-static void walk_block(Walk *w, IrBlock *b, int depth);
+/* x is a condition gcc branches on (an if's, a loop's, an operand of && or
+   ||, the first operand of ?:): a branch point of its own unless it is made
+   of && and || itself (then its operands are). */
+static void operand(Walk *w, const Site *at, IrExpr *guard, IrExpr *x, int depth) {
+  if (logical(x) || (x->kind == IR_LNOT && logical(x->a[0]))) {
+    scan(w, at, guard, logical(x) ? x : x->a[0], depth);
+    return;
+  }
+  observe_atom(w, at->home, at->before, at->stmt, guard, x, depth);
+  scan(w, at, guard, x, depth);
+}
 
 static void walk_stmt(Walk *w, IrBlock *home, IrStmt *x, int depth) {
+  Site at = {home, x, x};
   switch (x->kind) {
   case IR_ST_IF:
-    atoms(w, home, x, x, NULL, x->cond, depth);
+    operand(w, &at, NULL, x->cond, depth);
     walk_block(w, &x->then, depth + 1);
     walk_block(w, &x->els, depth + 1);
     break;
   case IR_ST_WHILE:
-    if (!x->goto_loop) atoms(w, &x->pre, NULL, x, NULL, x->cond, depth);
     walk_block(w, &x->pre, depth + 1);
+    if (!x->goto_loop) operand(w, &(Site){&x->pre, NULL, x}, NULL, x->cond, depth);
     walk_block(w, &x->body, depth + 1);
     walk_block(w, &x->step, depth + 1);
     break;
   case IR_ST_BLOCK: walk_block(w, &x->body, depth); break;
-  default: break;
+  default: /* conditions inside the statement's expressions: gcc branches on them too */
+    scan(w, &at, NULL, x->lhs, depth);
+    scan(w, &at, NULL, x->rhs, depth);
+    for (int i = 0; i < x->nargs; i++) scan(w, &at, NULL, x->args[i], depth);
+    break;
   }
 }
 
