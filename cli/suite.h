@@ -65,6 +65,8 @@ typedef struct SuGcov {
   int file_lines, file_lines_run, file_branches, file_branches_taken;
   int best_lines, best_branches;   /* scope total minus what is proved dead */
   int validated, bugs;        /* --validate: claims gcov confirms / contradicts */
+  int line_checked;           /* branch claims checked only by their line having run */
+  int unchecked;              /* claims on a line gcov has no count for */
   char bug_text[1024];        /* the first contradictions */
 } SuGcov;
 

@@ -113,6 +113,16 @@ static bool logical(const IrExpr *e) { return e->kind == IR_LAND || e->kind == I
 
 static void operand(Walk *w, const Site *at, IrExpr *guard, IrExpr *x, int depth);
 
+/* The flag m of a switch lowered to ifs (frontend/switch.c: `if (m || v ==
+   1) { m = 1; ... }`) says that an earlier case falls through: it is no
+   condition of the source, gcc has no branch for it. */
+static bool fallthrough_flag(const IrStmt *x, const IrExpr *atom) {
+  if (x->kind != IR_ST_IF || atom->kind != IR_VAR || !atom->var->is_temp || x->then.n == 0) return false;
+  const IrStmt *first = x->then.stmts[0];
+  return first->kind == IR_ST_ASSIGN && first->lhs->kind == IR_VAR && first->lhs->var == atom->var &&
+         first->rhs->kind == IR_INT_CONST && first->rhs->ival == 1;
+}
+
 /* The branch points inside e, evaluated when guard holds: the operands of
    && and ||, the condition of ?:, in C's evaluation order. */
 static void scan(Walk *w, const Site *at, IrExpr *guard, IrExpr *e, int depth) {
@@ -141,15 +151,36 @@ static void operand(Walk *w, const Site *at, IrExpr *guard, IrExpr *x, int depth
     scan(w, at, guard, logical(x) ? x : x->a[0], depth);
     return;
   }
+  if (fallthrough_flag(at->stmt, x)) return;
   observe_atom(w, at->home, at->before, at->stmt, guard, x, depth);
   scan(w, at, guard, x, depth);
 }
 
-static void walk_stmt(Walk *w, IrBlock *home, IrStmt *x, int depth) {
+/* `a && b` where b may trap is lowered to `if (a) t = b; else t = 0; if (t)`
+   (frontend/expr.c): gcc's branches are on a and on b, not on t.  Is x the
+   `if (t)` of such a lowering (prev the statement before it)? */
+static bool assigned_last(const IrBlock *b, const IrVar *v) {
+  const IrStmt *last = b->n ? b->stmts[b->n - 1] : NULL;
+  return last && last->kind == IR_ST_ASSIGN && last->lhs->kind == IR_VAR && last->lhs->var == v;
+}
+
+static bool lowered_test(const IrStmt *prev, const IrStmt *x) {
+  if (!prev || prev->kind != IR_ST_IF || x->cond->kind != IR_VAR || !x->cond->var->is_temp) return false;
+  return assigned_last(&prev->then, x->cond->var) && assigned_last(&prev->els, x->cond->var);
+}
+
+/* ...and `t = b` there is where b is a condition. */
+static bool condition_value(const IrStmt *x) {
+  if (x->kind != IR_ST_ASSIGN || x->lhs->kind != IR_VAR || !x->lhs->var->is_temp) return false;
+  IrExprKind k = x->rhs->kind;
+  return (k >= IR_LT && k <= IR_LOR) || k == IR_LNOT;
+}
+
+static void walk_stmt(Walk *w, IrBlock *home, IrStmt *x, const IrStmt *prev, int depth) {
   Site at = {home, x, x};
   switch (x->kind) {
-  case IR_ST_IF:
-    operand(w, &at, NULL, x->cond, depth);
+  case IR_ST_IF: /* one without a line guards code after a goto or break (frontend/jumps.c) */
+    if (x->loc.line > 0 && !lowered_test(prev, x)) operand(w, &at, NULL, x->cond, depth);
     walk_block(w, &x->then, depth + 1);
     walk_block(w, &x->els, depth + 1);
     break;
@@ -162,14 +193,15 @@ static void walk_stmt(Walk *w, IrBlock *home, IrStmt *x, int depth) {
   case IR_ST_BLOCK: walk_block(w, &x->body, depth); break;
   default: /* conditions inside the statement's expressions: gcc branches on them too */
     scan(w, &at, NULL, x->lhs, depth);
-    scan(w, &at, NULL, x->rhs, depth);
+    if (condition_value(x)) operand(w, &at, NULL, x->rhs, depth);
+    else scan(w, &at, NULL, x->rhs, depth);
     for (int i = 0; i < x->nargs; i++) scan(w, &at, NULL, x->args[i], depth);
     break;
   }
 }
 
 static void walk_block(Walk *w, IrBlock *b, int depth) {
-  for (int i = 0; i < b->n; i++) walk_stmt(w, b, b->stmts[i], depth);
+  for (int i = 0; i < b->n; i++) walk_stmt(w, b, b->stmts[i], i ? b->stmts[i - 1] : NULL, depth);
 }
 
 /* `int`: the type of any comparison or logical operator of the function;

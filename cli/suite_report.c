@@ -70,8 +70,8 @@ static void gcov_text(FILE *out, const Suite *s) {
           g->file_branches, pct(g->file_branches_taken, g->file_branches), g->file_lines_run, g->file_lines,
           pct(g->file_lines_run, g->file_lines));
   if (s->opt->validate)
-    fprintf(out, "validation: %d claims confirmed by gcov, %d bugs%s%s\n", g->validated, g->bugs, g->bugs ? ": " : "",
-            g->bug_text);
+    fprintf(out, "validation: %d claims confirmed by gcov, %d only by their line running, %d unchecked, %d bugs%s%s\n",
+            g->validated, g->line_checked, g->unchecked, g->bugs, g->bugs ? ": " : "", g->bug_text);
 }
 
 void suite_print_text(FILE *out, const Suite *s) {
@@ -147,7 +147,8 @@ static void jgcov(FILE *out, const Suite *s) {
   jmeasure(out, "lines", g->file_lines_run, g->file_lines, g->file_lines);
   fprintf(out, "}");
   if (s->opt->validate) {
-    fprintf(out, ",\n    \"validation\": {\"confirmed\": %d, \"bugs\": %d, \"text\": ", g->validated, g->bugs);
+    fprintf(out, ",\n    \"validation\": {\"confirmed\": %d, \"line_checked\": %d, \"unchecked\": %d, \"bugs\": %d, \"text\": ",
+            g->validated, g->line_checked, g->unchecked, g->bugs);
     jstr(out, g->bug_text);
     fputc('}', out);
   }
