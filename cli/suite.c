@@ -30,12 +30,7 @@ static void set_reason(SuObjective *o, const char *fmt, ...) {
 
 /* ---- progress ------------------------------------------------------------- */
 
-typedef struct Progress {
-  double last;
-  bool shown, tty;
-} Progress;
-
-static void progress(const Suite *s, Progress *p, int done, bool final) {
+void suite_progress(const Suite *s, SuProgress *p, int done, bool final) {
   double now = prop_now(), elapsed = now - s->start;
   if (s->opt->quiet || elapsed < 1.0 || (!final && now - p->last < (p->tty ? 0.2 : 1.0))) return;
   if (final && !p->shown) return;
@@ -106,26 +101,26 @@ static bool query(Suite *s, int oi, const IrStmt *target, LblResult *r, char **e
   if (o->observer >= 0) suite_observe_install(s, &o->observer, 1, false);
   bool ok = lbl_solve(&q, r, err);
   suite_observe_install(s, NULL, 0, false);
-  o->time_s += ok ? r->time_s : 0;
   return ok;
 }
 
-static void dead_reason(SuObjective *o, const LblResult *r, int nstmts) {
+static void dead_reason(SuOutcome *out, const LblResult *r, int nstmts) {
   const PropStats *p = &r->stats.prop;
-  set_reason(o,
-             "the solver refuted every input%s (%llu search nodes; reasoning: %llu equalities, %llu congruences, "
-             "%llu difference cycles, %llu loop summaries, %llu linear relaxations)",
-             nstmts > 1 ? " for every statement of the line" : "", (unsigned long long)r->stats.search.nodes,
-             (unsigned long long)p->notes[PROP_NOTE_EQUALITY], (unsigned long long)p->notes[PROP_NOTE_CONGRUENCE],
-             (unsigned long long)p->notes[PROP_NOTE_CYCLE], (unsigned long long)p->notes[PROP_NOTE_SUMMARY],
-             (unsigned long long)p->notes[PROP_NOTE_LP]);
+  snprintf(out->reason, sizeof out->reason,
+           "the solver refuted every input%s (%llu search nodes; reasoning: %llu equalities, %llu congruences, "
+           "%llu difference cycles, %llu loop summaries, %llu linear relaxations)",
+           nstmts > 1 ? " for every statement of the line" : "", (unsigned long long)r->stats.search.nodes,
+           (unsigned long long)p->notes[PROP_NOTE_EQUALITY], (unsigned long long)p->notes[PROP_NOTE_CONGRUENCE],
+           (unsigned long long)p->notes[PROP_NOTE_CYCLE], (unsigned long long)p->notes[PROP_NOTE_SUMMARY],
+           (unsigned long long)p->notes[PROP_NOTE_LP]);
 }
 
-static void solve_one(Suite *s, int oi) {
+void suite_decide(Suite *s, int oi, SuOutcome *out) {
+  memset(out, 0, sizeof *out);
+  out->verdict = LBL_UNKNOWN;
   SuObjective *o = &s->objs[oi];
   if (s->unit_error[o->unit]) {
-    o->status = SU_UNKNOWN;
-    set_reason(o, "%s", s->unit_error[o->unit]);
+    snprintf(out->reason, sizeof out->reason, "%s", s->unit_error[o->unit]);
     return;
   }
   int ntargets = o->kind == SU_STATEMENT ? o->nline_stmts : 1;
@@ -134,37 +129,62 @@ static void solve_one(Suite *s, int oi) {
     LblResult r;
     char *err = NULL;
     if (!query(s, oi, target, &r, &err)) {
-      o->status = SU_UNKNOWN;
-      set_reason(o, "%s", err ? err : "the function cannot be translated");
+      out->verdict = LBL_UNKNOWN;
+      snprintf(out->reason, sizeof out->reason, "%s", err ? err : "the function cannot be translated");
       free(err);
       return;
     }
+    out->time_s += r.time_s;
+    out->verdict = r.verdict;
     if (r.verdict == LBL_REACHABLE) {
-      found(s, oi, &r);
-    } else if (r.verdict == LBL_UNKNOWN) {
-      o->status = SU_UNKNOWN;
-      set_reason(o, "%s (objective budget %g s)", r.reason ? r.reason : "unknown", s->objective_timeout);
-    } else if (k == ntargets - 1) {
-      o->status = SU_DEAD;
-      dead_reason(o, &r, ntargets);
+      out->result = r; /* the values go to the caller */
+      return;
     }
+    if (r.verdict == LBL_UNKNOWN)
+      snprintf(out->reason, sizeof out->reason, "%s (objective budget %g s)", r.reason ? r.reason : "unknown",
+               s->objective_timeout);
+    else dead_reason(out, &r, ntargets);
     lbl_result_free(&r);
-    if (o->status != SU_OPEN) return;
+    if (out->verdict == LBL_UNKNOWN) return;
   }
 }
 
-void suite_solve(Suite *s) {
-  Progress p = {.tty = isatty(2)};
-  for (int i = 0; i < s->nobjs; i++) {
-    SuObjective *o = &s->objs[i];
-    if (o->status == SU_OPEN && remaining(s) <= 0) {
-      o->status = SU_UNKNOWN;
-      s->out_of_time = true;
-      set_reason(o, "the suite's time budget (--timeout %g s) ran out before it was tried", s->opt->timeout_s);
-    }
-    if (o->status == SU_OPEN) solve_one(s, i);
-    progress(s, &p, i + 1, false);
+void suite_apply(Suite *s, int oi, SuOutcome *out) {
+  SuObjective *o = &s->objs[oi];
+  o->time_s += out->time_s;
+  if (out->verdict == LBL_REACHABLE) {
+    found(s, oi, &out->result);
+    lbl_result_free(&out->result);
+    return;
   }
-  progress(s, &p, s->nobjs, true);
+  if (o->status == SU_COVERED) { /* a test found meanwhile (--jobs) covers it */
+    if (out->verdict == LBL_UNREACHABLE) s->contradictions++;
+    return;
+  }
+  o->status = out->verdict == LBL_UNREACHABLE ? SU_DEAD : SU_UNKNOWN;
+  set_reason(o, "%s", out->reason);
+}
+
+/* Before a query: the suite's clock. */
+bool suite_out_of_time(Suite *s, int oi) {
+  SuObjective *o = &s->objs[oi];
+  if (o->status != SU_OPEN || remaining(s) > 0) return false;
+  o->status = SU_UNKNOWN;
+  s->out_of_time = true;
+  set_reason(o, "the suite's time budget (--timeout %g s) ran out before it was tried", s->opt->timeout_s);
+  return true;
+}
+
+void suite_solve(Suite *s) {
+  SuProgress p = {.tty = isatty(2)};
+  for (int i = 0; i < s->nobjs; i++) {
+    if (!suite_out_of_time(s, i) && s->objs[i].status == SU_OPEN) {
+      SuOutcome out;
+      suite_decide(s, i, &out);
+      suite_apply(s, i, &out);
+    }
+    suite_progress(s, &p, i + 1, false);
+  }
+  suite_progress(s, &p, s->nobjs, true);
   s->solve_s = prop_now() - s->start;
 }

@@ -120,6 +120,27 @@ void suite_run_free(void);
 
 /* suite.c: solves every objective; the progress line on stderr. */
 void suite_solve(Suite *s);
+/* What the queries of one objective found (suite_decide, which changes
+   nothing but the objective's observer while it runs), and taking it into
+   the suite (suite_apply: a new test, its tick-off, or the verdict). */
+typedef struct SuOutcome {
+  LblVerdict verdict;
+  LblResult result;           /* REACHABLE: inputs and nondet values (owned) */
+  char reason[1024];          /* DEAD: the proof; UNKNOWN: why */
+  double time_s;
+} SuOutcome;
+void suite_decide(Suite *s, int oi, SuOutcome *out);
+void suite_apply(Suite *s, int oi, SuOutcome *out);
+/* Marks an open objective unknown when the suite's --timeout is spent. */
+bool suite_out_of_time(Suite *s, int oi);
+typedef struct SuProgress {
+  double last;
+  bool shown, tty;
+} SuProgress;
+/* The progress line (stderr, runs over a second, not with --quiet). */
+void suite_progress(const Suite *s, SuProgress *p, int done, bool final);
+/* suite_jobs.c: suite_solve with --jobs N processes. */
+void suite_solve_jobs(Suite *s);
 
 /* suite_driver.c: DIR/suite.c (every test in a table) and DIR/run. */
 bool suite_write(const Suite *s, const char *dir, char *err, size_t len);

@@ -82,7 +82,8 @@ int cli_cover(const CliOptions *o, IrProgram *p, double start) {
     while (n && err[n - 1] == '\n') err[--n] = 0;
     st = fail(o, err);
   } else {
-    suite_solve(&s);
+    if (o->jobs > 1) suite_solve_jobs(&s);
+    else suite_solve(&s);
     st = finish(&s);
   }
   free_units(&s);

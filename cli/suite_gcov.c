@@ -167,7 +167,7 @@ void suite_measure(Suite *s, const char *dir, bool check) {
   char path[PATH_MAX + 300];
   snprintf(path, sizeof path, "%s/%s.gcov", dir, base);
   if (sh(cmd) != 0 || !parse_gcov(path, &g)) {
-    snprintf(r->msg, sizeof r->msg, "gcov found no counts in %s (%s.gcda)", dir, stem);
+    snprintf(r->msg, sizeof r->msg, "gcov found no counts in %.100s (%.100s.gcda)", dir, stem);
     free(g.line);
     return;
   }

@@ -155,7 +155,7 @@ static void jgcov(FILE *out, const Suite *s) {
   fputs("},\n", out);
 }
 
-static int test_of(const Suite *s, const SuObjective *o) { return o->test >= 0 ? o->test + 1 : 0; }
+static int test_of(const SuObjective *o) { return o->test >= 0 ? o->test + 1 : 0; }
 
 static void jobjectives(FILE *out, const Suite *s) {
   const SuObjective **v = in_order(s);
@@ -167,7 +167,7 @@ static void jobjectives(FILE *out, const Suite *s) {
     fputs(", \"unit\": ", out);
     jstr(out, s->units[o->unit]->name);
     fprintf(out, ", \"line\": %d, \"col\": %d, \"status\": \"%s\", ", o->line, o->col, suite_status_name(o->status));
-    if (test_of(s, o)) fprintf(out, "\"test\": %d, ", test_of(s, o));
+    if (test_of(o)) fprintf(out, "\"test\": %d, ", test_of(o));
     else fputs("\"test\": null, ", out);
     fputs("\"reason\": ", out);
     if (o->reason) jstr(out, o->reason);
