@@ -254,15 +254,18 @@ static void sum_gcov(FILE *out, Report *rep, int nrep) {
   fputs(all ? "true" : "false", out);
   for (int w = 0; all && w < 2; w++) {
     long total = 0, covered = 0, best = 0;
+    bool known = true; /* a best possible in every report */
     for (int r = 0; r < nrep; r++) {
-      Json *m = get(get(rep[r].doc, "gcov"), what[w]);
+      Json *m = get(get(rep[r].doc, "gcov"), what[w]), *b = get(m, "best");
       total += getn(m, "total");
       covered += getn(m, "covered");
       best += getn(m, "best");
+      known &= b && b->type == 'n';
     }
-    fprintf(out, ", \"%s\": {\"total\": %ld, \"covered\": %ld, \"percent\": %.2f, \"best\": %ld, \"best_percent\": %.2f}",
-            what[w], total, covered, total ? 100.0 * covered / total : 100.0, best,
-            total ? 100.0 * best / total : 100.0);
+    fprintf(out, ", \"%s\": {\"total\": %ld, \"covered\": %ld, \"percent\": %.2f, ", what[w], total, covered,
+            total ? 100.0 * covered / total : 100.0);
+    if (known) fprintf(out, "\"best\": %ld, \"best_percent\": %.2f}", best, total ? 100.0 * best / total : 100.0);
+    else fputs("\"best\": null, \"best_percent\": null}", out);
   }
   fputs("},\n", out);
 }

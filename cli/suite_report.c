@@ -61,11 +61,15 @@ static void gcov_text(FILE *out, const Suite *s) {
     fprintf(out, "gcov: no measure (%s)\n", g->msg[0] ? g->msg : "no --emit-dir");
     return;
   }
-  fprintf(out, "gcov, functions under test: branches %d/%d taken (%.1f%%), best possible %d (%.1f%%); "
-               "lines %d/%d (%.1f%%), best possible %d (%.1f%%)\n",
-          g->branches_taken, g->branches, pct(g->branches_taken, g->branches), g->best_branches,
-          pct(g->best_branches, g->branches), g->lines_run, g->lines, pct(g->lines_run, g->lines), g->best_lines,
-          pct(g->best_lines, g->lines));
+  /* the best possible is known for the measure of the objectives only */
+  if (s->branches)
+    fprintf(out, "gcov, functions under test: branches %d/%d taken (%.1f%%), best possible %d (%.1f%%); lines %d/%d (%.1f%%)\n",
+            g->branches_taken, g->branches, pct(g->branches_taken, g->branches), g->best_branches,
+            pct(g->best_branches, g->branches), g->lines_run, g->lines, pct(g->lines_run, g->lines));
+  else
+    fprintf(out, "gcov, functions under test: lines %d/%d run (%.1f%%), best possible %d (%.1f%%); branches %d/%d (%.1f%%)\n",
+            g->lines_run, g->lines, pct(g->lines_run, g->lines), g->best_lines, pct(g->best_lines, g->lines),
+            g->branches_taken, g->branches, pct(g->branches_taken, g->branches));
   fprintf(out, "gcov, whole file: branches %d/%d (%.1f%%), lines %d/%d (%.1f%%)\n", g->file_branches_taken,
           g->file_branches, pct(g->file_branches_taken, g->file_branches), g->file_lines_run, g->file_lines,
           pct(g->file_lines_run, g->file_lines));
@@ -124,9 +128,11 @@ static void jvalues(FILE *out, const LblValue *v, int n) {
   fputc(']', out);
 }
 
+/* best < 0: not known (the other measure than the objectives') */
 static void jmeasure(FILE *out, const char *name, int run, int total, int best) {
-  fprintf(out, "\"%s\": {\"total\": %d, \"covered\": %d, \"percent\": %.2f, \"best\": %d, \"best_percent\": %.2f}", name,
-          total, run, pct(run, total), best, pct(best, total));
+  fprintf(out, "\"%s\": {\"total\": %d, \"covered\": %d, \"percent\": %.2f, ", name, total, run, pct(run, total));
+  if (best < 0) fputs("\"best\": null, \"best_percent\": null}", out);
+  else fprintf(out, "\"best\": %d, \"best_percent\": %.2f}", best, pct(best, total));
 }
 
 static void jgcov(FILE *out, const Suite *s) {
@@ -138,13 +144,13 @@ static void jgcov(FILE *out, const Suite *s) {
     fputs("},\n", out);
     return;
   }
-  jmeasure(out, "branches", g->branches_taken, g->branches, g->best_branches);
+  jmeasure(out, "branches", g->branches_taken, g->branches, s->branches ? g->best_branches : -1);
   fputs(", ", out);
-  jmeasure(out, "lines", g->lines_run, g->lines, g->best_lines);
+  jmeasure(out, "lines", g->lines_run, g->lines, s->branches ? -1 : g->best_lines);
   fputs(",\n    \"file\": {", out);
-  jmeasure(out, "branches", g->file_branches_taken, g->file_branches, g->file_branches);
+  jmeasure(out, "branches", g->file_branches_taken, g->file_branches, -1);
   fputs(", ", out);
-  jmeasure(out, "lines", g->file_lines_run, g->file_lines, g->file_lines);
+  jmeasure(out, "lines", g->file_lines_run, g->file_lines, -1);
   fprintf(out, "}");
   if (s->opt->validate) {
     fprintf(out, ",\n    \"validation\": {\"confirmed\": %d, \"line_checked\": %d, \"unchecked\": %d, \"bugs\": %d, \"text\": ",
