@@ -90,6 +90,19 @@ assert m["gcov"]["measured"] and m["gcov"]["branches"]["total"] == sum(p["gcov"]
 else bad "--merge-reports (exit $st)"; fi
 if "$INKA" --merge-reports "$tmp/nope.json" >/dev/null 2>&1; then bad "--merge-reports of a missing file succeeded"; else ok; fi
 
+# The same with make -j and the makefile of the README.
+if make -s -j2 -f scripts/cover-per-function.mk INKA="$(realpath "$INKA")" PROG=samples/floats.c \
+     FUNCS="ties narrow special" OUT="$tmp/mk" >/dev/null 2>&1 &&
+   python3 -c '
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert a["totals"]["objectives"] == b["totals"]["objectives"] > 0 and a["tests"] and len(a["reports"]) == 3
+' "$tmp/mk/all.json" <(echo "$merged" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(json.dumps({"totals": {"objectives": d["totals"]["objectives"]}}))'); then ok
+else bad "make -j -f scripts/cover-per-function.mk"; fi
+
 # Budgets: a suite out of time answers unknown with the budget, never more.
 out=$("$INKA" --quiet --json --cover branches --timeout 0.001 samples/triangle.c); st=$?
 if [ "$st" -eq 3 ] && python3 -c '
