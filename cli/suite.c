@@ -157,6 +157,7 @@ void suite_apply(Suite *s, int oi, SuOutcome *out) {
     lbl_result_free(&out->result);
     return;
   }
+  lbl_result_free(&out->result); /* (--jobs: the arrays of an answer without values) */
   if (o->status == SU_COVERED) { /* a test found meanwhile (--jobs) covers it */
     if (out->verdict == LBL_UNREACHABLE) s->contradictions++;
     return;
