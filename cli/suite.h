@@ -67,6 +67,7 @@ typedef struct SuGcov {
   int validated, bugs;        /* --validate: claims gcov confirms / contradicts */
   int line_checked;           /* branch claims checked only by their line having run */
   int unchecked;              /* claims on a line gcov has no count for */
+  int stopped;                /* tests DIR/run stopped at its time limit */
   char bug_text[1024];        /* the first contradictions */
 } SuGcov;
 

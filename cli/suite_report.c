@@ -73,6 +73,10 @@ static void gcov_text(FILE *out, const Suite *s) {
   fprintf(out, "gcov, whole file: branches %d/%d (%.1f%%), lines %d/%d (%.1f%%)\n", g->file_branches_taken,
           g->file_branches, pct(g->file_branches_taken, g->file_branches), g->file_lines_run, g->file_lines,
           pct(g->file_lines_run, g->file_lines));
+  if (g->stopped)
+    fprintf(out, "gcov: %d tests ran past the time limit of DIR/run and were stopped: their counts are gcov's "
+                 "inference for a run cut short (a loop exit may be counted that never happened)\n",
+            g->stopped);
   if (s->opt->validate)
     fprintf(out, "validation: %d claims confirmed by gcov, %d only by their line running, %d unchecked, %d bugs%s%s\n",
             g->validated, g->line_checked, g->unchecked, g->bugs, g->bugs ? ": " : "", g->bug_text);
@@ -151,7 +155,7 @@ static void jgcov(FILE *out, const Suite *s) {
   jmeasure(out, "branches", g->file_branches_taken, g->file_branches, -1);
   fputs(", ", out);
   jmeasure(out, "lines", g->file_lines_run, g->file_lines, -1);
-  fprintf(out, "}");
+  fprintf(out, "},\n    \"stopped_tests\": %d", g->stopped);
   if (s->opt->validate) {
     fprintf(out, ",\n    \"validation\": {\"confirmed\": %d, \"line_checked\": %d, \"unchecked\": %d, \"bugs\": %d, \"text\": ",
             g->validated, g->line_checked, g->unchecked, g->bugs);
