@@ -76,7 +76,7 @@ static void found(Suite *s, int oi, const LblResult *r) {
   if (!ran && o->status != SU_COVERED) { /* no concrete mode: the solver's path is the proof */
     o->status = SU_COVERED;
     o->test = k;
-    n++;
+    n += 1 + suite_tick_solver(s, k);
   } else if (o->status != SU_COVERED) { /* the run did not do what the solver said: claim nothing */
     o->status = SU_UNKNOWN;
     set_reason(o, "the inputs found did not meet the objective when run in the concrete mode");

@@ -112,12 +112,18 @@ void suite_observers_of(Suite *s, const IrFunction *fn, int unit, int depth0);
 /* Puts the observers of the list into the IR (all of them with all=true),
    or takes every observer out again (n = 0, all = false). */
 void suite_observe_install(Suite *s, const int *list, int n, bool all);
+/* The type `int` as fn's IR spells it (a comparison's), or NULL. */
+const IrType *suite_int_type(const IrFunction *fn);
 
 /* suite_run.c: runs test k in the concrete mode and marks every open
    objective it meets as covered by it; returns how many.  *ran is false when
    the concrete mode cannot run the unit (then nothing is marked). */
 int suite_tick(Suite *s, int k, bool *ran);
 void suite_run_free(void);
+/* suite_tick_solver.c: where the concrete mode cannot run (floating point),
+   the solver decides which open objectives test k's inputs meet (not the
+   one it was solved for); returns how many it marked. */
+int suite_tick_solver(Suite *s, int k);
 
 /* suite.c: solves every objective; the progress line on stderr. */
 void suite_solve(Suite *s);

@@ -231,6 +231,8 @@ static IrType *find_int_block(const IrBlock *b) {
   return NULL;
 }
 
+const IrType *suite_int_type(const IrFunction *fn) { return find_int_block(&fn->body); }
+
 void suite_observers_of(Suite *s, const IrFunction *fn, int unit, int depth0) {
   Walk w = {.s = s, .fn = fn, .unit = unit, .int_type = find_int_block(&fn->body)};
   walk_block(&w, (IrBlock *)&fn->body, depth0);

@@ -23,6 +23,7 @@
 #include "cli/suite_objectives.c"
 #include "cli/suite_observers.c"
 #include "cli/suite_run.c"
+#include "cli/suite_tick_solver.c"
 
 enum { RUNS = 300, NONDET = 64 };
 
