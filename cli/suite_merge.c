@@ -146,6 +146,16 @@ static long getn(const Json *j, const char *key) {
   return v && v->type == 'n' ? strtol(v->raw, NULL, 10) : 0;
 }
 
+static void quoted(FILE *out, const char *s) {
+  fputc('"', out);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == '"' || *p == '\\') fprintf(out, "\\%c", *p);
+    else if (*p < 0x20) fprintf(out, "\\u%04x", *p);
+    else fputc(*p, out);
+  }
+  fputc('"', out);
+}
+
 static void raw(FILE *out, const Json *j) {
   if (j) fwrite(j->raw, 1, (size_t)j->rawlen, out);
   else fputs("null", out);
@@ -280,7 +290,9 @@ static int emit(Report *rep, int nrep, Obj *o, int n, int contradictions) {
   }
   printf("{\n  \"mode\": \"cover-merged\",\n  \"reports\": [");
   for (int r = 0; r < nrep; r++) {
-    printf("%s\n    {\"path\": \"%s\", \"file\": ", r ? "," : "", rep[r].path);
+    printf("%s\n    {\"path\": ", r ? "," : "");
+    quoted(stdout, rep[r].path);
+    printf(", \"file\": ");
     raw(stdout, get(rep[r].doc, "file"));
     printf(", \"functions\": ");
     raw(stdout, get(rep[r].doc, "functions"));

@@ -86,6 +86,9 @@ static bool testcase(const Suite *s, const char *dir, int k) {
         "<!DOCTYPE testcase PUBLIC \"+//IDN sosy-lab.org//DTD test-format testcase 1.1//EN\" "
         "\"https://sosy-lab.org/test-format/testcase-1.1.dtd\">\n<testcase>\n",
         out);
+  fputs("<!-- inputs of ", out); /* several functions under test: each test names its own */
+  xml_text(out, s->units[t->unit]->name);
+  fputs(": parameters, then nondet values -->\n", out);
   for (int i = 0; i < t->ninputs; i++) input(out, &t->inputs[i]);
   for (int i = 0; i < t->nnondet; i++) input(out, &t->nondet[i]);
   fputs("</testcase>\n", out);
