@@ -67,8 +67,26 @@ static int new_test(Suite *s, int oi, const LblResult *r) {
   return s->ntests++;
 }
 
+/* Inputs the suite driver writes as C constants: scalars only (a pointer
+   input needs a memory built around it, which cli/driver.c knows, not
+   suite_driver.c yet). */
+static bool scalar_inputs(const LblResult *r) {
+  for (int i = 0; i < r->ninputs; i++) {
+    IrTypeKind k = r->inputs[i].type->kind;
+    if (k != IR_TY_INT && k != IR_TY_BOOL && k != IR_TY_FLOAT) return false;
+  }
+  return true;
+}
+
 /* A test was found for objective oi: keep it, run it, tick off. */
 static void found(Suite *s, int oi, const LblResult *r) {
+  if (!scalar_inputs(r)) {
+    SuObjective *o = &s->objs[oi];
+    if (o->status == SU_COVERED) return;
+    o->status = SU_UNKNOWN;
+    set_reason(o, "unsupported: a test with pointer inputs (suites do not write them yet)");
+    return;
+  }
   int k = new_test(s, oi, r);
   bool ran;
   int n = suite_tick(s, k, &ran);
