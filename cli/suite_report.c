@@ -89,7 +89,7 @@ void suite_print_text(FILE *out, const Suite *s) {
   gcov_text(out, s);
   if (s->contradictions) fprintf(out, "BUG: %d runs met objectives proved dead\n", s->contradictions);
   if (s->opt->emit_dir)
-    fprintf(out, "suite: %s/suite.c (%s/run builds and runs it; then gcov -b -o %s %s)\n", s->opt->emit_dir,
+    fprintf(out, "suite: %s/inka_suite.c (%s/run builds and runs it; then gcov -b -o %s %s)\n", s->opt->emit_dir,
             s->opt->emit_dir, s->opt->emit_dir, s->opt->file);
   const SuObjective **v = in_order(s);
   for (int i = 0; i < s->nobjs; i++) {

@@ -51,8 +51,8 @@ done
 
 # DIR/run alone builds and runs the suite; each test runs alone too.
 dir="$tmp/triangle-branches"
-if (cd "$dir" && rm -f ./*.gcda && ./run >/dev/null 2>&1) && [ -s "$dir/triangle.gcda" ] && "$dir/suite" 1; then ok
-else bad "triangle suite: ./run or ./suite 1 failed"; fi
+if (cd "$dir" && rm -f ./*.gcda && ./run >/dev/null 2>&1) && [ -s "$dir/triangle.gcda" ] && "$dir/inka_suite" 1; then ok
+else bad "triangle suite: ./run or ./inka_suite 1 failed"; fi
 
 # Test-Comp: metadata and one well-formed testcase per test, values in order.
 out=$("$INKA" --quiet --json --cover branches --testcomp "$tmp/tc" samples/nondet.c)
