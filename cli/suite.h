@@ -165,6 +165,24 @@ void suite_print_json(FILE *out, const Suite *s);
 /* testcomp.c: DIR/metadata.xml and DIR/testcase-N.xml. */
 bool suite_testcomp(const Suite *s, const char *dir, char *err, size_t len);
 
+/* json_read.c: a JSON document whose values keep their raw text. */
+typedef struct CliJson {
+  char type;                  /* 'o' object, 'a' array, 's' string, 'n' number, 'b' bool, 'z' null */
+  const char *raw;            /* the value's text in the document */
+  int rawlen;
+  char *str;                  /* 's': decoded */
+  struct CliJson **kids;      /* 'o', 'a' (for 'o' the keys are in keys[]) */
+  char **keys;
+  int n;
+} CliJson;
+CliJson *cli_json_parse(const char *text);          /* NULL when malformed */
+void cli_json_free(CliJson *j);
+CliJson *cli_json_get(const CliJson *j, const char *key); /* object member or NULL */
+const char *cli_json_str(const CliJson *j, const char *key); /* "" when absent */
+long cli_json_num(const CliJson *j, const char *key);       /* 0 when absent */
+void cli_json_raw(FILE *out, const CliJson *j);      /* as read; null for NULL */
+void cli_json_quoted(FILE *out, const char *s);      /* s as a JSON string */
+
 /* suite_merge.c: --merge-reports A.json B.json ...: one report on stdout
    (paths NULL-terminated); the exit status. */
 int suite_merge_reports(char **paths);

@@ -11,167 +11,24 @@
  * gcov measures are summed per report (scopes of different runs may share a
  * callee, so the sums can count its lines twice; each report's own measure
  * stays in "reports").
- *
- * The reader is a small JSON parser that keeps the raw text of every value,
- * so values are written back exactly as read.
+ * Values are written back exactly as read (json_read.c keeps their text).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "suite.h"
 
-typedef struct Json {
-  char type;                 /* 'o' object, 'a' array, 's' string, 'n' number, 'b' bool, 'z' null */
-  const char *raw;           /* the value's text in the document */
-  int rawlen;
-  char *str;                 /* 's': decoded (ASCII escapes only; \u kept as '?') */
-  struct Json **kids;        /* 'o', 'a'; for 'o' the keys are in keys[] */
-  char **keys;
-  int n;
-} Json;
-
-typedef struct Parser {
-  const char *p;
-  bool bad;
-} Parser;
-
-static void ws(Parser *ps) { ps->p += strspn(ps->p, " \t\r\n"); }
-
-static Json *value(Parser *ps);
-
-static char *string(Parser *ps) {
-  if (*ps->p != '"') return ps->bad = true, NULL;
-  const char *q = ++ps->p;
-  size_t cap = 16, n = 0;
-  char *out = malloc(cap);
-  while (*q && *q != '"') {
-    char c = *q++;
-    if (c == '\\') {
-      c = *q++;
-      if (c == 'n') c = '\n';
-      else if (c == 't') c = '\t';
-      else if (c == 'u') {
-        for (int i = 0; i < 4 && *q; i++) q++;
-        c = '?';
-      } else if (!c) break;
-    }
-    if (n + 2 > cap) out = realloc(out, cap *= 2);
-    out[n++] = c;
-  }
-  out[n] = 0;
-  if (*q != '"') ps->bad = true;
-  ps->p = *q ? q + 1 : q;
-  return out;
-}
-
-static void push(Json *j, Json *kid, char *key) {
-  j->kids = realloc(j->kids, sizeof *j->kids * (size_t)(j->n + 1));
-  j->keys = realloc(j->keys, sizeof *j->keys * (size_t)(j->n + 1));
-  j->kids[j->n] = kid;
-  j->keys[j->n++] = key;
-}
-
-static void members(Parser *ps, Json *j, char close) {
-  ps->p++;
-  ws(ps);
-  while (!ps->bad && *ps->p && *ps->p != close) {
-    char *key = NULL;
-    if (close == '}') {
-      key = string(ps);
-      ws(ps);
-      if (*ps->p++ != ':') ps->bad = true;
-    }
-    Json *kid = value(ps);
-    push(j, kid, key);
-    ws(ps);
-    if (*ps->p == ',') ps->p++, ws(ps);
-    else if (*ps->p != close) ps->bad = true;
-  }
-  if (*ps->p == close) ps->p++;
-  else ps->bad = true;
-}
-
-static Json *value(Parser *ps) {
-  ws(ps);
-  Json *j = calloc(1, sizeof *j);
-  j->raw = ps->p;
-  char c = *ps->p;
-  if (c == '{' || c == '[') {
-    j->type = c == '{' ? 'o' : 'a';
-    members(ps, j, c == '{' ? '}' : ']');
-  } else if (c == '"') {
-    j->type = 's';
-    j->str = string(ps);
-  } else if (!strncmp(ps->p, "true", 4) || !strncmp(ps->p, "false", 5)) {
-    j->type = 'b';
-    ps->p += c == 't' ? 4 : 5;
-  } else if (!strncmp(ps->p, "null", 4)) {
-    j->type = 'z';
-    ps->p += 4;
-  } else {
-    j->type = 'n';
-    size_t k = strspn(ps->p, "+-0123456789.eE");
-    if (!k) ps->bad = true;
-    ps->p += k;
-  }
-  j->rawlen = (int)(ps->p - j->raw);
-  return j;
-}
-
-static void json_free(Json *j) {
-  if (!j) return;
-  for (int i = 0; i < j->n; i++) {
-    json_free(j->kids[i]);
-    free(j->keys[i]);
-  }
-  free(j->kids);
-  free(j->keys);
-  free(j->str);
-  free(j);
-}
-
-static Json *get(const Json *j, const char *key) {
-  for (int i = 0; j && j->type == 'o' && i < j->n; i++)
-    if (j->keys[i] && !strcmp(j->keys[i], key)) return j->kids[i];
-  return NULL;
-}
-
-static const char *gets_(const Json *j, const char *key) {
-  Json *v = get(j, key);
-  return v && v->type == 's' ? v->str : "";
-}
-
-static long getn(const Json *j, const char *key) {
-  Json *v = get(j, key);
-  return v && v->type == 'n' ? strtol(v->raw, NULL, 10) : 0;
-}
-
-static void quoted(FILE *out, const char *s) {
-  fputc('"', out);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    if (*p == '"' || *p == '\\') fprintf(out, "\\%c", *p);
-    else if (*p < 0x20) fprintf(out, "\\u%04x", *p);
-    else fputc(*p, out);
-  }
-  fputc('"', out);
-}
-
-static void raw(FILE *out, const Json *j) {
-  if (j) fwrite(j->raw, 1, (size_t)j->rawlen, out);
-  else fputs("null", out);
-}
-
 /* ---- merging ---------------------------------------------------------------- */
 
 typedef struct Report {
   char *text;
-  Json *doc;
+  CliJson *doc;
   const char *path;
   int test_base;             /* tests of earlier reports */
 } Report;
 
 typedef struct Obj {
-  const Json *j;
+  const CliJson *j;
   int report;
   int rank;                  /* 0 covered, 1 dead, 2 unknown */
   bool dropped;              /* another report holds it with a better status */
@@ -179,10 +36,10 @@ typedef struct Obj {
 
 static int rank_of(const char *status) { return !strcmp(status, "covered") ? 0 : !strcmp(status, "dead") ? 1 : 2; }
 
-static bool same(const Json *a, const Json *b, const Report *ra, const Report *rb) {
-  return getn(a, "line") == getn(b, "line") && getn(a, "col") == getn(b, "col") &&
-         !strcmp(gets_(a, "kind"), gets_(b, "kind")) && !strcmp(gets_(a, "function"), gets_(b, "function")) &&
-         !strcmp(gets_(ra->doc, "file"), gets_(rb->doc, "file"));
+static bool same(const CliJson *a, const CliJson *b, const Report *ra, const Report *rb) {
+  return cli_json_num(a, "line") == cli_json_num(b, "line") && cli_json_num(a, "col") == cli_json_num(b, "col") &&
+         !strcmp(cli_json_str(a, "kind"), cli_json_str(b, "kind")) && !strcmp(cli_json_str(a, "function"), cli_json_str(b, "function")) &&
+         !strcmp(cli_json_str(ra->doc, "file"), cli_json_str(rb->doc, "file"));
 }
 
 static char *slurp(const char *path) {
@@ -201,10 +58,8 @@ static bool load(Report *r, const char *path) {
   r->path = path;
   r->text = slurp(path);
   if (!r->text) return fprintf(stderr, "%s: error: cannot read the report\n", path), false;
-  Parser ps = {r->text, false};
-  r->doc = value(&ps);
-  ws(&ps);
-  if (ps.bad || *ps.p || r->doc->type != 'o' || strcmp(gets_(r->doc, "mode"), "cover"))
+  r->doc = cli_json_parse(r->text);
+  if (!r->doc || r->doc->type != 'o' || strcmp(cli_json_str(r->doc, "mode"), "cover"))
     return fprintf(stderr, "%s: error: not a JSON report of inka-ng --cover\n", path), false;
   return true;
 }
@@ -222,13 +77,13 @@ static int dedupe(Obj *o, int n, Report *rep) {
 }
 
 static void print_objective(FILE *out, const Obj *o, const Report *rep) {
-  const Json *j = o->j;
+  const CliJson *j = o->j;
   fputs("    {", out);
   for (int i = 0; i < j->n; i++) {
     fprintf(out, "%s\"%s\": ", i ? ", " : "", j->keys[i]);
     if (!strcmp(j->keys[i], "test") && j->kids[i]->type == 'n')
       fprintf(out, "%ld", strtol(j->kids[i]->raw, NULL, 10) + rep[o->report].test_base);
-    else raw(out, j->kids[i]);
+    else cli_json_raw(out, j->kids[i]);
   }
   fprintf(out, ", \"report\": %d}", o->report);
 }
@@ -237,14 +92,14 @@ static void print_tests(FILE *out, Report *rep, int nrep) {
   fputs("  \"tests\": [", out);
   bool first = true;
   for (int r = 0; r < nrep; r++) {
-    Json *tests = get(rep[r].doc, "tests");
+    CliJson *tests = cli_json_get(rep[r].doc, "tests");
     for (int k = 0; tests && k < tests->n; k++) {
-      const Json *t = tests->kids[k];
-      fprintf(out, "%s\n    {\"id\": %ld", first ? "" : ",", getn(t, "id") + rep[r].test_base);
+      const CliJson *t = tests->kids[k];
+      fprintf(out, "%s\n    {\"id\": %ld", first ? "" : ",", cli_json_num(t, "id") + rep[r].test_base);
       for (int i = 0; i < t->n; i++) {
         if (!strcmp(t->keys[i], "id")) continue;
         fprintf(out, ", \"%s\": ", t->keys[i]);
-        raw(out, t->kids[i]);
+        cli_json_raw(out, t->kids[i]);
       }
       fprintf(out, ", \"report\": %d}", r);
       first = false;
@@ -258,7 +113,7 @@ static void sum_gcov(FILE *out, Report *rep, int nrep) {
   fputs("  \"gcov\": {\"measured\": ", out);
   bool all = true;
   for (int r = 0; r < nrep; r++) {
-    Json *m = get(get(rep[r].doc, "gcov"), "measured");
+    CliJson *m = cli_json_get(cli_json_get(rep[r].doc, "gcov"), "measured");
     all &= m && m->type == 'b' && m->raw[0] == 't';
   }
   fputs(all ? "true" : "false", out);
@@ -266,10 +121,10 @@ static void sum_gcov(FILE *out, Report *rep, int nrep) {
     long total = 0, covered = 0, best = 0;
     bool known = true; /* a best possible in every report */
     for (int r = 0; r < nrep; r++) {
-      Json *m = get(get(rep[r].doc, "gcov"), what[w]), *b = get(m, "best");
-      total += getn(m, "total");
-      covered += getn(m, "covered");
-      best += getn(m, "best");
+      CliJson *m = cli_json_get(cli_json_get(rep[r].doc, "gcov"), what[w]), *b = cli_json_get(m, "best");
+      total += cli_json_num(m, "total");
+      covered += cli_json_num(m, "covered");
+      best += cli_json_num(m, "best");
       known &= b && b->type == 'n';
     }
     fprintf(out, ", \"%s\": {\"total\": %ld, \"covered\": %ld, \"percent\": %.2f, ", what[w], total, covered,
@@ -284,22 +139,22 @@ static int emit(Report *rep, int nrep, Obj *o, int n, int contradictions) {
   int c[3] = {0}, tests = 0;
   for (int i = 0; i < n; i++) c[o[i].rank] += !o[i].dropped;
   for (int r = 0; r < nrep; r++) {
-    Json *t = get(rep[r].doc, "tests");
+    CliJson *t = cli_json_get(rep[r].doc, "tests");
     tests += t ? t->n : 0;
-    contradictions += (int)getn(get(rep[r].doc, "totals"), "contradictions");
+    contradictions += (int)cli_json_num(cli_json_get(rep[r].doc, "totals"), "contradictions");
   }
   printf("{\n  \"mode\": \"cover-merged\",\n  \"reports\": [");
   for (int r = 0; r < nrep; r++) {
     printf("%s\n    {\"path\": ", r ? "," : "");
-    quoted(stdout, rep[r].path);
+    cli_json_quoted(stdout, rep[r].path);
     printf(", \"file\": ");
-    raw(stdout, get(rep[r].doc, "file"));
+    cli_json_raw(stdout, cli_json_get(rep[r].doc, "file"));
     printf(", \"functions\": ");
-    raw(stdout, get(rep[r].doc, "functions"));
+    cli_json_raw(stdout, cli_json_get(rep[r].doc, "functions"));
     printf(", \"emit_dir\": ");
-    raw(stdout, get(rep[r].doc, "emit_dir"));
+    cli_json_raw(stdout, cli_json_get(rep[r].doc, "emit_dir"));
     printf(", \"gcov\": ");
-    raw(stdout, get(rep[r].doc, "gcov"));
+    cli_json_raw(stdout, cli_json_get(rep[r].doc, "gcov"));
     printf("}");
   }
   printf("\n  ],\n  \"totals\": {\"objectives\": %d, \"covered\": %d, \"dead\": %d, \"unknown\": %d, \"tests\": %d, "
@@ -331,16 +186,16 @@ int suite_merge_reports(char **paths) {
     ok = load(&rep[r], paths[r]);
     if (!ok) break;
     rep[r].test_base = tests;
-    Json *t = get(rep[r].doc, "tests"), *objs = get(rep[r].doc, "objectives");
+    CliJson *t = cli_json_get(rep[r].doc, "tests"), *objs = cli_json_get(rep[r].doc, "objectives");
     tests += t ? t->n : 0;
     for (int i = 0; objs && i < objs->n; i++) {
       o = realloc(o, sizeof *o * (size_t)(n + 1));
-      o[n++] = (Obj){.j = objs->kids[i], .report = r, .rank = rank_of(gets_(objs->kids[i], "status"))};
+      o[n++] = (Obj){.j = objs->kids[i], .report = r, .rank = rank_of(cli_json_str(objs->kids[i], "status"))};
     }
   }
   if (ok) st = emit(rep, nrep, o, n, dedupe(o, n, rep));
   for (int r = 0; r < nrep; r++) {
-    json_free(rep[r].doc);
+    cli_json_free(rep[r].doc);
     free(rep[r].text);
   }
   free(rep);

@@ -89,6 +89,16 @@ assert m["gcov"]["measured"] and m["gcov"]["branches"]["total"] == sum(p["gcov"]
 ' "$merged" "$tmp"/m-ties.json "$tmp"/m-narrow.json "$tmp"/m-special.json && [ "$st" -eq 0 ]; then ok
 else bad "--merge-reports (exit $st)"; fi
 if "$INKA" --merge-reports "$tmp/nope.json" >/dev/null 2>&1; then bad "--merge-reports of a missing file succeeded"; else ok; fi
+# hostile reports: exit 2 with a message, never a crash
+python3 -c 'print("[" * 100000)' >"$tmp/deep.json"
+printf '{"mode": "cover", "a": "x\\' >"$tmp/backslash.json"
+printf '{"mode": "cover", "objectives": [{"line": 1}], "tests": 5}' >"$tmp/odd.json"
+for f in deep backslash; do
+  "$INKA" --merge-reports "$tmp/$f.json" >/dev/null 2>&1; st=$?
+  if [ "$st" -eq 2 ]; then ok; else bad "--merge-reports $f.json: exit $st, want 2"; fi
+done
+"$INKA" --merge-reports "$tmp/odd.json" >/dev/null 2>&1; st=$?
+if [ "$st" -le 3 ]; then ok; else bad "--merge-reports odd.json: exit $st"; fi
 
 # The same with make -j and the makefile of the README.
 if make -s -j2 -f scripts/cover-per-function.mk INKA="$(realpath "$INKA")" PROG=samples/floats.c \
