@@ -122,11 +122,12 @@ static bool query(Suite *s, int oi, const IrStmt *target, LblResult *r, char **e
   return ok;
 }
 
-static void dead_reason(SuOutcome *out, const LblResult *r, int nstmts) {
+static void dead_reason(const Suite *s, SuOutcome *out, const LblResult *r, int nstmts) {
   const PropStats *p = &r->stats.prop;
   snprintf(out->reason, sizeof out->reason,
-           "the solver refuted every input%s (%llu search nodes; reasoning: %llu equalities, %llu congruences, "
+           "the solver refuted every input%s%s (%llu search nodes; reasoning: %llu equalities, %llu congruences, "
            "%llu difference cycles, %llu loop summaries, %llu linear relaxations)",
+           s->nassumes ? " that meets the --assume preconditions" : "",
            nstmts > 1 ? " for every statement of the line" : "", (unsigned long long)r->stats.search.nodes,
            (unsigned long long)p->notes[PROP_NOTE_EQUALITY], (unsigned long long)p->notes[PROP_NOTE_CONGRUENCE],
            (unsigned long long)p->notes[PROP_NOTE_CYCLE], (unsigned long long)p->notes[PROP_NOTE_SUMMARY],
@@ -161,7 +162,7 @@ void suite_decide(Suite *s, int oi, SuOutcome *out) {
     if (r.verdict == LBL_UNKNOWN)
       snprintf(out->reason, sizeof out->reason, "%s (objective budget %g s)", r.reason ? r.reason : "unknown",
                s->objective_timeout);
-    else dead_reason(out, &r, ntargets);
+    else dead_reason(s, out, &r, ntargets);
     lbl_result_free(&r);
     if (out->verdict == LBL_UNKNOWN) return;
   }
