@@ -108,9 +108,10 @@ static void found(Suite *s, int oi, const LblResult *r) {
 }
 
 /* One query: the objective's target (installed observer for branches). */
-static bool query(Suite *s, int oi, const IrStmt *target, LblResult *r, char **err) {
+static bool query(Suite *s, int oi, const IrStmt *target, LblResult *r, char **err, bool *suite_budget) {
   SuObjective *o = &s->objs[oi];
   double left = remaining(s), budget = s->objective_timeout < left ? s->objective_timeout : left;
+  *suite_budget = left < s->objective_timeout; /* what a time-out then means */
   LblQuery q = {.prog = s->prog, .fn = s->units[o->unit], .assumes = s->unit_assumes[o->unit],
                 .nassumes = s->nassumes, .timeout_s = budget > 1e-3 ? budget : 1e-3,
                 .max_unfold = s->opt->max_unfold, .seed = s->opt->seed, .no_concrete = s->opt->no_concrete,
@@ -147,7 +148,8 @@ void suite_decide(Suite *s, int oi, SuOutcome *out) {
     const IrStmt *target = o->kind == SU_STATEMENT ? o->line_stmts[k] : o->target;
     LblResult r;
     char *err = NULL;
-    if (!query(s, oi, target, &r, &err)) {
+    bool suite_budget;
+    if (!query(s, oi, target, &r, &err, &suite_budget)) {
       out->verdict = LBL_UNKNOWN;
       snprintf(out->reason, sizeof out->reason, "%s", err ? err : "the function cannot be translated");
       free(err);
@@ -159,8 +161,11 @@ void suite_decide(Suite *s, int oi, SuOutcome *out) {
       out->result = r; /* the values go to the caller */
       return;
     }
-    if (r.verdict == LBL_UNKNOWN)
-      snprintf(out->reason, sizeof out->reason, "%s (objective budget %g s)", r.reason ? r.reason : "unknown",
+    if (r.verdict == LBL_UNKNOWN && suite_budget)
+      snprintf(out->reason, sizeof out->reason, "%s (what was left of the suite's --timeout %g s)",
+               r.reason ? r.reason : "unknown", s->opt->timeout_s);
+    else if (r.verdict == LBL_UNKNOWN)
+      snprintf(out->reason, sizeof out->reason, "%s (--objective-timeout %g s)", r.reason ? r.reason : "unknown",
                s->objective_timeout);
     else dead_reason(s, out, &r, ntargets);
     lbl_result_free(&r);
