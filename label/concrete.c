@@ -342,7 +342,7 @@ void lbl_cx_solution(LblConcrete *c, LblResult *r) {
   r->inputs = calloc((size_t)c->nparams + 1, sizeof *r->inputs);
   for (int i = 0; i < c->nparams; i++) {
     TrInput in = tr_param(c->t, i);
-    r->inputs[i] = (LblValue){in.name, in.type, c->solution[i]};
+    r->inputs[i] = (LblValue){in.name, in.type, c->solution[i], -1};
   }
   r->nnondet = 0;
   r->nondet = calloc(1, sizeof *r->nondet);
