@@ -301,7 +301,8 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   double start = prop_now();
   PropStore *s = prop_store_new();
   prop_set_memory_budget(s, q->max_memory);
-  TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0};
+  TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0,
+                  .no_alias = q->no_alias, .acyclic = q->acyclic};
   Tr *t = tr_new(s, q->prog, q->fn, &q->obj, &lim, err);
   if (!t) {
     prop_store_free(s);

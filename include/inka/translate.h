@@ -27,6 +27,7 @@ typedef struct TrLimits {
   double deadline;           /* CLOCK_MONOTONIC seconds after which unfolding
                                 stops (the path is abandoned); 0: none */
   bool no_alias;             /* input pointers never share an object (--no-alias) */
+  bool acyclic;              /* no input object reaches itself (--acyclic) */
 } TrLimits;
 
 /* An input the search chooses: a parameter of the function under test, or
