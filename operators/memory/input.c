@@ -57,12 +57,16 @@ static TrObject *input_object(Tr *t, const IrType *elem) {
   return o;
 }
 
-/* ---- --acyclic: no input object reaches itself through the input memory ----
+/* ---- Acyclic input memories ---------------------------------------------------
  * Every pointer cell of an input object is an edge owner -> value.  A cycle
  * is closed by the last of its edges to be fixed, so a check at each fix,
  * "does the target reach the owner through fixed edges?", fails every
  * cyclic input memory (the CLP heap solver's acyclicity).  At creation, the
- * objects that already reach the owner leave the cell's domain. */
+ * objects that already reach the owner leave the cell's domain.
+ * The check holds while tr_acyclic_now says so: always under --acyclic; for
+ * a while otherwise, as a search heuristic (a loop over a cyclic list runs
+ * until a budget stops it, so acyclic inputs are tried first), which then
+ * proves nothing (label/objective.c). */
 typedef struct InputEdge {
   const TrObject *owner;
   PropVar v;
@@ -86,9 +90,14 @@ typedef struct Acyclic {
   const InputEdge *edge;
 } Acyclic;
 
+bool tr_acyclic_now(const Tr *t) { return t->lim.acyclic || t->acyclic_first; }
+void tr_try_acyclic_first(Tr *t, bool on) { t->acyclic_first = on; }
+bool tr_has_input_links(const Tr *t) { return t->input_edges != NULL; }
+
 static PropStatus acyclic_propagate(PropStore *s, Propagator *p) {
   Acyclic *a = (Acyclic *)p;
   if (!prop_is_fixed(s, a->edge->v)) return PROP_SUSPEND;
+  if (!tr_acyclic_now(a->t)) return PROP_SUSPEND; /* (a later search stage may ask again) */
   return reaches(a->t, prop_value(s, a->edge->v), a->edge->owner, *a->t->nobjs + 1) ? PROP_FAILED : PROP_ENTAILED;
 }
 
@@ -124,7 +133,7 @@ static PropVar input_pointer(Tr *t, const IrType *ptr, const TrObject *owner) {
   for (int i = 0; i < n && !t->lim.no_alias; i++) {
     const TrObject *o = t->objs[i];
     if (o->kind != TR_OBJ_INPUT || o->type != ptr->base || o == fresh) continue;
-    if (owner && t->lim.acyclic && reaches(t, o->base, owner, n + 1)) continue;
+    if (owner && tr_acyclic_now(t) && reaches(t, o->base, owner, n + 1)) continue;
     d.iv[d.n++] = (PropInterval){o->base, o->base};
   }
   d.iv[d.n++] = (PropInterval){fresh->base, fresh->base};
@@ -133,7 +142,7 @@ static PropVar input_pointer(Tr *t, const IrType *ptr, const TrObject *owner) {
   prop_domain_free(&d);
   prop_set_newest_first(t->s, v); /* NULL, then a fresh object, then sharing */
   prop_add_decision(t->s, v);
-  if (owner && t->lim.acyclic && !t->lim.no_alias && !acyclic_edge(t, owner, v)) return TR_FAIL;
+  if (owner && !t->lim.no_alias && !acyclic_edge(t, owner, v)) return TR_FAIL;
   return v;
 }
 
