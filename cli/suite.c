@@ -64,16 +64,16 @@ static int new_test(Suite *s, int oi, const LblResult *r) {
   t->nondet = malloc(sizeof *t->nondet * (size_t)(r->nnondet + 1));
   if (r->ninputs) memcpy(t->inputs, r->inputs, sizeof *t->inputs * (size_t)r->ninputs);
   if (r->nnondet) memcpy(t->nondet, r->nondet, sizeof *t->nondet * (size_t)r->nnondet);
+  suite_copy_memory(t, r);
   return s->ntests++;
 }
 
-/* Inputs the suite driver writes as C constants: scalars only (a pointer
-   input needs a memory built around it, which cli/driver.c knows, not
-   suite_driver.c yet). */
+/* Inputs the suite driver can write: scalars, and pointers into the input
+   memory (suite_memory.c). */
 static bool scalar_inputs(const LblResult *r) {
   for (int i = 0; i < r->ninputs; i++) {
     IrTypeKind k = r->inputs[i].type->kind;
-    if (k != IR_TY_INT && k != IR_TY_BOOL && k != IR_TY_FLOAT) return false;
+    if (k != IR_TY_INT && k != IR_TY_BOOL && k != IR_TY_FLOAT && k != IR_TY_PTR) return false;
   }
   return true;
 }
@@ -84,7 +84,7 @@ static void found(Suite *s, int oi, const LblResult *r) {
     SuObjective *o = &s->objs[oi];
     if (o->status == SU_COVERED) return;
     o->status = SU_UNKNOWN;
-    set_reason(o, "unsupported: a test with pointer inputs (suites do not write them yet)");
+    set_reason(o, "unsupported: a test with struct or array inputs by value (suites do not write them)");
     return;
   }
   int k = new_test(s, oi, r);
@@ -103,6 +103,7 @@ static void found(Suite *s, int oi, const LblResult *r) {
   if (n == 0) { /* a test that covers nothing is no test */
     free(s->tests[k].inputs);
     free(s->tests[k].nondet);
+    suite_free_memory(&s->tests[k]);
     s->ntests--;
   }
 }
@@ -114,7 +115,7 @@ static bool query(Suite *s, int oi, const IrStmt *target, LblResult *r, char **e
   *suite_budget = left < s->objective_timeout; /* what a time-out then means */
   LblQuery q = {.prog = s->prog, .fn = s->units[o->unit], .assumes = s->unit_assumes[o->unit],
                 .nassumes = s->nassumes, .timeout_s = budget > 1e-3 ? budget : 1e-3,
-                .max_unfold = s->opt->max_unfold, .seed = s->opt->seed, .no_concrete = s->opt->no_concrete,
+                .max_unfold = s->opt->max_unfold, .seed = s->opt->seed, .no_concrete = s->opt->no_concrete, .no_alias = s->opt->no_alias, .acyclic = s->opt->acyclic,
                 .max_memory = (size_t)s->opt->max_memory};
   q.obj.target = target;
   if (o->observer >= 0) suite_observe_install(s, &o->observer, 1, false);

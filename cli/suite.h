@@ -53,6 +53,9 @@ typedef struct SuTest {
   int objective;              /* the objective it was solved for */
   LblValue *inputs, *nondet;  /* the solver's values (owned) */
   int ninputs, nnondet;
+  LblObject *objects;         /* the input memory: the solver's objects, with the
+                                 initial cells of those given (owned; no output cells) */
+  int nobjects;
   int ncovers;                /* objectives it covers first */
 } SuTest;
 
@@ -149,7 +152,17 @@ void suite_progress(const Suite *s, SuProgress *p, int done, bool final);
 /* suite_jobs.c: suite_solve with --jobs N processes. */
 void suite_solve_jobs(Suite *s);
 
-/* suite_driver.c: DIR/suite.c (every test in a table) and DIR/run. */
+/* suite_memory.c: a test's input memory (pointer inputs), copied from the
+   solver's result, written as C, as text and as JSON, and freed. */
+void suite_copy_memory(SuTest *t, const LblResult *r);
+void suite_free_memory(SuTest *t);
+bool suite_has_pointers(const SuTest *t);
+void suite_write_memory(FILE *out, const SuTest *t);          /* C statements */
+void suite_pointer_text(char *buf, size_t len, const SuTest *t, const LblValue *v); /* "in1", "null" */
+void suite_pointer_c(char *buf, size_t len, const SuTest *t, const LblValue *v);    /* "inka_in1", "0" */
+void suite_memory_json(FILE *out, const SuTest *t);           /* [{"label", "type", "count", "cells"}] */
+
+/* suite_driver.c: DIR/inka_suite.c (every test in a table) and DIR/run. */
 bool suite_write(const Suite *s, const char *dir, char *err, size_t len);
 /* The basename of the program without its extension ("triangle"). */
 void suite_stem(const char *path, char *out, size_t len);

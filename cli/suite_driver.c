@@ -124,9 +124,11 @@ static void test_function(FILE *out, const Suite *s, int k) {
   fprintf(out, "%s};\nstatic void inka_test_%d(void) {\n", t->nnondet ? "" : "0", k + 1);
   fprintf(out, "  inka_nondet = inka_t%d_nondet;\n  inka_nondet_fp = inka_t%d_nondet_fp;\n  inka_nondet_count = %d;\n",
           k + 1, k + 1, t->nnondet);
+  suite_write_memory(out, t);
   for (int i = 0; i < t->ninputs; i++) {
-    char v[64];
-    cli_format_value(v, sizeof v, t->inputs[i].type, t->inputs[i].value);
+    char v[96];
+    if (t->inputs[i].type->kind == IR_TY_PTR) suite_pointer_c(v, sizeof v, t, &t->inputs[i]);
+    else cli_format_value(v, sizeof v, t->inputs[i].type, t->inputs[i].value);
     fprintf(out, "  %s = %s;\n", ir_decl(s->prog, t->inputs[i].type, t->inputs[i].name), v);
   }
   fprintf(out, "  %s(", strcmp(fn->name, "main") ? fn->name : "inka_user_main");
@@ -195,7 +197,7 @@ static bool write_c(const Suite *s, const char *dir, const char *source, bool pr
   if (has_main) fprintf(out, "#undef main\n");
   renames(out, s->prog, false);
   if (pre) /* its own copy of the headers: including them again would clash */
-    fprintf(out, "void exit(int);\nvoid abort(void);\nint atoi(const char *);\n"
+    fprintf(out, "void exit(int);\nvoid abort(void);\nint atoi(const char *);\nvoid *calloc(__SIZE_TYPE__, __SIZE_TYPE__);\n"
                  "void (*signal(int, void (*)(int)))(int);\n"
                  "#define SIGABRT 6\n#define SIGFPE 8\n#define SIGSEGV 11\n#define SIGALRM 14\n");
   fprintf(out, "\n%s", nondet_server);

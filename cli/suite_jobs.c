@@ -49,22 +49,47 @@ static bool take(int fd, void *buf, size_t n) {
   return true;
 }
 
-/* An answer on the pipe: the outcome (its result's arrays after it). */
+/* An answer on the pipe: the outcome, then its result's arrays: inputs,
+   nondet values, the objects (without their output cells) and the initial
+   cells of those given (the input memory). */
 static bool send_outcome(int fd, const SuOutcome *o) {
   const LblResult *r = &o->result;
-  return put(fd, o, sizeof *o) && put(fd, r->inputs, sizeof *r->inputs * (size_t)r->ninputs) &&
-         put(fd, r->nondet, sizeof *r->nondet * (size_t)r->nnondet);
+  bool ok = put(fd, o, sizeof *o) && put(fd, r->inputs, sizeof *r->inputs * (size_t)r->ninputs) &&
+            put(fd, r->nondet, sizeof *r->nondet * (size_t)r->nnondet) &&
+            put(fd, r->objects, sizeof *r->objects * (size_t)r->nobjects);
+  for (int i = 0; ok && i < r->nobjects; i++)
+    if (r->objects[i].given && r->objects[i].initial)
+      ok = put(fd, r->objects[i].initial, sizeof *r->objects[i].initial * (size_t)r->objects[i].ncells);
+  return ok;
+}
+
+static bool receive_objects(int fd, LblResult *r) {
+  r->objects = calloc((size_t)r->nobjects + 1, sizeof *r->objects);
+  if (!take(fd, r->objects, sizeof *r->objects * (size_t)r->nobjects)) {
+    r->nobjects = 0;
+    return false;
+  }
+  bool ok = true;
+  for (int i = 0; i < r->nobjects; i++) {
+    LblObject *o = &r->objects[i];
+    bool has = o->given && o->initial;
+    o->cells = NULL;
+    o->initial = has ? calloc((size_t)o->ncells + 1, sizeof *o->initial) : NULL;
+    if (has && ok) ok = take(fd, o->initial, sizeof *o->initial * (size_t)o->ncells);
+  }
+  return ok;
 }
 
 static bool receive_outcome(int fd, SuOutcome *o) {
   if (!take(fd, o, sizeof *o)) return false;
   LblResult *r = &o->result;
-  LblResult keep = {.verdict = r->verdict, .ninputs = r->ninputs, .nnondet = r->nnondet, .time_s = r->time_s};
+  LblResult keep = {.verdict = r->verdict, .ninputs = r->ninputs, .nnondet = r->nnondet, .nobjects = r->nobjects,
+                    .time_s = r->time_s};
   keep.inputs = malloc(sizeof *keep.inputs * (size_t)(keep.ninputs + 1));
   keep.nondet = malloc(sizeof *keep.nondet * (size_t)(keep.nnondet + 1));
   *r = keep;
   return take(fd, r->inputs, sizeof *r->inputs * (size_t)r->ninputs) &&
-         take(fd, r->nondet, sizeof *r->nondet * (size_t)r->nnondet);
+         take(fd, r->nondet, sizeof *r->nondet * (size_t)r->nnondet) && receive_objects(fd, r);
 }
 
 static _Noreturn void work(Suite *s, int in, int out) {
@@ -72,12 +97,6 @@ static _Noreturn void work(Suite *s, int in, int out) {
   while (take(in, &oi, sizeof oi) && oi >= 0) {
     SuOutcome o;
     suite_decide(s, oi, &o);
-    if (o.verdict == LBL_REACHABLE) { /* the memory view stays here */
-      for (int i = 0; i < o.result.nobjects; i++) free(o.result.objects[i].cells);
-      free(o.result.objects);
-      o.result.objects = NULL;
-      o.result.nobjects = 0;
-    }
     bool ok = send_outcome(out, &o);
     lbl_result_free(&o.result);
     if (!ok) break;

@@ -173,6 +173,7 @@ void suite_free(Suite *s) {
   for (int i = 0; i < s->ntests; i++) {
     free(s->tests[i].inputs);
     free(s->tests[i].nondet);
+    suite_free_memory(&s->tests[i]);
   }
   for (int i = 0; i < s->nowned; i++) free(s->owned[i]);
   free(s->owned);

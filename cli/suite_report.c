@@ -43,8 +43,9 @@ static const SuObjective **in_order(const Suite *s) {
 static void test_call(FILE *out, const Suite *s, const SuTest *t) {
   fprintf(out, "%s(", s->units[t->unit]->name);
   for (int i = 0; i < t->ninputs; i++) {
-    char v[64];
-    cli_format_value(v, sizeof v, t->inputs[i].type, t->inputs[i].value);
+    char v[96];
+    if (t->inputs[i].type->kind == IR_TY_PTR) suite_pointer_text(v, sizeof v, t, &t->inputs[i]);
+    else cli_format_value(v, sizeof v, t->inputs[i].type, t->inputs[i].value);
     fprintf(out, "%s%s = %s", i ? ", " : "", t->inputs[i].name, v);
   }
   fprintf(out, ")");
@@ -118,11 +119,18 @@ static void jstr(FILE *out, const char *s) {
   fputc('"', out);
 }
 
-static void jvalues(FILE *out, const LblValue *v, int n) {
+static void jvalues(FILE *out, const SuTest *t, const LblValue *v, int n) {
   fputc('[', out);
   for (int i = 0; i < n; i++) {
     char num[96];
-    cli_format_json_number(num, sizeof num, v[i].type, v[i].value);
+    if (v[i].type->kind == IR_TY_PTR) { /* {"ref": "in1"} or null */
+      char label[64];
+      suite_pointer_text(label, sizeof label, t, &v[i]);
+      if (!strcmp(label, "null")) snprintf(num, sizeof num, "null");
+      else snprintf(num, sizeof num, "{\"ref\": \"%s\"}", label);
+    } else {
+      cli_format_json_number(num, sizeof num, v[i].type, v[i].value);
+    }
     fprintf(out, "%s{\"name\": ", i ? ", " : "");
     jstr(out, v[i].name);
     fputs(", \"type\": ", out);
@@ -196,9 +204,13 @@ static void jtests(FILE *out, const Suite *s) {
     fprintf(out, "%s\n    {\"id\": %d, \"function\": ", k ? "," : "", k + 1);
     jstr(out, s->units[t->unit]->name);
     fputs(", \"inputs\": ", out);
-    jvalues(out, t->inputs, t->ninputs);
+    jvalues(out, t, t->inputs, t->ninputs);
     fputs(", \"nondet\": ", out);
-    jvalues(out, t->nondet, t->nnondet);
+    jvalues(out, t, t->nondet, t->nnondet);
+    if (suite_has_pointers(t)) {
+      fputs(", \"input_memory\": ", out);
+      suite_memory_json(out, t);
+    }
     fprintf(out, ", \"solved_for\": {\"line\": %d, \"col\": %d, \"kind\": \"%s\"}, \"covers_first\": %d}", o->line,
             o->col, suite_kind_name(o->kind), t->ncovers);
   }

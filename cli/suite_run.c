@@ -54,6 +54,12 @@ static CxProgram *unit_program(Suite *s, int u) {
   }
   if (g_tried[u]) return g_cx[u];
   g_tried[u] = true;
+  /* a pointer parameter's value is a location of the solver's input memory,
+     which a concrete run does not have: such a run would read other objects */
+  for (int i = 0; i < s->units[u]->nparams; i++)
+    if (s->units[u]->params[i]->type->kind != IR_TY_INT && s->units[u]->params[i]->type->kind != IR_TY_BOOL &&
+        s->units[u]->params[i]->type->kind != IR_TY_FLOAT)
+      return NULL;
   suite_observe_install(s, NULL, 0, true);
   CxObjective none = {0};
   char *err = NULL;

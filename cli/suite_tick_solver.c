@@ -77,7 +77,7 @@ static bool meets(Suite *s, int k, int oi, IrExpr **fix, int nfix) {
   for (int i = 0; i < nfix; i++) all[s->nassumes + i] = fix[i];
   LblQuery q = {.prog = s->prog, .fn = s->units[t->unit], .assumes = all, .nassumes = s->nassumes + nfix,
                 .timeout_s = TICK_QUERY_MS / 1000.0, .max_unfold = s->opt->max_unfold, .seed = s->opt->seed,
-                .no_concrete = s->opt->no_concrete, .max_memory = (size_t)s->opt->max_memory};
+                .no_concrete = s->opt->no_concrete, .no_alias = s->opt->no_alias, .acyclic = s->opt->acyclic, .max_memory = (size_t)s->opt->max_memory};
   bool met = false;
   int ntargets = o->kind == SU_STATEMENT ? o->nline_stmts : 1;
   for (int j = 0; j < ntargets && !met; j++) {
@@ -100,7 +100,7 @@ int suite_tick_solver(Suite *s, int k) {
   const SuTest *t = &s->tests[k];
   const IrFunction *fn = s->units[t->unit];
   const IrType *int_type = suite_int_type(fn);
-  if (t->nnondet || !int_type || t->ninputs != fn->nparams) return 0;
+  if (t->nnondet || !int_type || t->ninputs != fn->nparams || suite_has_pointers(t)) return 0;
   IrExpr **fix = calloc((size_t)t->ninputs + 1, sizeof *fix);
   int n = 0;
   if (fix_inputs(t, fn, int_type, fix))

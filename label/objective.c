@@ -51,24 +51,55 @@ static SearchLeaf probe(PropStore *s, void *ctx) {
 
 enum { LBL_MAX_CELLS = 4096 }; /* cells reported per object */
 
+/* The object and cell a pointer value designates, as c->ref / c->ref_cell. */
+static void locate(Tr *t, LblCell *c) {
+  c->ref = -1;
+  if (c->known && c->type->kind == IR_TY_PTR && !tr_locate(t, c->value, &c->ref, &c->ref_cell)) c->ref = -1;
+}
+
+static void read_cells(Tr *t, int i, LblObject *o) {
+  o->cells = calloc((size_t)o->ncells + 1, sizeof *o->cells);
+  if (o->input) o->initial = calloc((size_t)o->ncells + 1, sizeof *o->initial);
+  for (int k = 0; k < o->ncells; k++) {
+    LblCell *c = &o->cells[k];
+    c->known = tr_final_cell(t, i, k, &c->type, c->path, sizeof c->path, &c->value);
+    locate(t, c);
+    if (!o->input) continue;
+    LblCell *in = &o->initial[k];
+    *in = *c;
+    if (!tr_initial_cell(t, i, k, &in->value)) in->value = 0; /* the path does not read it: the test gives 0 */
+    in->known = true;
+    locate(t, in);
+    if (!c->known) *c = *in; /* neither read nor written (a read of it would have made it known) */
+  }
+}
+
+/* The input objects the test must build: those the pointer inputs reach
+   through the initial pointer cells.  (Fresh objects whose pointer chose
+   NULL or another object are not part of the input.) */
+static void mark_given(LblResult *r, int i) {
+  if (i < 0 || i >= r->nobjects || !r->objects[i].input || r->objects[i].given) return;
+  LblObject *o = &r->objects[i];
+  o->given = true;
+  for (int k = 0; k < o->ncells; k++) mark_given(r, o->initial[k].known ? o->initial[k].ref : -1);
+}
+
 static void read_memory(Tr *t, LblResult *r) {
-  int n = tr_object_count(t), heap = 0;
+  int n = tr_object_count(t), heap = 0, given = 0;
   r->objects = calloc((size_t)n + 1, sizeof *r->objects);
   r->nobjects = n;
   for (int i = 0; i < n; i++) {
     TrObjectView v = tr_object_view(t, i);
     LblObject *o = &r->objects[i];
-    *o = (LblObject){.name = v.name, .heap = v.heap, .live = v.live, .type = v.type, .count = v.count, .line = v.line};
+    *o = (LblObject){.name = v.name, .heap = v.heap, .live = v.live, .input = v.input, .type = v.type,
+                     .count = v.count, .line = v.line};
     if (v.heap) snprintf(o->label, sizeof o->label, "c%d", ++heap);
     o->ncells = (int)(v.ncells < LBL_MAX_CELLS ? v.ncells : LBL_MAX_CELLS);
-    o->cells = calloc((size_t)o->ncells + 1, sizeof *o->cells);
-    for (int k = 0; k < o->ncells; k++) {
-      LblCell *c = &o->cells[k];
-      c->known = tr_final_cell(t, i, k, &c->type, c->path, sizeof c->path, &c->value);
-      c->ref = -1;
-      if (c->known && c->type->kind == IR_TY_PTR && !tr_locate(t, c->value, &c->ref, &c->ref_cell)) c->ref = -1;
-    }
+    read_cells(t, i, o);
   }
+  for (int i = 0; i < r->ninputs; i++) mark_given(r, r->inputs[i].ref);
+  for (int i = 0; i < n; i++)
+    if (r->objects[i].given) snprintf(r->objects[i].label, sizeof r->objects[i].label, "in%d", ++given);
 }
 
 static void read_solution(Tr *t, PropStore *s, LblResult *r) {
@@ -76,14 +107,17 @@ static void read_solution(Tr *t, PropStore *s, LblResult *r) {
   r->inputs = calloc((size_t)r->ninputs + 1, sizeof *r->inputs);
   for (int i = 0; i < r->ninputs; i++) {
     TrInput in = tr_param(t, i);
-    r->inputs[i] = (LblValue){in.name, in.type, prop_value(s, in.var)};
+    LblValue *v = &r->inputs[i];
+    int64_t cell = 0;
+    *v = (LblValue){in.name, in.type, prop_value(s, in.var), -1};
+    if (in.type->kind == IR_TY_PTR && (!tr_locate(t, v->value, &v->ref, &cell) || cell != 0)) v->ref = -1;
   }
   int n = tr_nondet(t, NULL, 0);
   TrInput *nd = calloc((size_t)(n > 0 ? n : 1), sizeof *nd);
   n = n > 0 ? tr_nondet(t, nd, n) : 0;
   r->nnondet = n;
   r->nondet = calloc((size_t)n + 1, sizeof *r->nondet);
-  for (int i = 0; i < n; i++) r->nondet[i] = (LblValue){nd[i].name, nd[i].type, prop_value(s, nd[i].var)};
+  for (int i = 0; i < n; i++) r->nondet[i] = (LblValue){nd[i].name, nd[i].type, prop_value(s, nd[i].var), -1};
   free(nd);
   r->has_return = tr_return_value(t, &r->ret);
   read_memory(t, r);
@@ -218,16 +252,61 @@ static bool enumerate(Solve *v, PropStore *s, LblResult *r, double deadline) {
   return false;
 }
 
+/* Can the input memory of fn have cycles: does a pointer input lead to a
+   type with pointer cells? */
+static bool type_has_pointers(const IrType *ty, int depth) {
+  if (depth > 8) return true;
+  if (ty->kind == IR_TY_PTR) return true;
+  if (ty->kind == IR_TY_ARRAY) return type_has_pointers(ty->base, depth + 1);
+  if (ty->kind == IR_TY_STRUCT)
+    for (int i = 0; i < ty->nfields; i++)
+      if (type_has_pointers(ty->fields[i].type, depth + 1)) return true;
+  return false;
+}
+
+static bool cyclic_inputs_possible(const IrFunction *fn) {
+  for (int i = 0; i < fn->nparams; i++)
+    if (fn->params[i]->type->kind == IR_TY_PTR && type_has_pointers(fn->params[i]->type->base, 0)) return true;
+  return false;
+}
+
+static bool pointer_inputs(const IrFunction *fn) {
+  for (int i = 0; i < fn->nparams; i++)
+    if (fn->params[i]->type->kind == IR_TY_PTR) return true;
+  return false;
+}
+
+/* With pointer inputs, the two cheapest stages run first on small input
+   memories: acyclic ones (a loop over a cyclic list runs until a budget
+   stops it), then any, with few objects (labeling tries a fresh object
+   before sharing, so a walk would otherwise dive through fresh objects
+   without end).  What they find is an input like any other; their
+   exhaustion proves nothing. */
+static const struct SmallStage {
+  int stage;
+  TrSmallInputs bound;
+} small_stages[] = {
+    {0, {true, 8}}, {1, {true, 32}}, {0, {false, 8}}, {1, {false, 32}},
+};
+
 static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, double start) {
   Tr *t = v->t;
   double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
   if (enumerate(v, s, r, deadline)) return;
   int level = prop_level(s);
   TrCut root = tr_cut(t);
-  for (size_t i = 0; i < sizeof stages / sizeof *stages; i++) {
-    bool last = i + 1 == sizeof stages / sizeof *stages;
+  size_t nstages = sizeof stages / sizeof *stages;
+  bool cyclic = !tr_acyclic_now(t) && cyclic_inputs_possible(q->fn);
+  size_t first = pointer_inputs(q->fn) ? sizeof small_stages / sizeof *small_stages : 0;
+  for (size_t k = 0; k < first + nstages; k++) {
+    size_t i = k < first ? (size_t)small_stages[k].stage : k - first;
+    if (k < first && small_stages[k].bound.acyclic && !cyclic) continue; /* the same as the next ones */
+    bool last = i + 1 == nstages && k >= first;
     tr_restore_cut(t, root);
+    tr_try_small_inputs(t, k < first ? small_stages[k].bound : (TrSmallInputs){false, 0});
     SearchResult res = run_stage(q, v, s, &stages[i], deadline, &r->stats.search);
+    tr_try_small_inputs(t, (TrSmallInputs){false, 0});
+    if (res == SEARCH_EXHAUSTED && k < first) continue; /* only small memories were tried */
     if (res == SEARCH_FOUND) {
       if (lbl_cx_found(v->cx)) {
         lbl_cx_solution(v->cx, r);
@@ -267,7 +346,8 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   double start = prop_now();
   PropStore *s = prop_store_new();
   prop_set_memory_budget(s, q->max_memory);
-  TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0};
+  TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0,
+                  .no_alias = q->no_alias, .acyclic = q->acyclic};
   Tr *t = tr_new(s, q->prog, q->fn, &q->obj, &lim, err);
   if (!t) {
     prop_store_free(s);
@@ -305,7 +385,10 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
 }
 
 void lbl_result_free(LblResult *r) {
-  for (int i = 0; i < r->nobjects; i++) free(r->objects[i].cells);
+  for (int i = 0; i < r->nobjects; i++) {
+    free(r->objects[i].cells);
+    free(r->objects[i].initial);
+  }
   free(r->objects);
   free(r->inputs);
   free(r->nondet);

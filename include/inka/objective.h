@@ -32,6 +32,8 @@ typedef struct LblQuery {
   int64_t max_unfold;
   uint64_t seed;
   bool no_concrete;            /* never run the program (label/concrete.c) */
+  bool no_alias;               /* input pointers never share an object */
+  bool acyclic;                /* the input memory has no cycle */
   size_t max_memory;           /* bytes the store may hold; 0: none */
 } LblQuery;
 
@@ -39,6 +41,8 @@ typedef struct LblValue {
   const char *name;
   const IrType *type;
   int64_t value;               /* as stored: unsigned 64-bit values as their bit pattern */
+  int ref;                     /* pointer inputs: index of the object pointed to
+                                  (its first cell), -1 for NULL */
 } LblValue;
 
 /* One cell of the output memory. */
@@ -51,15 +55,20 @@ typedef struct LblCell {
   int64_t ref_cell;            /*   and the cell inside it */
 } LblCell;
 
-/* One object of the output memory (memory variables and heap blocks). */
+/* One object of the memory (memory variables, heap blocks, input objects). */
 typedef struct LblObject {
-  const char *name;            /* variable name, or NULL for a heap block */
-  char label[16];              /* "c1", "c2", ... for heap blocks (allocation order) */
+  const char *name;            /* variable name, or NULL for a heap block or input */
+  char label[16];              /* "c1", "c2", ... for heap blocks (allocation order),
+                                  "in1", "in2", ... for the input objects given */
   bool heap, live;
+  bool input, given;           /* an input object; given: the test builds it (it
+                                  is reachable from the pointer inputs) */
   const IrType *type;
-  int64_t count;
+  int64_t count;               /* elements (input objects: the length chosen) */
   int line;
-  LblCell *cells;
+  LblCell *cells;              /* the output memory: values at the end */
+  LblCell *initial;            /* input objects: values when the function starts
+                                  (known: read by the path; others are 0) */
   int ncells;
 } LblObject;
 

@@ -126,6 +126,8 @@ TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t co
   o->name = name;
   o->line = line;
   o->index = n;
+  o->len = TR_UNINIT;
+  o->input_cells = NULL;
   int ordinal = 1;
   for (int i = 0; i < n; i++) ordinal += t->objs[i]->kind == kind && t->objs[i]->line == line;
   o->ordinal = ordinal;
@@ -147,7 +149,41 @@ TrMem *mem_node(Tr *t, TrMemKind kind, TrMem *parent) {
 }
 
 TrMem *tr_mem_initial(Tr *t) { return mem_node(t, TR_MEM_INIT, NULL); }
-TrMem *tr_mem_join(Tr *t) { return mem_node(t, TR_MEM_JOIN, NULL); }
+TrMem *tr_mem_join(Tr *t, TrMem *in, const IrType *const *stored, int nstored) {
+  TrMem *m = mem_node(t, TR_MEM_JOIN, NULL);
+  if (!stored) return m;
+  m->parent = in;
+  m->frontier = tr_frontier(t);
+  m->nstored = nstored;
+  m->stored = prop_alloc(t->s, sizeof *m->stored * (size_t)(nstored + 1));
+  for (int i = 0; i < nstored; i++) m->stored[i] = stored[i];
+  return m;
+}
+
+/* May a store of type a write a cell of type b?  Integers of one width may
+   be accessed as either signedness (C allows it); every pointer type is
+   taken as one class, to be safe. */
+static bool same_storage(const IrType *a, const IrType *b) {
+  if (a == b) return true;
+  bool ia = a->kind == IR_TY_INT || a->kind == IR_TY_BOOL, ib = b->kind == IR_TY_INT || b->kind == IR_TY_BOOL;
+  if (ia || ib) return ia && ib && a->size == b->size;
+  return a->kind == b->kind && (a->kind != IR_TY_FLOAT || a->bits == b->bits);
+}
+
+/* Does the (undecided) join m leave loc as its parent has it?  Its branches
+   store only to cells of m->stored types (a cell holds values of its own
+   type: the translated subset has no type punning), and free nothing; an
+   object allocated in them lies past m->frontier. */
+static bool join_passes(Tr *t, const TrMem *m, int64_t loc) {
+  if (!m->parent || loc >= m->frontier) return false;
+  TrObject *o = tr_object_at(t, loc);
+  if (!o || loc >= o->base + o->ncells) return false;
+  if (loc < o->base) return true; /* a header: only free writes it */
+  const IrType *ty = tr_cell_type(o, loc);
+  for (int i = 0; i < m->nstored; i++)
+    if (same_storage(m->stored[i], ty)) return false;
+  return true;
+}
 
 MemCached *mem_cached(const TrMem *m, int64_t loc) {
   for (MemCached *c = m->cache; c; c = c->next)
@@ -219,6 +255,7 @@ PropVar mem_cell_var(Tr *t, int64_t loc) {
 
 static PropVar read_initial(Tr *t, int64_t loc) {
   TrObject *o = tr_object_at(t, loc);
+  if (o && o->kind == TR_OBJ_INPUT) return tr_input_initial(t, o, loc);
   if (!o || loc < o->base || loc >= o->base + o->ncells) return TR_UNINIT;
   if (o->initial) return o->initial[loc - o->base];
   return TR_UNINIT;
@@ -263,6 +300,10 @@ PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
     case TR_MEM_JOIN: {
       if (m->resolved) {
         m = skip_resolved(t, m);
+        continue;
+      }
+      if (join_passes(t, m, loc)) {
+        m = m->parent;
         continue;
       }
       MemCached *c = mem_cached(m, loc);
