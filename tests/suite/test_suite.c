@@ -24,6 +24,7 @@
 #include "cli/suite_observers.c"
 #include "cli/suite_run.c"
 #include "cli/suite_tick_solver.c"
+#include "cli/suite_memory.c"
 
 enum { RUNS = 300, NONDET = 64 };
 
