@@ -153,7 +153,7 @@ void suite_progress(const Suite *s, SuProgress *p, int done, bool final);
 void suite_solve_jobs(Suite *s);
 
 /* suite_memory.c: a test's input memory (pointer inputs), copied from the
-   solver's result, written as C, as text and as JSON, and freed. */
+   solver's result and freed; suite_memory_text.c: written as C, text, JSON. */
 void suite_copy_memory(SuTest *t, const LblResult *r);
 void suite_free_memory(SuTest *t);
 bool suite_has_pointers(const SuTest *t);
