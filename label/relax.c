@@ -27,6 +27,7 @@
 #include <stdlib.h>
 
 #include "inka/arith.h"
+#include "inka/gauss.h"
 #include "inka/relax.h"
 
 enum { MAX_ROWS = 4000, MAX_COLS = 4000 };
@@ -191,7 +192,9 @@ static bool certified(const Relax *r, const double *dual, int sign) {
 }
 
 bool lbl_relax_refutes(PropStore *s) {
-  if (prop_failed(s) || prop_linear_count(s) < 2) return false;
+  if (prop_failed(s) || prop_linear_count(s) < 1) return false;
+  if (op_gauss(s, false) == OP_GAUSS_REFUTED) return true;
+  if (prop_linear_count(s) < 2) return false;
   Relax r = {.s = s};
   bool refuted = false;
   if (collect(&r)) {
@@ -202,4 +205,10 @@ bool lbl_relax_refutes(PropStore *s) {
   free_relax(&r);
   if (refuted) prop_note(s, PROP_NOTE_LP);
   return refuted;
+}
+
+bool lbl_relax_node(PropStore *s) {
+  if (prop_failed(s)) return false;
+  if (op_gauss(s, true) == OP_GAUSS_REFUTED) return true;
+  return lbl_relax_refutes(s);
 }

@@ -263,8 +263,14 @@ bool prop_stack_low(void);
    table of the bench): a relation decided because its two sides are known
    equal (union-find, value numbering), a congruence that moved a bound or
    failed, a negative cycle of differences, a loop summary posted, a node
-   refuted by the linear relaxation (label/relax.c). */
-typedef enum { PROP_NOTE_EQUALITY, PROP_NOTE_CONGRUENCE, PROP_NOTE_CYCLE, PROP_NOTE_SUMMARY, PROP_NOTE_LP, PROP_NOTE_COUNT } PropNote;
+   refuted by the linear relaxation (label/relax.c), an equality, congruence
+   or refutation found by elimination (operators/arith/gauss.c), a bound
+   tightened by the relaxation, a loop invariant posted
+   (translate/invariant.c). */
+typedef enum {
+  PROP_NOTE_EQUALITY, PROP_NOTE_CONGRUENCE, PROP_NOTE_CYCLE, PROP_NOTE_SUMMARY, PROP_NOTE_LP,
+  PROP_NOTE_ELIMINATION, PROP_NOTE_LP_BOUND, PROP_NOTE_INVARIANT, PROP_NOTE_COUNT
+} PropNote;
 void prop_note(PropStore *s, PropNote what);
 
 typedef struct PropStats {
