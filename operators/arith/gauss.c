@@ -33,7 +33,6 @@
  * Never: divide by an even number modulo 2^k, assume a value does not wrap,
  * or conclude anything from a row abandoned for its size.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -487,7 +486,6 @@ OpGaussResult op_gauss(PropStore *s, bool post) {
   Out o = {.post = post};
   for (int k = 64; k >= 1 && !o.refuted; k--)
     if (want[k] && n > 0) run_modulus(s, rows, n, k, &o);
-  if (getenv("GAUSS_DEBUG")) fprintf(stderr, "gauss: %d rows post %d refuted %d posted %d\n", n, post, o.refuted, o.posted);
   free(rows);
   if (post && !o.refuted && o.posted > 0 && !prop_propagate(s)) o.refuted = true;
   if (o.refuted || o.posted > 0) prop_note(s, PROP_NOTE_ELIMINATION);
