@@ -225,13 +225,16 @@ typedef struct SlowAsk {
 } SlowAsk;
 
 static bool refuted_while_slow(PropStore *s, SlowAsk *a) {
-  if (!s->slow_refutes || s->trial_depth > 0) return false;
+  if (!s->slow_refutes || s->trial_depth > 0 || s->refuting) return false;
   bool small = s->small_steps - a->small_base >= a->next_small;
   bool runs = s->stats.propagations - a->runs_base >= a->next_runs;
   if (!small && !runs) return false;
   if (small) a->next_small *= 2;
   if (runs) a->next_runs *= 2;
-  if (!s->slow_refutes(s)) return false;
+  s->refuting = true;
+  bool refuted = s->slow_refutes(s);
+  s->refuting = false;
+  if (!refuted) return s->failed;   /* a deduction it posted may have failed */
   s->failed = true;
   return true;
 }
@@ -242,6 +245,7 @@ bool prop_propagate(PropStore *s) {
   SlowAsk ask = {s->small_steps, 4096, s->stats.propagations, 16384};
   while (s->nonempty) {
     if (refuted_while_slow(s, &ask)) return false;
+    if (!s->nonempty) break; /* the refuter's deductions ran the queue dry */
     int l = __builtin_ctz(s->nonempty);
     Propagator *p = s->head[l];
     s->head[l] = p->next_in_queue;

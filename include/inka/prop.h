@@ -196,8 +196,10 @@ int prop_level(const PropStore *s);    /* number of open choice points */
  * to prop_set_trial_depth_limit (default 4); deeper ones are not run. */
 typedef enum { PROP_TRIAL_FAILED, PROP_TRIAL_OK, PROP_TRIAL_TOO_DEEP } PropTrial;
 /* A refuter asked when propagation outside trials converges slowly (small
-   steps on wide domains); true ends the propagation as a failure, so it
-   must only say so when the store has no solution. */
+   steps on wide domains) or runs long; true ends the propagation as a
+   failure, so it must only say so when the store has no solution.  It runs
+   between two propagator runs and may post sound deductions (they
+   propagate at once); it is never asked again while it runs. */
 void prop_set_slow_refuter(PropStore *s, bool (*refutes)(PropStore *s));
 /* Small narrowing steps of wide domains (slow convergence) the trials under
    one outermost trial may make before they stop as inconclusive. */
