@@ -47,6 +47,8 @@ typedef struct Row {
   OpRow r;
   int bits;            /* 0: exact over the integers */
   LinRel rel;          /* what the row says (wrapping rows: LIN_EQ) */
+  PropVar b;           /* a reified comparison b <=> (x crel y): the row is x - y; -1: none */
+  OpRel crel;
 } Row;
 
 /* sum(a_i * x_col_i) + c, coefficients modulo 2^k */
@@ -104,9 +106,16 @@ static int collect_rows(PropStore *s, Row **out) {
     Row *r = &rows[m];
     r->bits = 0;
     r->rel = LIN_EQ;
-    if (!lin_row_rel(p, &r->r, &r->rel) && !lin_wrap_row(p, &r->r, &r->bits) &&
-        !lin_times_wrap_row(s, p, &r->r, &r->bits))
+    r->b = -1;
+    PropVar x, y;
+    if (lin_reify_row(p, &r->b, &x, &r->crel, &y)) {
+      if (prop_is_fixed(s, r->b)) continue; /* decided: its relation is posted */
+      r->r = (OpRow){.n = 2, .x = {x, y}, .a = {1, -1}, .c = 0, .eq = false};
+      r->rel = LIN_NE; /* checked, never eliminated */
+    } else if (!lin_row_rel(p, &r->r, &r->rel) && !lin_wrap_row(p, &r->r, &r->bits) &&
+               !lin_times_wrap_row(s, p, &r->r, &r->bits)) {
       continue;
+    }
     m++;
   }
   *out = rows;
@@ -412,6 +421,34 @@ static void elim_free(Elim *e) {
   free(e->work);
 }
 
+/* b <=> (x crel y) where x - y == d (mod 2^k) and x - y lies in [lo, hi]:
+   x != y when d != 0; otherwise, or for < and <=, the one value of x - y
+   congruent to d in [lo, hi] (when there is one) decides b. */
+static void decide_comparison(Elim *e, const Row *r, prop_wide lo, prop_wide hi, uint64_t d, Out *o) {
+  prop_wide v = first_congruent(e, lo, d);
+  if (v > hi) {
+    o->refuted = true;
+    if (o->post) arith_fail(e->s);
+    return;
+  }
+  bool unique = v + WIDE_POW2(e->k) > hi;
+  int truth = -1;
+  switch (r->crel) {
+  case OP_EQ:
+  case OP_NE:
+    if (d != 0) truth = 0;
+    else if (unique) truth = v == 0;
+    if (truth >= 0 && r->crel == OP_NE) truth = !truth;
+    break;
+  case OP_LT: truth = unique ? v < 0 : -1; break;
+  case OP_LE: truth = unique ? v <= 0 : -1; break;
+  default: break;
+  }
+  if (truth < 0 || !o->post || o->posted >= MAX_POSTS || prop_is_fixed(e->s, r->b)) return;
+  o->posted++;
+  if (!prop_fix(e->s, r->b, truth)) o->refuted = true;
+}
+
 /* An exact row sum(a_i x_i) rel c whose left side minus c is a constant d
    modulo 2^k: when the range of the exact value over the bounds holds one
    value congruent to d, that value decides the row; none: no solution. */
@@ -438,6 +475,10 @@ static void check_row(Elim *e, const Row *r, Out *o) {
   uint64_t d = f.c;
   form_free(&f);
   if (!constant) return;
+  if (r->b >= 0) {
+    decide_comparison(e, r, lo, hi, d, o);
+    return;
+  }
   prop_wide v = first_congruent(e, lo, d);
   bool holds = v <= hi;
   if (holds && v + WIDE_POW2(e->k) > hi) holds = r->rel == LIN_EQ ? v == 0 : r->rel == LIN_NE ? v != 0 : v <= 0;

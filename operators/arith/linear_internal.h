@@ -26,6 +26,9 @@ bool lin_pair_ne_row(const Propagator *p, OpRow *row);
    (!= included; false for other propagators and rows over OP_ROW_MAX). */
 bool lin_row_rel(const Propagator *p, OpRow *row, LinRel *rel);
 
+/* A reified comparison b <=> (x rel y), rel one of ==, !=, <, <= (reify.c). */
+bool lin_reify_row(const Propagator *p, PropVar *b, PropVar *x, OpRel *rel, PropVar *y);
+
 /* The congruence rows of wrap.c and times.c (for gauss.c): sum(a_i x_i)
    == c modulo 2^bits, whatever the quotient of the wrap. */
 bool lin_wrap_row(const Propagator *p, OpRow *row, int *bits);
