@@ -115,7 +115,12 @@ static void statement(Inv *v, const IrStmt *s, Paths *ps) {
   case IR_ST_BLOCK:
     block(v, &s->body, ps);
     break;
-  default: /* calls, declarations, nested loops: what they may write is unknown */
+  case IR_ST_DECL: { /* a fresh lifetime: its value is not the head's */
+    int i = tracked(v, s->var);
+    if (i >= 0) forget(ps, i);
+    break;
+  }
+  default: /* calls, nested loops: what they may write is unknown */
     for (int i = 0; i < v->n; i++)
       if (f->slot && f->slot[v->slot[i]]) forget(ps, i);
     break;
