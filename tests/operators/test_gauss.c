@@ -15,7 +15,7 @@
 
 enum { NV = 5, NC = 5 };
 
-typedef enum { C_WRAP, C_TIMES, C_LIN } CKind;
+typedef enum { C_WRAP, C_TIMES, C_LIN, C_CMP } CKind;
 
 typedef struct Con {
   CKind kind;
@@ -54,6 +54,11 @@ static bool holds(const Con *c, const int64_t *v) {
     return v[c->z] == wrap_to(e, c->bits, c->sgn);
   case C_TIMES:
     return v[c->z] == wrap_to(c->a[0] * v[c->x[0]], c->bits, c->sgn);
+  case C_CMP: { /* z <=> x[0] rel x[1] */
+    int64_t x = v[c->x[0]], y = v[c->x[1]];
+    bool t = c->rel == OP_EQ ? x == y : c->rel == OP_NE ? x != y : c->rel == OP_LT ? x < y : x <= y;
+    return v[c->z] == t;
+  }
   case C_LIN:
     e = 0;
     for (int i = 0; i < c->n; i++) e += c->a[i] * v[c->x[i]];
@@ -74,6 +79,7 @@ static bool post(PropStore *s, const Sys *y, const PropVar *v) {
     for (int i = 0; i < c->n; i++) xs[i] = v[c->x[i]];
     if (c->kind == C_WRAP) ok = op_wrap_linear(s, c->n, c->a, xs, c->c, v[c->z], c->bits, c->sgn);
     else if (c->kind == C_TIMES) ok = op_times_wrap(s, prop_new_const(s, c->a[0]), xs[0], v[c->z], c->bits, c->sgn);
+    else if (c->kind == C_CMP) ok = op_reify(s, v[c->z], xs[0], c->rel, xs[1]);
     else ok = op_linear(s, c->n, c->a, xs, c->rel, c->c);
   }
   return ok && prop_propagate(s);
@@ -89,7 +95,7 @@ static void random_sys(Sys *y) {
   for (int k = 0; k < y->nc; k++) {
     Con *c = &y->con[k];
     int r = (int)rnd(0, 9);
-    c->kind = r < 5 ? C_WRAP : r < 6 ? C_TIMES : C_LIN;
+    c->kind = r < 5 ? C_WRAP : r < 6 ? C_TIMES : r < 8 ? C_LIN : C_CMP;
     c->bits = (int)rnd(2, 4);
     c->sgn = rnd(0, 1);
     c->n = c->kind == C_TIMES ? 1 : (int)rnd(1, 3);
@@ -101,7 +107,15 @@ static void random_sys(Sys *y) {
     }
     c->c = rnd(-4, 4);
     c->rel = (OpRel)(rnd(0, 2) == 0 ? OP_NE : rnd(0, 1) ? OP_EQ : OP_LE);
-    if (c->kind != C_LIN) { /* the result has the type's range */
+    if (c->kind == C_CMP) {
+      c->n = 2;
+      c->x[1] = (int)rnd(0, y->nv - 1);
+      c->rel = (OpRel)rnd(OP_EQ, OP_LE); /* ==, !=, <, <= */
+      if (y->lo[c->z] < 0) y->lo[c->z] = 0;
+      if (y->hi[c->z] > 1) y->hi[c->z] = 1;
+      if (y->lo[c->z] > y->hi[c->z]) y->lo[c->z] = y->hi[c->z] = 0;
+    }
+    if (c->kind == C_WRAP || c->kind == C_TIMES) { /* the result has the type's range */
       int64_t m = (int64_t)1 << c->bits, tmin = c->sgn ? -(m / 2) : 0;
       if (y->lo[c->z] < tmin) y->lo[c->z] = tmin;
       if (y->hi[c->z] > tmin + m - 1) y->hi[c->z] = tmin + m - 1;
