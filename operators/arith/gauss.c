@@ -334,6 +334,21 @@ static void conclude_constant(Elim *e, PropVar x, uint64_t d, Out *o) {
   if (!prop_restrict_congruence(e->s, x, e->k, d)) o->refuted = true;
 }
 
+/* x == sum(a_i y_i) + d with every a_i a multiple of 2^low: x == d
+   (mod 2^low), a congruence on x when it says more than the known one. */
+static void conclude_low_bits(Elim *e, PropVar x, const Form *f, Out *o) {
+  int low = e->k;
+  for (int i = 0; i < f->n; i++)
+    if (tz(f->a[i]) < low) low = tz(f->a[i]);
+  if (low == 0 || !o->post || o->posted >= MAX_POSTS) return;
+  int bits;
+  uint64_t res, m = low >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << low) - 1;
+  prop_congruence(e->s, x, &bits, &res);
+  if (bits >= low && ((res ^ f->c) & m) == 0) return;
+  o->posted++;
+  if (!prop_restrict_congruence(e->s, x, low, f->c & m)) o->refuted = true;
+}
+
 /* x + sy * y == t (mod 2^k), sy = +-1. */
 static void conclude_pair(Elim *e, PropVar x, int sy, PropVar y, uint64_t t, Out *o) {
   prop_wide lo = wlo(e->s, x) + (sy > 0 ? wlo(e->s, y) : -whi(e->s, y));
@@ -380,6 +395,7 @@ static void conclude(Elim *e, Out *o) {
         conclude_constant(e, e->var_of[col], f->c, o);
         continue;
       }
+      conclude_low_bits(e, e->var_of[col], f, o);
       k->kcol = f->col;
       k->ka = f->a;
       k->kn = f->n;
@@ -421,6 +437,13 @@ static void elim_free(Elim *e) {
   free(e->work);
 }
 
+/* b of the comparison r is known to be truth. */
+static void set_comparison(Elim *e, const Row *r, int truth, Out *o) {
+  if (!o->post || o->posted >= MAX_POSTS || prop_is_fixed(e->s, r->b)) return;
+  o->posted++;
+  if (!prop_fix(e->s, r->b, truth)) o->refuted = true;
+}
+
 /* b <=> (x crel y) where x - y == d (mod 2^k) and x - y lies in [lo, hi]:
    x != y when d != 0; otherwise, or for < and <=, the one value of x - y
    congruent to d in [lo, hi] (when there is one) decides b. */
@@ -444,9 +467,7 @@ static void decide_comparison(Elim *e, const Row *r, prop_wide lo, prop_wide hi,
   case OP_LE: truth = unique ? v <= 0 : -1; break;
   default: break;
   }
-  if (truth < 0 || !o->post || o->posted >= MAX_POSTS || prop_is_fixed(e->s, r->b)) return;
-  o->posted++;
-  if (!prop_fix(e->s, r->b, truth)) o->refuted = true;
+  if (truth >= 0) set_comparison(e, r, truth, o);
 }
 
 /* An exact row sum(a_i x_i) rel c whose left side minus c is a constant d
@@ -473,7 +494,16 @@ static void check_row(Elim *e, const Row *r, Out *o) {
   Form f = acc_take(e);
   bool constant = f.n == 0 && !e->gave_up && !sat;
   uint64_t d = f.c;
+  int low = e->k; /* every term is a multiple of 2^low */
+  for (int i = 0; i < f.n; i++)
+    if (tz(f.a[i]) < low) low = tz(f.a[i]);
+  bool never_zero = !e->gave_up && low < e->k && (d & (((uint64_t)1 << low) - 1)) != 0;
   form_free(&f);
+  if (!constant && never_zero && r->b >= 0 && (r->crel == OP_EQ || r->crel == OP_NE)) {
+    /* x - y == (a multiple of 2^low) + d, d not one: x != y */
+    set_comparison(e, r, r->crel == OP_NE, o);
+    return;
+  }
   if (!constant) return;
   if (r->b >= 0) {
     decide_comparison(e, r, lo, hi, d, o);

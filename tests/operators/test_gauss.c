@@ -245,10 +245,35 @@ TEST(gauss_parity) {
   prop_store_free(s);
 }
 
+/* u1 = wrap(327 - 9 * i), u2 = wrap(5 * i - 99), t = wrap(2 * u2 - u1 + i):
+   t == 20 * i - 525 (mod 2^32) is odd, so t == 10617014 is false and
+   t != 10617014 true, for every i; t's low bits are known. */
+TEST(gauss_parity_of_a_combination) {
+  for (int rel = OP_EQ; rel <= OP_NE; rel++) {
+    PropStore *s = prop_store_new();
+    int64_t min = -2147483648LL, max = 2147483647LL;
+    PropVar i = prop_new_var(s, 0, 1000000), u1 = prop_new_var(s, min, max), u2 = prop_new_var(s, min, max);
+    PropVar t = prop_new_var(s, min, max), b = prop_new_var(s, 0, 1);
+    CHECK(op_wrap_linear(s, 1, (int64_t[]){-9}, (PropVar[]){i}, 327, u1, 32, true));
+    CHECK(op_wrap_linear(s, 1, (int64_t[]){5}, (PropVar[]){i}, -99, u2, 32, true));
+    CHECK(op_wrap_linear(s, 3, (int64_t[]){2, -1, 1}, (PropVar[]){u2, u1, i}, 0, t, 32, true));
+    CHECK(op_reify(s, b, t, (OpRel)rel, prop_new_const(s, 10617014)));
+    CHECK(!prop_is_fixed(s, b));
+    CHECK(op_gauss(s, true) == OP_GAUSS_DEDUCED);
+    CHECK(prop_is_fixed(s, b) && prop_value(s, b) == (rel == OP_NE));
+    int bits;
+    uint64_t res;
+    prop_congruence(s, t, &bits, &res);
+    CHECK(bits >= 2 && (res & 3) == 3); /* 20 * i - 525 == 3 (mod 4) */
+    prop_store_free(s);
+  }
+}
+
 int main(void) {
   RUN(gauss_random_small);
   RUN(gauss_sum_difference);
   RUN(gauss_loop_shape);
   RUN(gauss_parity);
+  RUN(gauss_parity_of_a_combination);
   return check_summary();
 }

@@ -84,3 +84,17 @@ long longs(long x, int y) {
     return 1;                      /* expect unreachable */
   return 0;
 }
+
+int parity(int n) {
+  int i = 0, u1 = 327, u2 = -99;
+  if (n < 0 || n > 1000000)
+    return -1;
+  while (i < n) {
+    i++;
+    u2 += 5;
+    u1 -= 9;
+  }
+  if (-u1 + 2 * u2 + i == 10617014)  /* 20 * n - 525: odd */
+    return 1;                      /* expect unreachable */
+  return 0;
+}
