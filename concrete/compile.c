@@ -390,6 +390,7 @@ static CxStmt *stmt(Comp *k, const IrStmt *s) {
       x->kind = S_SKIP;
     } else if (s->var->address_taken) {
       if (s->var->type->kind == IR_TY_FLOAT) return fail(k, &s->loc, "unsupported: %s", "floating-point values"), NULL;
+      if (s->rhs) return fail(k, &s->loc, "unsupported: %s", "variable length arrays in the concrete mode"), NULL;
       x->kind = S_DECL_MEM;
       x->slot = frame_slot(k->fn, s->var);
       x->type = s->var->type;

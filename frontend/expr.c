@@ -128,6 +128,9 @@ static bool exact_in(const IrType *t, double v) {
 
 IrExpr *fe_cast(FeCtx *c, IrType *to, IrExpr *e, IrLoc loc) {
   if (e->type == to) return e;
+  /* a parameter declared as an array is a pointer (fe_param_type); clang
+     still gives its uses the array type, which decays right away */
+  if (to->kind == IR_TY_ARRAY && e->type->kind == IR_TY_PTR && e->type->base == to->base) return e;
   if (e->type->kind == IR_TY_ARRAY) {
     e = decay(c, e, loc);
     if (e->type == to || to->kind != IR_TY_PTR) return e->type == to ? e : fe_cast(c, to, e, loc);

@@ -333,6 +333,10 @@ static void dump_stmt(FILE *out, const IrStmt *s, int depth) {
   case IR_ST_DECL:
     fputs("decl ", out);
     var_decl(out, s->var);
+    if (s->rhs) { /* a variable length array's length */
+      fputs(" length ", out);
+      dump_expr(out, s->rhs, true);
+    }
     fputs("\n", out);
     return;
   case IR_ST_SKIP:

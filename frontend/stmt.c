@@ -18,6 +18,7 @@ IrVar *fe_local_var(FeCtx *c, CXCursor decl, IrVarKind kind) {
   v->kind = kind;
   v->loc = fe_loc(c, decl);
   v->type = fe_type_of(c, decl);
+  if (kind == IR_VAR_PARAM) v->type = fe_param_type(c, v->type);
   v->is_const = fe_const_type(clang_getCursorType(decl));
   if (v->type->kind == IR_TY_VOID || (v->type->kind == IR_TY_STRUCT && !v->type->complete)) {
     fe_unsupported(c, v->loc, "unsupported: variable of incomplete type");
@@ -34,6 +35,20 @@ IrVar *fe_local_var(FeCtx *c, CXCursor decl, IrVarKind kind) {
 
 void fe_stmt_into(FeCtx *c, CXCursor s, IrBlock *out);
 
+/* The length of a variable length array: the expression its declaration
+   holds (clang lists it among the declaration's children), evaluated when
+   the declaration runs, as a ptrdiff_t; side effects go to `out` first. */
+static IrExpr *vla_length(FeCtx *c, CXCursor d, IrBlock *out) {
+  FeKids k = fe_kids(c, d);
+  for (int i = 0; i < k.n; i++) {
+    if (!clang_isExpression(clang_getCursorKind(k.k[i]))) continue;
+    IrExpr *n = fe_expr(c, k.k[i], out);
+    return n ? fe_cast(c, fe_type_ptrdiff(c), n, n->loc) : NULL;
+  }
+  fe_unsupported(c, fe_loc(c, d), "unsupported: %s", "a variable length array whose length clang does not show");
+  return NULL;
+}
+
 static void local_decl(FeCtx *c, CXCursor d, IrBlock *out) {
   enum CX_StorageClass sc = clang_Cursor_getStorageClass(d);
   if (sc == CX_SC_Extern) return; /* refers to a global */
@@ -45,6 +60,7 @@ static void local_decl(FeCtx *c, CXCursor d, IrBlock *out) {
   IrVar *v = fe_local_var(c, d, IR_VAR_LOCAL);
   IrStmt *s = fe_stmt_new(c, IR_ST_DECL, v->loc);
   s->var = v;
+  if (v->type->kind == IR_TY_ARRAY && v->type->variable) s->rhs = vla_length(c, d, out);
   fe_emit(c, out, s);
   CXCursor init = clang_Cursor_getVarDeclInitializer(d);
   if (!clang_Cursor_isNull(init)) fe_local_init(c, fe_var_expr(c, v, v->loc), init, out);

@@ -15,6 +15,7 @@
 static char *declarator(IrArena *A, const IrType *t, const char *inner) {
   switch (t->kind) {
   case IR_TY_ARRAY:
+    if (t->variable) return declarator(A, t->base, fe_fmt(A, "%s[*]", inner));
     return declarator(A, t->base, fe_fmt(A, "%s[%lld]", inner, (long long)t->count));
   case IR_TY_PTR: {
     const char *s = fe_fmt(A, "*%s", inner);
@@ -39,7 +40,7 @@ static bool same(const IrType *a, const IrType *b) {
   case IR_TY_INT: return strcmp(a->spelling, b->spelling) == 0;
   case IR_TY_FLOAT: return a->bits == b->bits;
   case IR_TY_PTR: return a->base == b->base;
-  case IR_TY_ARRAY: return a->base == b->base && a->count == b->count;
+  case IR_TY_ARRAY: return a->base == b->base && a->count == b->count && a->variable == b->variable;
   case IR_TY_STRUCT: return a == b;
   }
   return false;
@@ -224,6 +225,10 @@ IrType *fe_type(FeCtx *c, CXType t, const char **why) {
       return NULL;
     }
     IrType *base = fe_type(c, pt, why);
+    if (base && base->kind == IR_TY_ARRAY && base->variable) {
+      *why = "a pointer to a variable length array";
+      return NULL;
+    }
     return base ? fe_type_ptr(c, base) : NULL;
   }
   case CXType_ConstantArray: {
@@ -231,14 +236,24 @@ IrType *fe_type(FeCtx *c, CXType t, const char **why) {
     IrType *base = fe_type(c, clang_getArrayElementType(t), why);
     if (!base) return NULL;
     if (n <= 0) { *why = "zero-length array"; return NULL; }
-    if (base->kind == IR_TY_VOID || (base->kind == IR_TY_STRUCT && !base->complete)) {
+    if (base->kind == IR_TY_VOID || (base->kind == IR_TY_STRUCT && !base->complete) ||
+        (base->kind == IR_TY_ARRAY && base->variable)) {
       *why = "array of incomplete type";
       return NULL;
     }
     return fe_type_array(c, base, n);
   }
   case CXType_IncompleteArray: *why = "array of unknown size"; return NULL;
-  case CXType_VariableArray:
+  case CXType_VariableArray: {
+    IrType *base = fe_type(c, clang_getArrayElementType(t), why);
+    if (!base) return NULL;
+    if (base->kind == IR_TY_VOID || (base->kind == IR_TY_STRUCT && !base->complete) ||
+        (base->kind == IR_TY_ARRAY && base->variable)) {
+      *why = "a variable length array of variable length arrays or of an incomplete type";
+      return NULL;
+    }
+    return intern(c, &(IrType){.kind = IR_TY_ARRAY, .align = base->align, .base = base, .variable = true});
+  }
   case CXType_DependentSizedArray: *why = "variable length array"; return NULL;
   case CXType_Record: return struct_type(c, t, why);
   case CXType_FunctionProto:
@@ -253,6 +268,12 @@ IrType *fe_type(FeCtx *c, CXType t, const char **why) {
     return NULL;
   }
   }
+}
+
+/* A parameter declared as an array (`int a[n]`, `int a[4]`) is a pointer
+   to its element (C11 6.7.6.3p7). */
+IrType *fe_param_type(FeCtx *c, IrType *t) {
+  return t->kind == IR_TY_ARRAY ? fe_type_ptr(c, t->base) : t;
 }
 
 IrType *fe_type_of(FeCtx *c, CXCursor cur) {

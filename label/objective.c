@@ -213,8 +213,8 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   o.window = st->window;
   o.hints_first = st->hints_first;
   o.branches_first = st->branches_first;
-  o.refutes = st->branches_first ? lbl_relax_refutes : NULL; /* proofs: the linear relaxation */
-  prop_set_slow_refuter(s, lbl_relax_refutes);
+  o.refutes = st->branches_first ? lbl_relax_node : NULL; /* proofs: elimination, the linear relaxation */
+  prop_set_slow_refuter(s, lbl_relax_node);
   o.max_nodes = st->max_nodes;
   if (deadline > 0) {
     o.max_seconds = deadline - prop_now();
@@ -346,6 +346,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   double start = prop_now();
   PropStore *s = prop_store_new();
   prop_set_memory_budget(s, q->max_memory);
+  prop_set_slow_refuter(s, lbl_relax_node); /* long fixpoints of the translation too */
   TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0,
                   .no_alias = q->no_alias, .acyclic = q->acyclic};
   Tr *t = tr_new(s, q->prog, q->fn, &q->obj, &lim, err);

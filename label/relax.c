@@ -27,6 +27,7 @@
 #include <stdlib.h>
 
 #include "inka/arith.h"
+#include "inka/gauss.h"
 #include "inka/relax.h"
 
 enum { MAX_ROWS = 4000, MAX_COLS = 4000 };
@@ -74,18 +75,20 @@ static void free_relax(Relax *r) {
   free(r->var_of);
 }
 
-/* The phase-1 program; its row duals, or false when GLPK finds a point. */
-static bool solve(const Relax *r, double *dual) {
+/* The rows and the box of r as a GLPK problem; with phase1, one violation
+   column pair per row (s+ - s-) and their sum as the objective. */
+static glp_prob *build(const Relax *r, bool phase1) {
   glp_prob *lp = glp_create_prob();
   glp_set_obj_dir(lp, GLP_MIN);
-  glp_add_cols(lp, r->ncols + 2 * r->nrows);
+  int extra = phase1 ? 2 * r->nrows : 0;
+  glp_add_cols(lp, r->ncols + extra);
   for (int j = 1; j <= r->ncols; j++) {
     double lo = (double)prop_min(r->s, r->var_of[j]), hi = (double)prop_max(r->s, r->var_of[j]);
     bool free_lo = lo < -HUGE_BOUND, free_hi = hi > HUGE_BOUND;
     int type = free_lo && free_hi ? GLP_FR : free_lo ? GLP_UP : free_hi ? GLP_LO : lo == hi ? GLP_FX : GLP_DB;
     glp_set_col_bnds(lp, j, type, lo, hi);
   }
-  for (int j = r->ncols + 1; j <= r->ncols + 2 * r->nrows; j++) { /* violations */
+  for (int j = r->ncols + 1; j <= r->ncols + extra; j++) { /* violations */
     glp_set_col_bnds(lp, j, GLP_LO, 0, 0);
     glp_set_obj_coef(lp, j, 1);
   }
@@ -100,18 +103,30 @@ static bool solve(const Relax *r, double *dual) {
       val[k + 1] = (double)row->a[t];
       k++;
     }
-    idx[k + 1] = r->ncols + 2 * i + 1, val[k + 1] = 1, k++;
-    idx[k + 1] = r->ncols + 2 * i + 2, val[k + 1] = -1, k++;
+    if (phase1) {
+      idx[k + 1] = r->ncols + 2 * i + 1, val[k + 1] = 1, k++;
+      idx[k + 1] = r->ncols + 2 * i + 2, val[k + 1] = -1, k++;
+    }
     glp_set_mat_row(lp, i + 1, k, idx, val);
     glp_set_row_bnds(lp, i + 1, row->eq ? GLP_FX : GLP_UP, (double)row->c, (double)row->c);
   }
   free(idx);
   free(val);
+  return lp;
+}
+
+static bool simplex(glp_prob *lp) {
   glp_smcp parm;
   glp_init_smcp(&parm);
   parm.msg_lev = GLP_MSG_OFF;
   parm.it_lim = 20000;
-  bool infeasible = glp_simplex(lp, &parm) == 0 && glp_get_status(lp) == GLP_OPT && glp_get_obj_val(lp) > 1e-6;
+  return glp_simplex(lp, &parm) == 0 && glp_get_status(lp) == GLP_OPT;
+}
+
+/* The phase-1 program; its row duals, or false when GLPK finds a point. */
+static bool solve(const Relax *r, double *dual) {
+  glp_prob *lp = build(r, true);
+  bool infeasible = simplex(lp) && glp_get_obj_val(lp) > 1e-6;
   if (infeasible)
     for (int i = 0; i < r->nrows; i++) dual[i] = glp_get_row_dual(lp, i + 1);
   glp_delete_prob(lp);
@@ -151,47 +166,90 @@ static void mpq_set_wide(mpq_t q, prop_wide v) {
   mpq_set_str(q, out, 10);
 }
 
-/* Is w (sign +1 or -1 times the duals) an exact Farkas certificate? */
-static bool certified(const Relax *r, const double *dual, int sign) {
-  mpq_t *w = malloc(sizeof *w * (size_t)r->nrows), *coef = malloc(sizeof *coef * (size_t)(r->ncols + 1));
-  mpq_t beta, t, bound, lhs;
-  mpq_inits(beta, t, bound, lhs, NULL);
-  for (int i = 0; i < r->nrows; i++) mpq_init(w[i]);
-  for (int j = 0; j <= r->ncols; j++) mpq_init(coef[j]);
+/* Exact combinations of the rows: w (rounded from sign * dual; a <= row
+   takes w_i >= 0: a negative one is clamped to 0 when clamp, else the
+   combination is refused), coef = w^T A (coef[1..ncols]), beta = w^T b. */
+typedef struct Comb {
+  int ncols;
+  mpq_t *coef, beta;
+} Comb;
+
+static void comb_init(Comb *c, int ncols) {
+  c->ncols = ncols;
+  c->coef = malloc(sizeof *c->coef * (size_t)(ncols + 1));
+  if (!c->coef) abort();
+  for (int j = 0; j <= ncols; j++) mpq_init(c->coef[j]);
+  mpq_init(c->beta);
+}
+
+static void comb_clear(Comb *c) {
+  for (int j = 0; j <= c->ncols; j++) mpq_clear(c->coef[j]);
+  free(c->coef);
+  mpq_clear(c->beta);
+}
+
+static bool combine(const Relax *r, const double *dual, int sign, bool clamp, Comb *c) {
+  mpq_t w, t;
+  mpq_inits(w, t, NULL);
   bool ok = true;
   for (int i = 0; i < r->nrows && ok; i++) {
-    small_rational(w[i], sign * dual[i]);
-    if (!r->rows[i].eq && mpq_sgn(w[i]) < 0) ok = false; /* a <= row takes a non-negative multiplier */
-  }
-  for (int i = 0; i < r->nrows && ok; i++) { /* r = w^T A, beta = w^T b */
     const OpRow *row = &r->rows[i];
+    small_rational(w, sign * dual[i]);
+    if (!row->eq && mpq_sgn(w) < 0) { /* a <= row takes a non-negative multiplier */
+      if (!clamp) ok = false;
+      continue;
+    }
+    if (mpq_sgn(w) == 0) continue;
     for (int k = 0; k < row->n; k++) {
       mpq_set_wide(t, row->a[k]);
-      mpq_mul(t, t, w[i]);
-      mpq_add(coef[r->col_of[row->x[k]]], coef[r->col_of[row->x[k]]], t);
+      mpq_mul(t, t, w);
+      mpq_add(c->coef[r->col_of[row->x[k]]], c->coef[r->col_of[row->x[k]]], t);
     }
     mpq_set_wide(t, row->c);
-    mpq_mul(t, t, w[i]);
-    mpq_add(beta, beta, t);
+    mpq_mul(t, t, w);
+    mpq_add(c->beta, c->beta, t);
   }
-  for (int j = 1; j <= r->ncols && ok; j++) { /* the exact minimum of r . x over the box */
-    int sgn = mpq_sgn(coef[j]);
+  mpq_clears(w, t, NULL);
+  return ok;
+}
+
+/* The exact minimum of coef . x over the box of the domains. */
+static void box_min(const Relax *r, const Comb *c, mpq_t lhs) {
+  mpq_t t, bound;
+  mpq_inits(t, bound, NULL);
+  mpq_set_si(lhs, 0, 1);
+  for (int j = 1; j <= r->ncols; j++) {
+    int sgn = mpq_sgn(c->coef[j]);
     if (sgn == 0) continue;
     mpq_set_wide(bound, sgn > 0 ? prop_min(r->s, r->var_of[j]) : prop_max(r->s, r->var_of[j]));
-    mpq_mul(t, coef[j], bound);
+    mpq_mul(t, c->coef[j], bound);
     mpq_add(lhs, lhs, t);
   }
-  ok = ok && mpq_cmp(lhs, beta) > 0;
-  for (int i = 0; i < r->nrows; i++) mpq_clear(w[i]);
-  for (int j = 0; j <= r->ncols; j++) mpq_clear(coef[j]);
-  mpq_clears(beta, t, bound, lhs, NULL);
-  free(w);
-  free(coef);
+  mpq_clears(t, bound, NULL);
+}
+
+/* Is w (sign +1 or -1 times the duals) an exact Farkas certificate: with
+   r = w^T A and beta = w^T b, does the minimum of r . x over the box exceed
+   beta, so that no x in the box satisfies the rows? */
+static bool certified(const Relax *r, const double *dual, int sign) {
+  Comb c;
+  comb_init(&c, r->ncols);
+  mpq_t lhs;
+  mpq_init(lhs);
+  bool ok = combine(r, dual, sign, false, &c);
+  if (ok) {
+    box_min(r, &c, lhs);
+    ok = mpq_cmp(lhs, c.beta) > 0;
+  }
+  mpq_clear(lhs);
+  comb_clear(&c);
   return ok;
 }
 
 bool lbl_relax_refutes(PropStore *s) {
-  if (prop_failed(s) || prop_linear_count(s) < 2) return false;
+  if (prop_failed(s) || prop_linear_count(s) < 1) return false;
+  if (op_gauss(s, false) == OP_GAUSS_REFUTED) return true;
+  if (prop_linear_count(s) < 2) return false;
   Relax r = {.s = s};
   bool refuted = false;
   if (collect(&r)) {
@@ -202,4 +260,88 @@ bool lbl_relax_refutes(PropStore *s) {
   free_relax(&r);
   if (refuted) prop_note(s, PROP_NOTE_LP);
   return refuted;
+}
+
+/* ---- Bound tightening --------------------------------------------------------- */
+
+enum { MAX_TIGHTEN = 12, MAX_TIGHTEN_ROWS = 2000 };
+
+/* sign * x_j >= min over the box of (sign e_j + w^T A) . x - w^T b, for the
+   multipliers w = -(row duals) of "minimise sign * x_j" (a <= row's clamped
+   at 0): valid for any such w, so GLPK only proposes them.  The bound is
+   rounded inwards (x_j is an integer) and applied when it is tighter.
+   False when the store failed. */
+static bool tighten_one(Relax *r, glp_prob *lp, double *dual, int j, int sign, int *changed) {
+  for (int k = 1; k <= r->ncols; k++) glp_set_obj_coef(lp, k, k == j ? sign : 0);
+  if (!simplex(lp)) return true;
+  for (int i = 0; i < r->nrows; i++) dual[i] = glp_get_row_dual(lp, i + 1);
+  Comb c;
+  comb_init(&c, r->ncols);
+  combine(r, dual, -1, true, &c);
+  mpq_t lhs, one;
+  mpq_inits(lhs, one, NULL);
+  mpq_set_si(one, sign, 1);
+  mpq_add(c.coef[j], c.coef[j], one);
+  box_min(r, &c, lhs);
+  mpq_sub(lhs, lhs, c.beta); /* sign * x_j >= lhs */
+  mpz_t b;
+  mpz_init(b);
+  if (sign > 0) mpz_cdiv_q(b, mpq_numref(lhs), mpq_denref(lhs));
+  else {
+    mpq_neg(lhs, lhs);
+    mpz_fdiv_q(b, mpq_numref(lhs), mpq_denref(lhs));
+  }
+  PropVar x = r->var_of[j];
+  bool ok = true;
+  if (!mpz_fits_slong_p(b)) {
+    if ((sign > 0) == (mpz_sgn(b) > 0)) ok = prop_set_min(r->s, x, INT64_MAX) && prop_set_max(r->s, x, INT64_MIN);
+  } else {
+    long v = mpz_get_si(b);
+    if (sign > 0 && v > prop_min(r->s, x)) ok = prop_set_min(r->s, x, v), ++*changed;
+    if (sign < 0 && v < prop_max(r->s, x)) ok = prop_set_max(r->s, x, v), ++*changed;
+  }
+  mpz_clear(b);
+  mpq_clears(lhs, one, NULL);
+  comb_clear(&c);
+  return ok;
+}
+
+/* Is x a decision or a branch of the search (what is worth narrowing)? */
+static bool worth(const PropStore *s, PropVar x) {
+  for (int i = 0; i < prop_branch_count(s); i++)
+    if (prop_branch(s, i) == x) return true;
+  for (int i = 0; i < prop_decision_count(s); i++)
+    if (prop_decision(s, i) == x) return true;
+  return false;
+}
+
+/* Tightens the bounds of up to MAX_TIGHTEN unfixed decisions and branches
+   that the rows mention; false when the store failed. */
+static bool tighten(PropStore *s) {
+  Relax r = {.s = s};
+  bool ok = true;
+  int changed = 0;
+  if (collect(&r) && r.nrows <= MAX_TIGHTEN_ROWS) {
+    glp_prob *lp = build(&r, false);
+    double *dual = malloc(sizeof *dual * (size_t)r.nrows);
+    int tried = 0;
+    for (int j = 1; j <= r.ncols && ok && dual && tried < MAX_TIGHTEN; j++) {
+      PropVar x = r.var_of[j];
+      if (prop_is_fixed(s, x) || !worth(s, x)) continue;
+      tried++;
+      ok = tighten_one(&r, lp, dual, j, 1, &changed) && tighten_one(&r, lp, dual, j, -1, &changed);
+    }
+    free(dual);
+    glp_delete_prob(lp);
+  }
+  free_relax(&r);
+  if (changed) prop_note(s, PROP_NOTE_LP_BOUND);
+  return ok && (!changed || prop_propagate(s));
+}
+
+bool lbl_relax_node(PropStore *s) {
+  if (prop_failed(s)) return false;
+  if (op_gauss(s, true) == OP_GAUSS_REFUTED) return true;
+  if (lbl_relax_refutes(s)) return true;
+  return !tighten(s);
 }

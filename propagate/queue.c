@@ -213,13 +213,28 @@ static bool inside_propagation(const PropStore *s) {
 
 void prop_set_slow_refuter(PropStore *s, bool (*refutes)(PropStore *s)) { s->slow_refutes = refutes; }
 
-/* Outside trials, slow convergence asks the refuter (the linear relaxation)
-   after 2^k small steps, k = 12, 13, ...: a refutation ends the fixpoint
-   at once, otherwise propagation goes on. */
-static bool refuted_while_slow(PropStore *s, uint64_t base, uint64_t *next) {
-  if (!s->slow_refutes || s->trial_depth > 0 || s->small_steps - base < *next) return false;
-  *next *= 2;
-  if (!s->slow_refutes(s)) return false;
+/* Outside trials, slow convergence asks the refuter (the linear relaxation
+   and the elimination of equalities) after 2^k small steps, k = 12, 13,
+   ..., and so does a long fixpoint after 2^k propagator runs, k = 14, 15,
+   ... (a loop that unfolds iteration after iteration while the equalities
+   of its summary already contradict the code after it): a refutation ends
+   the fixpoint at once, otherwise propagation goes on.  Geometric steps
+   keep the refuter's share of the work small. */
+typedef struct SlowAsk {
+  uint64_t small_base, next_small, runs_base, next_runs;
+} SlowAsk;
+
+static bool refuted_while_slow(PropStore *s, SlowAsk *a) {
+  if (!s->slow_refutes || s->trial_depth > 0 || s->refuting) return false;
+  bool small = s->small_steps - a->small_base >= a->next_small;
+  bool runs = s->stats.propagations - a->runs_base >= a->next_runs;
+  if (!small && !runs) return false;
+  if (small) a->next_small *= 2;
+  if (runs) a->next_runs *= 2;
+  s->refuting = true;
+  bool refuted = s->slow_refutes(s);
+  s->refuting = false;
+  if (!refuted) return s->failed;   /* a deduction it posted may have failed */
   s->failed = true;
   return true;
 }
@@ -227,9 +242,10 @@ static bool refuted_while_slow(PropStore *s, uint64_t base, uint64_t *next) {
 bool prop_propagate(PropStore *s) {
   if (s->failed) return false;
   if (inside_propagation(s)) return true;
-  uint64_t small_base = s->small_steps, next_ask = 4096;
+  SlowAsk ask = {s->small_steps, 4096, s->stats.propagations, 16384};
   while (s->nonempty) {
-    if (refuted_while_slow(s, small_base, &next_ask)) return false;
+    if (refuted_while_slow(s, &ask)) return false;
+    if (!s->nonempty) break; /* the refuter's deductions ran the queue dry */
     int l = __builtin_ctz(s->nonempty);
     Propagator *p = s->head[l];
     s->head[l] = p->next_in_queue;

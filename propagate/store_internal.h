@@ -133,6 +133,7 @@ struct PropStore {
   uint64_t trial_small_base;       /* small_steps when the outermost trial began */
   bool trial_inconclusive;         /* the running trial was stopped (slow convergence) */
   bool (*slow_refutes)(PropStore *s); /* asked when propagation converges slowly */
+  bool refuting;                      /* slow_refutes is running */
   PropQueued *qsave;               /* stack of saved outer queues */
   int nqsave, capqsave;
 

@@ -365,11 +365,23 @@ static PropVar displace(Tr *t, PropVar b, int64_t k, PropVar i) {
 PropVar tr_shift_by(Tr *t, PropVar b, int64_t k) { return k == 0 ? b : displace(t, b, k, t->one); }
 
 
-static TrEvResult index_trap(TrEval *ev, const IrExpr *e, PropVar i) {
+/* a[i] of an array at location b: traps when i is outside the array (a
+   variable length array's length is its object's len). */
+static TrEvResult index_trap(TrEval *ev, const IrExpr *e, PropVar b, PropVar i) {
   Tr *t = ev->t;
-  int64_t count = e->a[0]->type->count;
+  const IrType *at = e->a[0]->type;
+  int64_t count = at->count;
+  PropVar len = TR_UNINIT;
+  if (at->variable) {
+    TrObject *o = prop_is_fixed(t->s, b) ? tr_object_at(t, prop_value(t->s, b)) : NULL;
+    if (!o || o->len == TR_UNINIT) return tr_abandon(t, "an element of a variable length array not known here");
+    len = o->len;
+    count = prop_min(t->s, len);
+  }
   if (tr_cache_find(ev->cache, e, TR_CACHE_SAFE) || (prop_min(t->s, i) >= 0 && prop_max(t->s, i) < count)) return TR_EV_OK;
-  PropVar lo = reify_const(t, i, OP_LT, 0), hi = reify_const(t, i, OP_GE, count);
+  PropVar lo = reify_const(t, i, OP_LT, 0), hi = fresh_bool(t);
+  if (len == TR_UNINIT) hi = reify_const(t, i, OP_GE, count);
+  else if (hi == TR_FAIL || !op_reify(t->s, hi, i, OP_GE, len)) hi = TR_FAIL;
   ev->trap = fresh_bool(t);
   if (lo == TR_FAIL || hi == TR_FAIL || !op_bool_or(t->s, ev->trap, lo, hi)) return TR_EV_FAIL;
   ev->trap_at = e;
@@ -434,7 +446,7 @@ TrEvResult tr_eval_addr(TrEval *ev, const IrExpr *e, PropVar *loc) {
     break;
   case IR_INDEX:
     if ((r = tr_eval_addr(ev, e->a[0], &b)) != TR_EV_OK || (r = tr_eval(ev, e->a[1], &i)) != TR_EV_OK) return r;
-    if ((r = index_trap(ev, e, i)) != TR_EV_OK) return r;
+    if ((r = index_trap(ev, e, b, i)) != TR_EV_OK) return r;
     *loc = displace(t, b, tr_cells(e->type), i);
     break;
   default:

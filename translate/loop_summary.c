@@ -135,7 +135,14 @@ static bool induction_summaries(Tr *t, const IrStmt *loop, const TrState *in, co
   return true;
 }
 
+static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
+
+/* Counting loops get their summary; every loop its invariants (invariant.c). */
 bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
+  return counting_summary(t, loop, in, out) && tr_loop_invariant(t, loop, in, out);
+}
+
+static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
   const IrExpr *c = loop->cond;
   if (loop->is_do_while || loop->pre.n > 0 || !c || (c->kind != IR_LT && c->kind != IR_GT)) return true;
   const IrExpr *v = c->a[0], *e = c->a[1];

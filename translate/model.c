@@ -402,8 +402,8 @@ TrObjectView tr_object_view(const Tr *t, int i) {
   }
   TrObjectView v = {.name = o->name, .heap = o->kind == TR_OBJ_HEAP, .live = live, .type = o->type,
                     .count = o->count, .ncells = o->ncells, .line = o->line};
-  if (o->kind == TR_OBJ_INPUT) { /* as long as the test makes it */
-    v.input = true;
+  v.input = o->kind == TR_OBJ_INPUT;
+  if (o->len != TR_UNINIT) { /* as long as the test or the program makes it */
     v.count = prop_min(t->s, o->len);
     v.ncells = v.count * tr_cells(o->type);
   }

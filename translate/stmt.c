@@ -84,6 +84,34 @@ static void allocate_local(Tr *t, TrState *st, const IrVar *var) {
   st->slot[tr_frame_slot(st->fn, var)] = prop_new_const(t->s, o->base);
 }
 
+/* A variable length array: an object whose length is the value of the
+   declaration's length expression.  A length below 1 is undefined
+   behaviour, and one past TR_SIZED_CELLS cells is beyond any stack (the
+   run would die of it): either ends the path, as a trap does. */
+static StResult declare_vla(StmtCtx *c, const IrStmt *s) {
+  Tr *t = c->t;
+  PropVar n;
+  StResult r = eval_into(c, s->rhs, &n);
+  if (r != ST_NEXT) return r;
+  const IrType *elem = s->var->type->base;
+  int64_t reserve = tr_sized_reserve(elem);
+  if (!tr_cache_find(c->ev.cache, s->rhs, TR_CACHE_SAFE) && (prop_min(t->s, n) < 1 || prop_max(t->s, n) > reserve)) {
+    PropVar low = prop_new_var(t->s, 0, 1), high = prop_new_var(t->s, 0, 1), bad = prop_new_var(t->s, 0, 1);
+    if (!op_reify(t->s, low, n, OP_LT, t->one) || !op_reify(t->s, high, n, OP_GT, prop_new_const(t->s, reserve)) ||
+        !op_bool_or(t->s, bad, low, high))
+      return ST_FAIL;
+    c->ev.trap = bad;
+    c->ev.trap_at = s->rhs;
+    return split_on_trap(c);
+  }
+  c->out = tr_state_copy(t, c->in);
+  TrObject *o = tr_new_sized_object(t, TR_OBJ_LOCAL, elem, n, s->var->name, s->var->loc.line);
+  if (!o) return ST_FAIL;
+  c->out->mem = tr_new_s(t, c->out->mem, o, false);
+  c->out->slot[tr_frame_slot(c->in->fn, s->var)] = prop_new_const(t->s, o->base);
+  return ST_NEXT;
+}
+
 static StResult end_path(StmtCtx *c, bool reach) {
   c->out = tr_state_copy(c->t, c->in);
   if (reach && tr_objective_possible(c->t, c->out, NULL, 0) && tr_objective_now(c->t, c->out))
@@ -285,6 +313,7 @@ static StResult translate_stmt(StmtCtx *c) {
   switch (s->kind) {
   case IR_ST_SKIP: return ST_NEXT;
   case IR_ST_DECL:
+    if (s->rhs) return declare_vla(c, s);
     c->out = tr_state_copy(t, c->in);
     if (s->var->kind == IR_VAR_GLOBAL) return ST_NEXT;
     if (s->var->address_taken) allocate_local(t, c->out, s->var);

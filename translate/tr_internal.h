@@ -227,6 +227,10 @@ void tr_set_reached(Tr *t, TrState *st);
    entered at state in, v's output is max(v0, e) (min for v > e; v--);
    posted on out.  False if the store failed. */
 bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
+/* invariant.c: the linear relations between the integer locals that every
+   iteration of the loop keeps, and the negated condition, posted on out.
+   False if the store failed. */
+bool tr_loop_invariant(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* Makes st's unfixed variables search hints (prop_add_hint). */
 void tr_hint_state(Tr *t, const TrState *st);
 

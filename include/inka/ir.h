@@ -43,7 +43,7 @@ typedef enum {
   IR_TY_FLOAT,  /* float (bits 32) and double (bits 64); long double unsupported */
   IR_TY_PTR,
   IR_TY_STRUCT,
-  IR_TY_ARRAY,  /* fixed size only */
+  IR_TY_ARRAY,  /* fixed size, or (variable) a variable length array */
 } IrTypeKind;
 
 typedef struct IrField {
@@ -61,7 +61,9 @@ struct IrType {
   const char *spelling; /* C spelling usable in a declaration: "unsigned int",
                            "struct node *", "int [4]" (arrays: see ir_decl) */
   IrType *base;       /* PTR: pointee; ARRAY: element type */
-  int64_t count;      /* ARRAY: number of elements */
+  int64_t count;      /* ARRAY: number of elements (0 when variable) */
+  bool variable;      /* ARRAY: a variable length array (a local whose DECL
+                         statement evaluates the length, IrStmt.rhs) */
   const char *tag;    /* STRUCT: tag name ("node" for struct node), or NULL */
   IrField *fields;    /* STRUCT */
   int nfields;
@@ -217,7 +219,8 @@ struct IrStmt {
   IrStmtKind kind;
   IrLoc loc;           /* where the C statement starts (loops: the keyword) */
   IrExpr *lhs;         /* ASSIGN, CALL (may be NULL) */
-  IrExpr *rhs;         /* ASSIGN; RETURN value (NULL for void) */
+  IrExpr *rhs;         /* ASSIGN; RETURN value (NULL for void); DECL of a
+                          variable length array: its length (ptrdiff type) */
   IrExpr *cond;        /* IF, WHILE: a scalar (integer, float or pointer) as in
                           C, true when != 0 */
   IrBlock then, els;   /* IF */

@@ -201,8 +201,10 @@ int prop_level(const PropStore *s);    /* number of open choice points */
  * to prop_set_trial_depth_limit (default 4); deeper ones are not run. */
 typedef enum { PROP_TRIAL_FAILED, PROP_TRIAL_OK, PROP_TRIAL_TOO_DEEP } PropTrial;
 /* A refuter asked when propagation outside trials converges slowly (small
-   steps on wide domains); true ends the propagation as a failure, so it
-   must only say so when the store has no solution. */
+   steps on wide domains) or runs long; true ends the propagation as a
+   failure, so it must only say so when the store has no solution.  It runs
+   between two propagator runs and may post sound deductions (they
+   propagate at once); it is never asked again while it runs. */
 void prop_set_slow_refuter(PropStore *s, bool (*refutes)(PropStore *s));
 /* Small narrowing steps of wide domains (slow convergence) the trials under
    one outermost trial may make before they stop as inconclusive. */
@@ -268,8 +270,14 @@ bool prop_stack_low(void);
    table of the bench): a relation decided because its two sides are known
    equal (union-find, value numbering), a congruence that moved a bound or
    failed, a negative cycle of differences, a loop summary posted, a node
-   refuted by the linear relaxation (label/relax.c). */
-typedef enum { PROP_NOTE_EQUALITY, PROP_NOTE_CONGRUENCE, PROP_NOTE_CYCLE, PROP_NOTE_SUMMARY, PROP_NOTE_LP, PROP_NOTE_COUNT } PropNote;
+   refuted by the linear relaxation (label/relax.c), an equality, congruence
+   or refutation found by elimination (operators/arith/gauss.c), a bound
+   tightened by the relaxation, a loop invariant posted
+   (translate/invariant.c). */
+typedef enum {
+  PROP_NOTE_EQUALITY, PROP_NOTE_CONGRUENCE, PROP_NOTE_CYCLE, PROP_NOTE_SUMMARY, PROP_NOTE_LP,
+  PROP_NOTE_ELIMINATION, PROP_NOTE_LP_BOUND, PROP_NOTE_INVARIANT, PROP_NOTE_COUNT
+} PropNote;
 void prop_note(PropStore *s, PropNote what);
 
 typedef struct PropStats {

@@ -12,4 +12,10 @@
    nothing.  The store is not changed (but for statistics). */
 bool lbl_relax_refutes(PropStore *s);
 
+/* At a search node (outside propagation): elimination of the linear
+   equalities (op_gauss), which posts what it finds, then the relaxation.
+   True when the node has no solution; otherwise the store may hold more
+   deductions than before. */
+bool lbl_relax_node(PropStore *s);
+
 #endif

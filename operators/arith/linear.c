@@ -332,7 +332,7 @@ static bool post_general(PropStore *s, const Terms *t, LinRel rel, prop_wide c) 
   }
   int ev = rel == LIN_NE ? PROP_EV_FIX : PROP_EV_BOUNDS;
   for (int i = 0; i < t->n; i++) prop_subscribe(s, &p->base, p->x[i], ev);
-  if (rel != LIN_NE) prop_add_linear(s, &p->base);
+  prop_add_linear(s, &p->base);   /* the relaxation reads <= and ==, gauss.c all three */
   return prop_post(s, &p->base);
 }
 
@@ -349,6 +349,29 @@ bool op_linear_row(const Propagator *base, OpRow *row) {
     row->x[i] = p->x[i];
     row->a[i] = p->a[i];
   }
+  return true;
+}
+
+bool lin_row_rel(const Propagator *base, OpRow *row, LinRel *rel) {
+  if (lin_pair_ne_row(base, row)) {
+    *rel = LIN_NE;
+    return true;
+  }
+  if (lin_pair_row(base, row)) {
+    *rel = row->eq ? LIN_EQ : LIN_LE;
+    return true;
+  }
+  if (base->cls != &linear_class) return false;
+  const Linear *p = (const Linear *)base;
+  if (p->n > OP_ROW_MAX) return false;
+  row->n = p->n;
+  row->c = p->c;
+  row->eq = p->rel == LIN_EQ;
+  for (int i = 0; i < p->n; i++) {
+    row->x[i] = p->x[i];
+    row->a[i] = p->a[i];
+  }
+  *rel = p->rel;
   return true;
 }
 

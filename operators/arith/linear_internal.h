@@ -20,4 +20,18 @@ bool lin_post_diff(PropStore *s, PropVar x, PropVar y, LinRel rel, prop_wide c);
 /* The row of a diff_le or pair_eq propagator (false for others). */
 bool lin_pair_row(const Propagator *p, OpRow *row);
 
+/* The row of an x +- y != c propagator (false for others). */
+bool lin_pair_ne_row(const Propagator *p, OpRow *row);
+/* The row and relation of any propagator of linear.c and linear_pairs.c
+   (!= included; false for other propagators and rows over OP_ROW_MAX). */
+bool lin_row_rel(const Propagator *p, OpRow *row, LinRel *rel);
+
+/* A reified comparison b <=> (x rel y), rel one of ==, !=, <, <= (reify.c). */
+bool lin_reify_row(const Propagator *p, PropVar *b, PropVar *x, OpRel *rel, PropVar *y);
+
+/* The congruence rows of wrap.c and times.c (for gauss.c): sum(a_i x_i)
+   == c modulo 2^bits, whatever the quotient of the wrap. */
+bool lin_wrap_row(const Propagator *p, OpRow *row, int *bits);
+bool lin_times_wrap_row(const PropStore *s, const Propagator *p, OpRow *row, int *bits);
+
 #endif

@@ -58,6 +58,7 @@ bool lin_post_pair_ne(PropStore *s, PropVar x, int sy, PropVar y, prop_wide c) {
   p->c = c;
   prop_subscribe(s, &p->base, x, PROP_EV_FIX);
   prop_subscribe(s, &p->base, y, PROP_EV_FIX);
+  prop_add_linear(s, &p->base);   /* gauss.c checks it against the equalities */
   return prop_post(s, &p->base);
 }
 
@@ -280,6 +281,13 @@ bool lin_post_diff(PropStore *s, PropVar x, PropVar y, LinRel rel, prop_wide c) 
 
 
 /* ---- The rows of the linear relaxation ------------------------------------------ */
+bool lin_pair_ne_row(const Propagator *base, OpRow *row) {
+  if (base->cls != &pair_ne_class) return false;
+  const PairNe *p = (const PairNe *)base;
+  *row = (OpRow){.n = 2, .x = {p->x, p->y}, .a = {1, p->sy}, .c = p->c, .eq = false};
+  return true;
+}
+
 bool lin_pair_row(const Propagator *base, OpRow *row) {
   if (base->cls == &diff_le_class) {
     const DiffLe *p = (const DiffLe *)base;

@@ -14,6 +14,7 @@
 
 #include "inka/arith.h"
 #include "arith_wide.h"
+#include "linear_internal.h"
 
 typedef struct Reify {
   Propagator base;
@@ -101,5 +102,16 @@ bool op_reify(PropStore *s, PropVar b, PropVar x, OpRel rel, PropVar y) {
   prop_subscribe(s, &p->base, b, PROP_EV_FIX);
   prop_subscribe(s, &p->base, x, ev);
   prop_subscribe(s, &p->base, y, ev);
+  prop_add_linear(s, &p->base);   /* gauss.c may decide it from the equalities */
   return prop_post(s, &p->base);
+}
+
+bool lin_reify_row(const Propagator *base, PropVar *b, PropVar *x, OpRel *rel, PropVar *y) {
+  if (base->cls != &reify_class) return false;
+  const Reify *p = (const Reify *)base;
+  *b = p->b;
+  *x = p->x;
+  *rel = p->rel;
+  *y = p->y;
+  return true;
 }

@@ -23,6 +23,7 @@
  */
 #include "inka/arith.h"
 #include "arith_wide.h"
+#include "linear_internal.h"
 
 typedef struct Times {
   Propagator base;
@@ -186,5 +187,21 @@ bool op_times_wrap(PropStore *s, PropVar x, PropVar y, PropVar z, int bits, bool
   prop_subscribe(s, &p->base, x, PROP_EV_BOUNDS);
   if (y != x) prop_subscribe(s, &p->base, y, PROP_EV_BOUNDS);
   prop_subscribe(s, &p->base, z, PROP_EV_BOUNDS);
+  prop_add_linear(s, &p->base);   /* a row for gauss.c once a factor is fixed */
   return prop_post(s, &p->base);
 }
+
+/* With a fixed factor v: v * y - z == 0 (mod 2^bits); false otherwise. */
+bool lin_times_wrap_row(const PropStore *s, const Propagator *base, OpRow *row, int *bits) {
+  if (base->cls != &times_wrap_class) return false;
+  const TimesWrap *p = (const TimesWrap *)base;
+  PropVar other;
+  int64_t v;
+  if (prop_is_fixed(s, p->x)) v = prop_value(s, p->x), other = p->y;
+  else if (prop_is_fixed(s, p->y)) v = prop_value(s, p->y), other = p->x;
+  else return false;
+  *row = (OpRow){.n = 2, .x = {other, p->z}, .a = {v, -1}, .c = 0, .eq = true};
+  *bits = p->bits;
+  return true;
+}
+

@@ -23,6 +23,7 @@
  */
 #include "inka/arith.h"
 #include "arith_wide.h"
+#include "linear_internal.h"
 
 typedef struct Wrap {
   Propagator base;
@@ -205,7 +206,26 @@ bool op_wrap_linear(PropStore *s, int n, const int64_t *coef, const PropVar *x, 
   if (!wide_restrict(s, z, p->tmin, p->tmax)) return false;
   for (int i = 0; i < n; i++) prop_subscribe(s, &p->base, x[i], PROP_EV_BOUNDS);
   prop_subscribe(s, &p->base, z, PROP_EV_BOUNDS);
+  prop_add_linear(s, &p->base);   /* its congruence row, for gauss.c */
   return prop_post(s, &p->base);
+}
+
+/* The row that holds whatever the quotient: sum(a_i x_i) - z == -c
+   (mod 2^bits). */
+bool lin_wrap_row(const Propagator *base, OpRow *row, int *bits) {
+  if (base->cls != &wrap_class) return false;
+  const Wrap *p = (const Wrap *)base;
+  row->n = p->n + 1;
+  for (int i = 0; i < p->n; i++) {
+    row->x[i] = p->x[i];
+    row->a[i] = p->a[i];
+  }
+  row->x[p->n] = p->z;
+  row->a[p->n] = -1;
+  row->c = -p->c;
+  row->eq = true;
+  *bits = p->bits;
+  return true;
 }
 
 bool op_wrap(PropStore *s, PropVar x, PropVar z, int bits, bool is_signed) {

@@ -26,7 +26,7 @@
  * otherwise it names its own fresh object.  The model therefore refutes
  * only what no input memory does, under two stated limits: an input pointer
  * points to the start of an object (never inside one, never overlapping
- * another), and an object has at most INPUT_RESERVE cells: an access
+ * another), and an object has at most TR_SIZED_CELLS cells: an access
  * beyond that abandons the path (no proof), never refutes it.
  *
  * Input objects are objects of the memory like any other (memory.c): their
@@ -39,22 +39,16 @@
 
 #include "memory_internal.h"
 
-/* Locations reserved per input object: its longest possible length is this
-   many cells. */
-enum { INPUT_RESERVE = 1 << 24 };
-
 bool tr_can_be_input(const IrType *ty) {
   return ty->kind != IR_TY_VOID && ty->size > 0 && (ty->kind != IR_TY_STRUCT || ty->complete);
 }
 
 static TrObject *input_object(Tr *t, const IrType *elem) {
-  int64_t per = tr_cells(elem), count = INPUT_RESERVE / (per > 0 ? per : 1);
-  if (count < 1) count = 1;
-  TrObject *o = tr_new_object(t, TR_OBJ_INPUT, elem, count, NULL, 0);
+  PropVar len = prop_new_var(t->s, 1, tr_sized_reserve(elem));
+  TrObject *o = tr_new_sized_object(t, TR_OBJ_INPUT, elem, len, NULL, 0);
   if (!o) return NULL;
+  prop_add_decision(t->s, len);
   prop_save_int(t->s, t->ninputs, *t->ninputs + 1);
-  o->len = prop_new_var(t->s, 1, count);
-  prop_add_decision(t->s, o->len);
   return o;
 }
 

@@ -138,6 +138,17 @@ TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t co
   return o;
 }
 
+int64_t tr_sized_reserve(const IrType *elem) {
+  int64_t per = tr_cells(elem), count = TR_SIZED_CELLS / (per > 0 ? per : 1);
+  return count < 1 ? 1 : count;
+}
+
+TrObject *tr_new_sized_object(Tr *t, TrObjectKind kind, const IrType *elem, PropVar len, const char *name, int line) {
+  TrObject *o = tr_new_object(t, kind, elem, tr_sized_reserve(elem), name, line);
+  if (o) o->len = len;
+  return o;
+}
+
 const IrType *tr_cell_type(const TrObject *o, int64_t loc) { return cell_type(o->type, (loc - o->base)); }
 
 /* ---- Memory states ------------------------------------------------------------ */

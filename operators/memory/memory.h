@@ -50,14 +50,22 @@ typedef struct TrObject {
   int index;                 /* position in allocation order */
   PropVar *initial;          /* cells' values at the start (globals, address-taken
                                 parameters), or NULL: never written */
-  PropVar len;               /* input: the number of elements the test gives it
-                                (count is only what is reserved); else TR_UNINIT */
+  PropVar len;               /* sized objects (inputs, variable length arrays):
+                                the number of elements (count is only what is
+                                reserved); else TR_UNINIT */
   struct MemCached *input_cells; /* input: the cells read so far (trailed) */
 } TrObject;
 
 int64_t tr_cells(const IrType *ty);
 int64_t tr_field_cells(const IrType *st, int field);
 TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t count, const char *name, int line);
+/* Objects of a length the model decides (input objects, variable length
+   arrays): an array of elem whose length is the variable len, with room
+   reserved for tr_sized_reserve(elem) elements (TR_SIZED_CELLS cells).
+   Accesses check the element against len (access_s.c). */
+enum { TR_SIZED_CELLS = 1 << 24 };
+int64_t tr_sized_reserve(const IrType *elem);
+TrObject *tr_new_sized_object(Tr *t, TrObjectKind kind, const IrType *elem, PropVar len, const char *name, int line);
 TrObject *tr_object_at(Tr *t, int64_t loc);  /* the object whose frame holds loc */
 bool tr_is_cell(Tr *t, int64_t loc);          /* a data cell (not a header or gap) */
 /* The first location no object on this path uses yet: locations from here on

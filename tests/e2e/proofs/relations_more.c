@@ -46,7 +46,7 @@ int steps(int n) {
     s -= 3;
   }
   if (s + 3 * k != 7)
-    return 1;                      /* expect not-reachable (a gap: needs equality elimination) */
+    return 1;                      /* expect unreachable (elimination of the equalities) */
   return 0;
 }
 

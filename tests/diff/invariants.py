@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Differential test of loop invariants and elimination (issue 10): random
+loops whose locals move on two paths (an if inside the body, on an input,
+on the counter's parity, or on both), sometimes in proportion (a relation
+a*u + b*v survives every iteration), sometimes not; a target guarded by a
+linear fact about the loop's outputs.  The truth comes from running every
+input of the box in Python with the C semantics (32-bit wraparound, which
+the small constants never reach), not from any invariant:
+
+    int f(int n, int c) {
+      int i = 0, u0 = S0, u1 = S1;
+      if (n < 0 || n > N) return -1;
+      if (c < -3 || c > 3) return -2;
+      while (i < n) {
+        i += STEP;
+        if (COND) { u0 += A0; u1 += A1; } else { u0 += B0; u1 += B1; }
+      }
+      if (FACT) return 1;                                (the target)
+      return 0;
+    }
+
+REACHABLE must validate (the driver runs under gcov); UNREACHABLE must be
+true of every input; UNKNOWN is counted, never a failure.
+
+usage: invariants.py [COUNT] [SEED]  (env INKA, INV_COUNT, INV_SEED,
+INV_TIMEOUT); prints "N passed, N failed" last.
+"""
+import json, os, random, subprocess, sys, tempfile
+
+INKA = os.environ.get("INKA", "./inka-ng")
+
+
+def wrap32(v):
+    return (v + 2**31) % 2**32 - 2**31
+
+
+def program(rng):
+    N = rng.choice([rng.randint(0, 40), rng.randint(0, 40), 1000])
+    step = rng.choice([1, 1, 2, 3])
+    cond = rng.choice(["c > 0", "i % 2", "c > i", "i < 5"])
+    p, q = rng.choice([(1, 2), (1, -1), (2, 3), (3, -1), (1, 0), (0, 1)])
+    if rng.random() < 0.6:   # both paths move (u0, u1) along (p, q): a relation q*u0 - p*u1 survives
+        m1, m2 = rng.choice([1, 2, -1, 3]), rng.choice([1, 2, -2, 3])
+        A, B = (m1 * p, m1 * q), (m2 * p, m2 * q)
+    else:
+        A = (rng.randint(-4, 4), rng.randint(-4, 4))
+        B = (rng.randint(-4, 4), rng.randint(-4, 4))
+    S = (rng.randint(-50, 50), rng.randint(-50, 50))
+
+    def run(n, c):
+        """The states at each check of the condition, for the bound n."""
+        i, u0, u1 = 0, S[0], S[1]
+        heads = [(i, u0, u1)]
+        while i < n:
+            i = wrap32(i + step)
+            take = {"c > 0": c > 0, "i % 2": i % 2 != 0, "c > i": c > i, "i < 5": i < 5}[cond]
+            d = A if take else B
+            u0, u1 = wrap32(u0 + d[0]), wrap32(u1 + d[1])
+            heads.append((i, u0, u1))
+        return heads
+
+    # the fact: x*u0 + y*u1 + z*i  rel  V
+    if rng.random() < 0.6:
+        x, y = q, -p
+    else:
+        x, y = rng.randint(-3, 3), rng.randint(-3, 3)
+    z = rng.choice([0, 0, 1, -1])
+    base = x * S[0] + y * S[1]
+    V = base + rng.choice([0, 0, 1, -1, 2, 5])
+    rel = rng.choice(["==", "!="])
+
+    def holds(i, u0, u1):
+        lhs = wrap32(wrap32(x * u0) + wrap32(y * u1))
+        lhs = wrap32(lhs + wrap32(z * i))
+        return lhs == V if rel == "==" else lhs != V
+
+    truth = False
+    for c in range(-3, 4):           # the heads of one long run serve every n
+        heads = run(N, c)
+        k = 0
+        for n in range(0, N + 1):
+            while heads[k][0] < n:
+                k += 1
+            truth = truth or holds(*heads[k])
+
+    body = (f"    i += {step};\n"
+            f"    if ({cond}) {{ u0 += {A[0]}; u1 += {A[1]}; }} else {{ u0 += {B[0]}; u1 += {B[1]}; }}\n")
+    text = (f"int f(int n, int c) {{\n"
+            f"  int i = 0, u0 = {S[0]}, u1 = {S[1]};\n"
+            f"  if (n < 0 || n > {N})\n"
+            f"    return -1;\n"
+            f"  if (c < -3 || c > 3)\n"
+            f"    return -2;\n"
+            f"  while (i < n) {{\n" + body + "  }\n"
+            f"  if ({x} * u0 + {y} * u1 + {z} * i {rel} {V})\n"
+            f"    return 1;\n"
+            f"  return 0;\n"
+            f"}}\n")
+    return text, 12, truth
+
+
+def main():
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else int(os.environ.get("INV_COUNT", "60"))
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get("INV_SEED", "1"))
+    timeout = os.environ.get("INV_TIMEOUT", "10")
+    inka = os.path.abspath(INKA)
+    passed = failed = 0
+    tally = {}
+    with tempfile.TemporaryDirectory(prefix="inka-inv.") as d:
+        for k in range(count):
+            rng = random.Random(seed * 100003 + k)
+            text, line, truth = program(rng)
+            want = "reachable" if truth else "unreachable"
+            src = os.path.join(d, f"v{k}.c")
+            with open(src, "w") as f:
+                f.write(text)
+            cmd = [inka, "--reach", f"{src}:{line}", "--timeout", timeout, "--json", "--validate", src]
+            try:
+                r = subprocess.run(cmd, capture_output=True, text=True, timeout=float(timeout) + 30)
+                got = json.loads(r.stdout).get("verdict", "?") if r.stdout.strip() else f"exit {r.returncode}"
+            except (subprocess.TimeoutExpired, ValueError) as e:
+                got = f"hang/garbage ({type(e).__name__})"
+            key = f"{want} -> {got}"
+            tally[key] = tally.get(key, 0) + 1
+            if got == want or got == "unknown":
+                passed += 1
+            else:
+                failed += 1
+                print(f"FAIL query {k} (seed {seed}): want {want}, got {got}\n{text}")
+    for key in sorted(tally):
+        print(f"  {key}: {tally[key]}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
