@@ -112,4 +112,12 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t errl
 /* validate.c: compiles and runs the driver under gcov; sets run->validated. */
 void cli_validate(CliRun *run);
 
+/* driver.c, shared with the suites (suite_driver.c): the input memory as C
+   statements (each given object calloc'd, then its cells), a pointer into
+   it as C, and the copy of a preprocessed program without line markers. */
+void cli_write_input_memory(FILE *out, const LblObject *objects, int nobjects);
+void cli_input_pointer_c(char *buf, size_t len, const LblObject *objects, int nobjects, int64_t value, int ref,
+                         int64_t cell);
+bool cli_copy_preprocessed(const char *source, const char *copy);
+
 #endif

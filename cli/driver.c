@@ -128,10 +128,11 @@ static void stub_functions(FILE *out, const IrProgram *p) {
 }
 
 /* A pointer into the input memory as C: "0", "inka_in2", "inka_in2 + 3". */
-static void input_pointer(char *buf, size_t len, const LblResult *r, int64_t value, int ref, int64_t cell) {
-  const LblObject *o = ref >= 0 ? &r->objects[ref] : NULL;
+void cli_input_pointer_c(char *buf, size_t len, const LblObject *objects, int nobjects, int64_t value, int ref,
+                         int64_t cell) {
+  const LblObject *o = ref >= 0 && ref < nobjects ? &objects[ref] : NULL;
   int64_t per = o && o->count > 0 ? o->ncells / o->count : 1;
-  if (value == 0 || !o || !o->given || per <= 0 || cell % per != 0) {
+  if (value == 0 || !o || !o->given || !o->initial || per <= 0 || cell % per != 0) {
     snprintf(buf, len, "0");   /* (an input pointer holds NULL or the start of an element of an input object) */
     return;
   }
@@ -139,22 +140,20 @@ static void input_pointer(char *buf, size_t len, const LblResult *r, int64_t val
   else snprintf(buf, len, "inka_%s + %lld", o->label, (long long)(cell / per));
 }
 
-/* The input memory: each object the pointer inputs reach, calloc'd with the
-   length found (cells the path does not read stay 0), then its cells. */
-static void input_memory(FILE *out, const LblResult *r) {
-  for (int i = 0; i < r->nobjects; i++) {
-    const LblObject *o = &r->objects[i];
-    if (!o->given) continue;
+void cli_write_input_memory(FILE *out, const LblObject *objects, int nobjects) {
+  for (int i = 0; i < nobjects; i++) {
+    const LblObject *o = &objects[i];
+    if (!o->given || !o->initial) continue;
     fprintf(out, "  __typeof__(%s) *inka_%s = calloc(%lld, sizeof(__typeof__(%s)));\n", o->type->spelling, o->label,
             (long long)o->count, o->type->spelling);
   }
-  for (int i = 0; i < r->nobjects; i++) {
-    const LblObject *o = &r->objects[i];
-    if (!o->given) continue;
+  for (int i = 0; i < nobjects; i++) {
+    const LblObject *o = &objects[i];
+    if (!o->given || !o->initial) continue;
     for (int k = 0; k < o->ncells; k++) {
       const LblCell *c = &o->initial[k];
       char v[96];
-      if (c->type->kind == IR_TY_PTR) input_pointer(v, sizeof v, r, c->value, c->ref, c->ref_cell);
+      if (c->type->kind == IR_TY_PTR) cli_input_pointer_c(v, sizeof v, objects, nobjects, c->value, c->ref, c->ref_cell);
       else cli_format_value(v, sizeof v, c->type, c->value);
       if (strcmp(v, "0") != 0) fprintf(out, "  inka_%s%s = %s;\n", o->label, c->path, v);
     }
@@ -165,10 +164,11 @@ static void call_under_test(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
   const IrFunction *fn = run->fn;
   bool is_main = !strcmp(fn->name, "main");
-  input_memory(out, r);
+  cli_write_input_memory(out, r->objects, r->nobjects);
   for (int i = 0; i < r->ninputs; i++) {
     char v[96];
-    if (r->inputs[i].type->kind == IR_TY_PTR) input_pointer(v, sizeof v, r, r->inputs[i].value, r->inputs[i].ref, 0);
+    if (r->inputs[i].type->kind == IR_TY_PTR)
+      cli_input_pointer_c(v, sizeof v, r->objects, r->nobjects, r->inputs[i].value, r->inputs[i].ref, 0);
     else cli_format_value(v, sizeof v, r->inputs[i].type, r->inputs[i].value);
     fprintf(out, "  %s = %s;\n", ir_decl((IrProgram *)run->prog, r->inputs[i].type, r->inputs[i].name), v);
   }
@@ -178,13 +178,9 @@ static void call_under_test(FILE *out, const CliRun *run) {
 }
 
 /* A preprocessed file's line markers would make gcov count its lines under
-   the original .c name: the driver includes a copy, next to it, whose markers
-   are blank lines and whose first line names the .i itself.  The copy's path
-   goes into `copy`. */
-static bool copy_preprocessed(const char *source, const char *driver, char *copy, size_t cap) {
-  size_t n = strlen(driver);
-  if (n > 2 && !strcmp(driver + n - 2, ".c")) n -= 2;
-  if ((size_t)snprintf(copy, cap, "%.*s.program.i", (int)n, driver) >= cap) return false;
+   the original .c name: a driver includes a copy whose markers are blank
+   lines and whose first line names the .i itself. */
+bool cli_copy_preprocessed(const char *source, const char *copy) {
   FILE *in = fopen(source, "r"), *out = in ? fopen(copy, "w") : NULL;
   if (!out) {
     if (in) fclose(in);
@@ -212,6 +208,14 @@ static bool copy_preprocessed(const char *source, const char *driver, char *copy
   bool ok = !ferror(in) && !ferror(out);
   fclose(in);
   return fclose(out) == 0 && ok;
+}
+
+/* The copy of a preprocessed program beside the driver: DRIVER.program.i. */
+static bool copy_preprocessed(const char *source, const char *driver, char *copy, size_t cap) {
+  size_t n = strlen(driver);
+  if (n > 2 && !strcmp(driver + n - 2, ".c")) n -= 2;
+  if ((size_t)snprintf(copy, cap, "%.*s.program.i", (int)n, driver) >= cap) return false;
+  return cli_copy_preprocessed(source, copy);
 }
 
 bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len) {

@@ -151,39 +151,12 @@ static void main_function(FILE *out, const Suite *s) {
           s->ntests, s->ntests);
 }
 
-/* A preprocessed file is included through a copy without line markers, so
-   that gcov counts its lines under the .i itself (as cli/driver.c does). */
-static bool copy_preprocessed(const char *source, const char *copy) {
-  FILE *in = fopen(source, "r"), *out = in ? fopen(copy, "w") : NULL;
-  if (!out) {
-    if (in) fclose(in);
-    return false;
-  }
-  fprintf(out, "#line 1 \"%s\"\n", source);
-  char *line = NULL;
-  size_t cap = 0;
-  while (getline(&line, &cap, in) > 0) {
-    const char *p = line + strspn(line, " \t");
-    bool marker = *p == '#';
-    if (marker) {
-      p += 1 + strspn(p + 1, " \t");
-      if (!strncmp(p, "line", 4)) p += 4;
-      p += strspn(p, " \t");
-      marker = *p >= '0' && *p <= '9';
-    }
-    fputs(marker ? "\n" : line, out);
-  }
-  free(line);
-  bool ok = !ferror(in) && !ferror(out);
-  fclose(in);
-  return fclose(out) == 0 && ok;
-}
 
 static bool write_c(const Suite *s, const char *dir, const char *source, bool pre, char *err, size_t len) {
   char path[PATH_MAX + 32], copy[PATH_MAX + 32];
   snprintf(path, sizeof path, "%s/inka_suite.c", dir);
   snprintf(copy, sizeof copy, "%s/inka_program.i", dir);
-  if (pre && !copy_preprocessed(source, copy)) return snprintf(err, len, "%s: error: cannot write", copy), false;
+  if (pre && !cli_copy_preprocessed(source, copy)) return snprintf(err, len, "%s: error: cannot write", copy), false;
   FILE *out = fopen(path, "w");
   if (!out) return snprintf(err, len, "%s: error: cannot write the suite", path), false;
   bool has_main = defines(s->prog, "main");
