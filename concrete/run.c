@@ -192,7 +192,8 @@ static int64_t eval(Run *r, const CxExpr *e) {
 }
 
 /* ---- Frames ------------------------------------------------------------------------ */
-static void assign(Run *r, const CxLhs *l, int64_t v, bool def) {
+/* l = v; a place in memory is at location `at`, computed by the caller. */
+static void assign_at(Run *r, const CxLhs *l, int64_t at, int64_t v, bool def) {
   CxProgram *c = r->c;
   switch (l->kind) {
   case L_NONE: return;
@@ -204,8 +205,18 @@ static void assign(Run *r, const CxLhs *l, int64_t v, bool def) {
     c->globals[l->slot] = v;
     c->globals_def[l->slot] = def;
     return;
-  case L_MEM: store(r, eval(r, l->addr), v, def); return;
+  case L_MEM: store(r, at, v, def); return;
   }
+}
+
+static void assign(Run *r, const CxLhs *l, int64_t v, bool def) {
+  assign_at(r, l, l->kind == L_MEM ? eval(r, l->addr) : 0, v, def);
+}
+
+/* A struct's n cells from location src to location dst (a read of a cell
+   nobody wrote is uncontrolled, as in the translation). */
+static void copy_cells(Run *r, int64_t dst, int64_t src, int64_t n) {
+  for (int64_t i = 0; i < n; i++) store(r, dst + i, load(r, src + i), true);
 }
 
 /* Room for n more slots above the current top. */
@@ -251,7 +262,8 @@ static int64_t push_frame(Run *r, const CxFunc *f, const int64_t *args) {
     if (f->param_in_memory[i]) {
       const IrVar *p = f->ir->params[i];
       int64_t base = new_object(r, CX_OBJ_LOCAL, f->param_cells[i], false, p->name, p->type, 1, p->loc.line);
-      store(r, base, v, true);
+      if (p->type->kind == IR_TY_STRUCT) copy_cells(r, base, v, f->param_cells[i]); /* v: the argument's place */
+      else store(r, base, v, true);
       v = base;
     }
     c->stack[r->fb + i] = v;
@@ -282,6 +294,8 @@ static void step(Run *r) {
 static Signal call(Run *r, const CxStmt *s) {
   int64_t args[s->nargs + 1];
   for (int i = 0; i < s->nargs; i++) args[i] = eval(r, s->args[i]);
+  /* the place of the result before the call, as gcc (and the translation) computes it */
+  int64_t at = s->lhs.kind == L_MEM ? eval(r, s->lhs.addr) : 0;
   const CxFunc *f = s->callee;
   if (r->depth >= r->max_depth) stop(r, CX_BUDGET, "the call depth budget ran out");
   r->depth++;
@@ -291,9 +305,13 @@ static Signal call(Run *r, const CxStmt *s) {
   block(r, &f->body);
   int64_t v = r->retval;
   bool def = r->retdef && f->has_value;
+  if (f->ret_cells && s->lhs.kind != L_NONE) { /* a struct result: copy its cells to their place */
+    if (!r->retdef) stop(r, CX_UNINIT, "a struct result of a function that did not return one");
+    copy_cells(r, at, v, f->ret_cells);
+  }
   pop_frame(r, f, saved);
   r->depth--;
-  assign(r, &s->lhs, v, def);
+  if (!f->ret_cells) assign_at(r, &s->lhs, at, v, def);
   return SIG_NEXT;
 }
 

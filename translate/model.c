@@ -111,6 +111,8 @@ static char *check_subset(const IrProgram *p, const IrFunction *fn) {
   for (int i = 0; i < fn->nparams; i++)
     if (fn->params[i]->type->kind == IR_TY_PTR)
       reject(&c, fn->params[i]->loc, "pointer inputs (heap-shaped inputs)");
+    else if (fn->params[i]->type->kind == IR_TY_STRUCT)
+      reject(&c, fn->params[i]->loc, "struct inputs (a struct parameter of the function under test)");
   check_function(&c, fn);
   free(c.seen);
   return c.err;
@@ -351,7 +353,7 @@ bool tr_decided(const Tr *t) { return *t->undecided == 0; }
 
 bool tr_return_value(const Tr *t, int64_t *out) {
   const TrState *f = t->final;
-  if (!f || f->retval == TR_UNINIT) return false;
+  if (!f || f->retval == TR_UNINIT || t->fn->ret->kind == IR_TY_STRUCT) return false; /* (a struct: its location) */
   PropStore *s = t->s;
   if (!prop_is_fixed(s, f->flag[TR_ENDED]) || prop_value(s, f->flag[TR_ENDED])) return false;
   if (!prop_is_fixed(s, f->retval)) return false;

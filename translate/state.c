@@ -39,7 +39,8 @@ int64_t tr_fp_key(const IrType *ty, double v) { return fp_key_of_double(tr_fp_fo
 PropVar tr_fresh(Tr *t, const IrType *ty) {
   if (ty->kind == IR_TY_BOOL) return prop_new_var(t->s, 0, 1);
   if (ty->kind == IR_TY_FLOAT) return fp_var(t->s, tr_fp_format(ty)); /* keys, see fp.h */
-  if (ty->kind == IR_TY_PTR) return prop_new_var(t->s, 0, INT32_MAX); /* locations, 0 = NULL */
+  /* locations, 0 = NULL; a struct value (a return value) is the location of its cells */
+  if (ty->kind == IR_TY_PTR || ty->kind == IR_TY_STRUCT) return prop_new_var(t->s, 0, INT32_MAX);
   return op_c_var(t->s, tr_ctype(ty));
 }
 

@@ -213,6 +213,10 @@ bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState
 void tr_hint_state(Tr *t, const TrState *st);
 
 
+/* struct_copy.c: the memory after copying the cells of a struct of type ty
+   from location src to location dst (loads in mem); NULL on failure. */
+TrMem *tr_copy_struct(Tr *t, TrMem *mem, PropVar dst, PropVar src, const IrType *ty);
+
 /* may_reach.c: can an iteration of loop, from the check state at, still meet
    the objective?  False only when no execution can. */
 bool tr_loop_may_reach(Tr *t, const IrStmt *loop, const TrState *at);
