@@ -130,7 +130,9 @@ static int64_t eval(Run *r, const CxExpr *e) {
   case X_GLOBAL:
     if (!r->c->globals_def[e->slot]) stop(r, CX_UNINIT, "a read of a global no test controls");
     return r->c->globals[e->slot];
-  case X_LOAD: return load(r, eval(r, e->a));
+  case X_LOAD: /* a cell written through a pointer of the other signedness: the same bits, read as e's type */
+    x = load(r, eval(r, e->a));
+    return e->bits < 64 ? wrap(x, e->bits, e->is_signed) : x;
   case X_SLOT_ADDR:
     if (!r->c->stack_def[r->fb + e->slot]) stop(r, CX_ABANDONED, "the address of a variable outside its lifetime");
     return r->c->stack[r->fb + e->slot];

@@ -44,6 +44,13 @@ PropVar tr_fresh(Tr *t, const IrType *ty) {
   return op_c_var(t->s, tr_ctype(ty));
 }
 
+PropVar tr_fresh_cell(Tr *t, const IrType *ty) {
+  if (!t->sign_puns || ty->kind != IR_TY_INT || ty->bits >= 64) return tr_fresh(t, ty);
+  /* a uint32_t stored through an int32_t * (or the reverse) keeps its value:
+     the cell holds either representation of the same bits */
+  return prop_new_var(t->s, -((int64_t)1 << (ty->bits - 1)), ((int64_t)1 << ty->bits) - 1);
+}
+
 static PropVar fresh_bool(Tr *t) { return prop_new_var(t->s, 0, 1); }
 
 static const IrVar *slot_var(const IrFunction *fn, int i) {

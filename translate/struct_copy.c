@@ -35,7 +35,7 @@ static bool copy_cells(Copy *c, const IrType *ty) {
   Tr *t = c->t;
   if ((c->at & 4095) == 4095 && (prop_out_of_memory(t->s) || tr_out_of_time(t))) return false;
   PropVar from = tr_shift_by(t, c->src, c->at), to = tr_shift_by(t, c->dst, c->at);
-  PropVar v = tr_fresh(t, ty);
+  PropVar v = tr_fresh_cell(t, ty); /* the cell's representation, copied as it is */
   if (from == TR_FAIL || to == TR_FAIL || !tr_load(t, c->from, from, v)) return false;
   c->mem = tr_store_element(t, c->mem, to, v);
   c->at++;

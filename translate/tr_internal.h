@@ -137,6 +137,10 @@ struct Tr {
   int capobjs;
   int *nobjs;                /* arena, trailed */
   TrObject **global_obj;     /* per global: its object, or NULL (SSA scalar) */
+  bool sign_puns;            /* the program casts between pointers to integer
+                                types that differ only in signedness: a cell
+                                may hold its value in either representation
+                                (loads wrap it to the type they read) */
   struct TrWaiting *waiting; /* arena, trailed: loads and checks waiting for
                                 blocks not allocated yet (woken by allocation) */
 };
@@ -189,6 +193,9 @@ const FpFormat *tr_fp_format(const IrType *ty);
 /* The key of a floating constant of type ty (exactly representable there). */
 int64_t tr_fp_key(const IrType *ty, double v);
 PropVar tr_fresh(Tr *t, const IrType *ty);
+/* A variable for the value of a memory cell of type ty: with t->sign_puns,
+   an integer narrower than 64 bits may be in either signedness's range. */
+PropVar tr_fresh_cell(Tr *t, const IrType *ty);
 /* b = (x != 0) for x of type ty (x itself when already 0/1); TR_FAIL on failure. */
 PropVar tr_truth(Tr *t, const IrType *ty, PropVar x);
 /* expr.c: z = x op y in C type ty (count_ty: the right operand's type, for
