@@ -32,7 +32,7 @@ expect 2 "no function 'nope'" --function nope --reach $P/gcd.c:6 $P/gcd.c
 expect 2 'unsupported.c:4:3: error: unsupported: inline asm' --reach $P/unsupported.c:7 $P/unsupported.c
 expect 2 'unsupported: inline asm' --dump-ir $P/unsupported.c
 G=tests/frontend/inputs/unsupported_goto.c
-expect 2 'unsupported_goto.c:3:5: error: unsupported: goto into a nested block or loop' --reach $G:7 $G
+expect 2 'unsupported_goto.c:8:5: error: unsupported: goto into a nested block that is not after' --reach $G:9 $G
 expect 2 'unsupported: goto into a nested block' --dump-ir $G
 # --iter does not count the iterations of a loop made of goto
 printf 'int f(int n) {\n  int i = 0;\nloop:\n  i++;\n  if (i < n)\n    goto loop;\n  return i;\n}\n' > "$tmp/gl.c"

@@ -1187,6 +1187,13 @@ TEST(sign_casts_brute_force) {   /* int32_t * <-> uint32_t *, char * <-> unsigne
   CHECK_EQ_INT(t.wrong, 0);
 }
 
+TEST(goto_inward_brute_force) {   /* goto into loop bodies, if branches, nested blocks */
+  Tally t = {0};
+  brute_force_file("goto_inward.c", -20, 20, true, &t);
+  CHECK(t.reachable > 0 && t.unreachable > 0);
+  CHECK_EQ_INT(t.wrong, 0);
+}
+
 TEST(mem_heap_loops_brute_force) {
   Prog *pg = prog_load("heap_loops.c");
   CHECK(pg != NULL);
@@ -1493,6 +1500,7 @@ int main(int argc, char **argv) {
   SELECT(calls_globals_arrays_brute_force);
   SELECT(struct_values_brute_force);
   SELECT(sign_casts_brute_force);
+  SELECT(goto_inward_brute_force);
   SELECT(mem_list_search_break);
   SELECT(mem_pointer_arith_out_of_bounds);
 
