@@ -243,12 +243,23 @@ static bool definitely_assigns(Tr *t, const TrBranch *br, const TrState *in, int
   }
 }
 
-TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b) {
+/* Does every execution of loop that leaves it (and goes on after it) assign
+   slot i?  A while loop's condition side effects (pre) run before any exit;
+   a do-while's first iteration runs its body whole unless it leaves early
+   (block_assigns says no to a break or continue before the assignment). */
+static bool loop_assigns(Tr *t, const IrFunction *fn, const IrStmt *loop, int i) {
+  if (!loop->is_do_while) return block_assigns(t, fn, &loop->pre, 0, i);
+  return block_assigns(t, fn, &loop->body, 0, i);
+}
+
+static TrState *fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b,
+                              const IrStmt *loop) {
   TrState *out = tr_state_copy(t, in);
   for (int i = 0; i < tr_nslots(in->fn); i++) {
     if (!w->slot[i]) continue;
-    bool may_stay_uninit = in->slot[i] == TR_UNINIT &&
-                           !(a && b && definitely_assigns(t, a, in, i) && definitely_assigns(t, b, in, i));
+    bool assigned = loop ? loop_assigns(t, in->fn, loop, i)
+                         : a && b && definitely_assigns(t, a, in, i) && definitely_assigns(t, b, in, i);
+    bool may_stay_uninit = in->slot[i] == TR_UNINIT && !assigned;
     out->slot[i] = may_stay_uninit ? TR_UNINIT : tr_fresh(t, slot_var(in->fn, i)->type);
   }
   for (int g = 0; g < t->prog->nglobals; g++)
@@ -259,6 +270,14 @@ TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrB
   if (w->reached) out->reached = fresh_bool(t);
   if (w->mem) out->mem = tr_mem_join(t);
   return out;
+}
+
+TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b) {
+  return fresh_outputs(t, in, w, a, b, NULL);
+}
+
+TrState *tr_loop_outputs(Tr *t, const TrState *in, const TrWrites *w, const IrStmt *loop) {
+  return fresh_outputs(t, in, w, NULL, NULL, loop);
 }
 
 static bool join_var(Tr *t, PropVar out, PropVar end) {

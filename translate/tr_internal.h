@@ -177,6 +177,9 @@ void tr_writes_init(Tr *t, const TrState *st, TrWrites *w);
 /* A state like `in` where every written part is a fresh variable (a local
    unassigned in `in` stays unassigned unless both branches a and b assign it). */
 TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b);
+/* The same at the exit of `loop`: a local unassigned in `in` stays so unless
+   every way out of the loop assigns it. */
+TrState *tr_loop_outputs(Tr *t, const TrState *in, const TrWrites *w, const IrStmt *loop);
 /* Posts out == end on every written part; false on failure.  A local that
    out holds but end never assigned abandons the path, unless `over` says
    the path has left the frame for good (nobody reads it again). */

@@ -31,6 +31,10 @@ expect 2 'is not the input file' --reach other.c:6 $P/gcd.c
 expect 2 "no function 'nope'" --function nope --reach $P/gcd.c:6 $P/gcd.c
 expect 2 'unsupported.c:4:3: error: unsupported: inline asm' --reach $P/unsupported.c:7 $P/unsupported.c
 expect 2 'unsupported: inline asm' --dump-ir $P/unsupported.c
+# a target line inside an unsupported construct names the construct (not "no statement starts on line")
+expect 2 'unsupported.c:4:3: error: unsupported: inline asm' --reach $P/unsupported.c:4 $P/unsupported.c
+S=tests/frontend/inputs/unsupported_switch.c
+expect 2 'unsupported_switch.c:5:3: error: unsupported: case label inside a nested statement' --reach $S:5 $S
 G=tests/frontend/inputs/unsupported_goto.c
 expect 2 'unsupported_goto.c:8:5: error: unsupported: goto into a nested block that is not after' --reach $G:9 $G
 expect 2 'unsupported: goto into a nested block' --dump-ir $G
