@@ -1194,6 +1194,13 @@ TEST(goto_inward_brute_force) {   /* goto into loop bodies, if branches, nested 
   CHECK_EQ_INT(t.wrong, 0);
 }
 
+TEST(loop_assigns_brute_force) {   /* locals assigned in every way out of a loop */
+  Tally t = {0};
+  brute_force_file("loop_assigns.c", -20, 20, true, &t);
+  CHECK(t.reachable > 0 && t.unreachable > 0);
+  CHECK_EQ_INT(t.wrong, 0);
+}
+
 TEST(mem_heap_loops_brute_force) {
   Prog *pg = prog_load("heap_loops.c");
   CHECK(pg != NULL);
@@ -1501,6 +1508,7 @@ int main(int argc, char **argv) {
   SELECT(struct_values_brute_force);
   SELECT(sign_casts_brute_force);
   SELECT(goto_inward_brute_force);
+  SELECT(loop_assigns_brute_force);
   SELECT(mem_list_search_break);
   SELECT(mem_pointer_arith_out_of_bounds);
 
