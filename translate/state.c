@@ -204,8 +204,8 @@ static bool block_assigns(Tr *t, const IrFunction *fn, const IrBlock *b, int fro
     const IrStmt *s = b->stmts[k];
     switch (s->kind) {
     case IR_ST_SKIP: continue;
-    case IR_ST_DECL:
-      if (s->var->kind != IR_VAR_GLOBAL && tr_frame_slot(fn, s->var) == i) return false;
+    case IR_ST_DECL: /* its lifetime starts: an assignment must follow (C scoping puts
+                        no use of the variable before its declaration in a block) */
       continue;
     case IR_ST_ASSIGN: case IR_ST_CALL:
       if (is_slot(fn, s->lhs, i)) return true;
