@@ -302,15 +302,18 @@ static Signal call(Run *r, const CxStmt *s) {
   if (r->depth >= r->max_depth) stop(r, CX_BUDGET, "the call depth budget ran out");
   r->depth++;
   int64_t saved = push_frame(r, f, args);
+  int64_t scratch = 0;
+  if (f->ret_cells && s->lhs.kind != L_NONE) { /* a zeroed result until a return, as the translation makes it */
+    const IrFunction *fn = f->ir;
+    scratch = new_object(r, CX_OBJ_LOCAL, f->ret_cells, true, fn->name, fn->ret, 1, s->src_line);
+  }
   if (s->objective && objective_now(r)) stop(r, CX_REACHED, NULL);
   r->retdef = false;
   block(r, &f->body);
   int64_t v = r->retval;
   bool def = r->retdef && f->has_value;
-  if (f->ret_cells && s->lhs.kind != L_NONE) { /* a struct result: copy its cells to their place */
-    if (!r->retdef) stop(r, CX_UNINIT, "a struct result of a function that did not return one");
-    copy_cells(r, at, v, f->ret_cells);
-  }
+  if (scratch) copy_cells(r, at, r->retdef ? v : scratch, f->ret_cells); /* a struct result */
+  r->retdef = false; /* (a return of this callee says nothing of the caller's) */
   pop_frame(r, f, saved);
   r->depth--;
   if (!f->ret_cells) assign_at(r, &s->lhs, at, v, def);

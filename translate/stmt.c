@@ -16,6 +16,7 @@
  * semantics: every ite/w choice is left to propagation.
  */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -256,6 +257,18 @@ static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args) 
   }
   cs->flag[TR_RETURNED] = cs->flag[TR_BROKEN] = cs->flag[TR_CONTINUED] = t->zero;
   cs->retval = fn->ret->kind == IR_TY_VOID ? TR_UNINIT : tr_fresh(t, fn->ret);
+  if (fn->ret->kind == IR_TY_STRUCT && s->lhs) {
+    /* until a return says otherwise, the result is a zeroed struct of its
+       own: a path that ends inside the call (or falls off its end) copies
+       that, never cells through a location nothing constrains */
+    size_t len = strlen(fn->name) + 3;
+    char *name = prop_alloc(t->s, len);
+    snprintf(name, len, "%s()", fn->name);
+    TrObject *o = tr_new_object(t, TR_OBJ_LOCAL, fn->ret, 1, name, s->loc.line);
+    if (!o) return ST_FAIL;
+    cs->mem = tr_new_s(t, cs->mem, o, true);
+    cs->retval = prop_new_const(t->s, o->base);
+  }
   if (tr_is_objective_stmt(t, s) && tr_objective_now(t, cs)) tr_set_reached(t, cs);
   t->call_depth++;
   TrState *end = tr_block(t, &fn->body, 0, NULL, cs);

@@ -38,6 +38,11 @@ expect 2 'unsupported_switch.c:5:3: error: unsupported: case label inside a nest
 G=tests/frontend/inputs/unsupported_goto.c
 expect 2 'unsupported_goto.c:8:5: error: unsupported: goto into a nested block that is not after' --reach $G:9 $G
 expect 2 'unsupported: goto into a nested block' --dump-ir $G
+# a target inside a function returning a struct, asked from its caller (the
+# path ends inside the call: the caller's copy of the result must not wait)
+printf 'struct P { int x; int y; };\nstatic struct P mk(int x) {\n  struct P r;\n  r.x = x;\n  if (x == 7)\n    r.y = 1;\n  else\n    r.y = 2;\n  return r;\n}\nint f(int a) {\n  struct P s = mk(a);\n  struct P t = mk(a + 1);\n  return s.y + t.y;\n}\n' > "$tmp/sr.c"
+LIMIT=10 expect 0 'REACHABLE  f\(a = 6\)' --function f --no-concrete --timeout 5 --reach "$tmp/sr.c:6" "$tmp/sr.c"
+LIMIT=10 expect 0 '^REACHABLE' --function f --no-concrete --timeout 5 --reach "$tmp/sr.c:8" "$tmp/sr.c"
 # --iter does not count the iterations of a loop made of goto
 printf 'int f(int n) {\n  int i = 0;\nloop:\n  i++;\n  if (i < n)\n    goto loop;\n  return i;\n}\n' > "$tmp/gl.c"
 expect 2 'gl.c:3:1: error: unsupported: --iter on a loop made of goto' --reach "$tmp/gl.c:4" --iter 3 "$tmp/gl.c"
