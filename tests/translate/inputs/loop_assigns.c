@@ -39,3 +39,19 @@ int while_pre_assigns(int x, int y) {
   }
   return c;
 }
+
+int goto_loop_declares(int x, int y) {
+  int k = 0;
+again: ;
+  int v = x + k;               /* declared inside the loop made of goto */
+  k++;
+  if (k < 3)
+    goto again;
+  if (v == x + 2 && y == 1) {
+    /*T5*/ return 1;             /* always when y == 1 */
+  }
+  if (v != x + 2) {
+    /*T6*/ return -1;            /* never */
+  }
+  return v;
+}
