@@ -40,7 +40,24 @@ static void visit_nearest(const IrStmt *s, void *ctx) {
   if (s->loc.line > n->line && (n->above == 0 || s->loc.line < n->above)) n->above = s->loc.line;
 }
 
+/* The line is inside a function whose conversion met a construct outside the
+   subset (the line may hold it, a case label Duff's device hides, or a
+   statement the construct swallowed): that construct is the error. */
+static bool inside_unsupported(const IrProgram *p, const CliOptions *o, char *err, size_t len) {
+  for (int i = 0; i < p->nfuncs; i++) {
+    const IrFunction *f = p->funcs[i];
+    const IrDiag *d = f->unsupported;
+    if (!f->defined || !d || !f->loc.file || !same_file(f->loc.file, o->file)) continue;
+    if (o->reach_line < f->loc.line || o->reach_line > f->end.line) continue;
+    snprintf(err, len, "%s:%d:%d: error: %s", d->loc.file ? d->loc.file : o->file, d->loc.line, d->loc.col,
+             d->message);
+    return true;
+  }
+  return false;
+}
+
 static void no_statement(const IrProgram *p, const CliOptions *o, char *err, size_t len) {
+  if (inside_unsupported(p, o, err, len)) return;
   Nearest n = {p->path, o->reach_line, 0, 0};
   for (int i = 0; i < p->nfuncs; i++)
     if (p->funcs[i]->defined) walk_block(&p->funcs[i]->body, visit_nearest, &n);

@@ -298,6 +298,11 @@ static bool lhs(Comp *k, const IrExpr *e, CxLhs *out) {
     out->kind = L_NONE;
     return true;
   }
+  if (e->type->kind == IR_TY_STRUCT && ir_is_lvalue(e)) { /* the place a returned struct is copied to */
+    out->kind = L_MEM;
+    out->addr = address(k, e);
+    return out->addr != NULL;
+  }
   if (!scalar(e->type)) return fail(k, &e->loc, "unsupported: %s", "an assignment of a struct or array");
   if (e->kind == IR_VAR && !e->var->address_taken) {
     out->kind = e->var->kind == IR_VAR_GLOBAL ? L_GLOBAL : L_SLOT;
@@ -313,8 +318,13 @@ static bool args(Comp *k, const IrStmt *s, CxStmt *x) {
   x->nargs = s->nargs;
   x->args = cx_alloc(k->c, sizeof *x->args * (size_t)(s->nargs + 1));
   for (int i = 0; i < s->nargs; i++) {
-    if (!scalar(s->args[i]->type)) return fail(k, &s->args[i]->loc, "unsupported: %s", "a struct passed by value");
-    if (!(x->args[i] = value(k, s->args[i]))) return false;
+    const IrExpr *a = s->args[i];
+    if (a->type->kind == IR_TY_STRUCT && s->builtin == IR_BI_NONE && ir_is_lvalue(a)) {
+      if (!(x->args[i] = address(k, a))) return false; /* copied by push_frame */
+      continue;
+    }
+    if (!scalar(a->type)) return fail(k, &a->loc, "unsupported: %s", "a struct passed by value");
+    if (!(x->args[i] = value(k, a))) return false;
   }
   return true;
 }
@@ -423,7 +433,9 @@ static CxStmt *stmt(Comp *k, const IrStmt *s) {
   case IR_ST_CONTINUE: x->kind = S_CONTINUE; break;
   case IR_ST_RETURN:
     x->kind = S_RETURN;
-    if (s->rhs) {
+    if (s->rhs && s->rhs->type->kind == IR_TY_STRUCT && ir_is_lvalue(s->rhs)) {
+      ok = (x->e = address(k, s->rhs)) != NULL; /* the caller copies the cells */
+    } else if (s->rhs) {
       if (!scalar(s->rhs->type)) return fail(k, &s->loc, "unsupported: %s", "a struct returned by value"), NULL;
       ok = (x->e = value(k, s->rhs)) != NULL;
     }
@@ -459,20 +471,21 @@ static CxFunc *function(Comp *k, const IrFunction *fn) {
     return c->funcs[i];
   }
   if (fn->unsupported) return fail(k, &fn->unsupported->loc, "%s", fn->unsupported->message), NULL;
-  if (fn->ret->kind == IR_TY_FLOAT || fn->ret->kind == IR_TY_STRUCT)
-    return fail(k, &fn->loc, "unsupported: %s", "a function returning a float or a struct"), NULL;
+  if (fn->ret->kind == IR_TY_FLOAT) return fail(k, &fn->loc, "unsupported: %s", "a function returning a float"), NULL;
   CxFunc *f = cx_alloc(c, sizeof *f);
   c->funcs[i] = f;
   f->ir = fn;
   f->nparams = fn->nparams;
   f->nslots = fn->nparams + fn->nlocals;
-  f->has_value = fn->ret->kind != IR_TY_VOID;
+  f->has_value = fn->ret->kind != IR_TY_VOID && fn->ret->kind != IR_TY_STRUCT;
+  f->ret_cells = fn->ret->kind == IR_TY_STRUCT ? cx_cells(fn->ret) : 0;
   f->param_in_memory = cx_alloc(c, sizeof(bool) * (size_t)(fn->nparams + 1));
   f->param_type = cx_alloc(c, sizeof *f->param_type * (size_t)(fn->nparams + 1));
   f->param_cells = cx_alloc(c, sizeof(int64_t) * (size_t)(fn->nparams + 1));
   for (int p = 0; p < fn->nparams; p++) {
     const IrVar *v = fn->params[p];
-    if (!scalar(v->type)) return fail(k, &v->loc, "unsupported: %s", "a parameter that is not a scalar"), NULL;
+    if (!scalar(v->type) && v->type->kind != IR_TY_STRUCT)
+      return fail(k, &v->loc, "unsupported: %s", "a parameter that is not a scalar or a struct"), NULL;
     f->param_in_memory[p] = v->address_taken;
     f->param_type[p] = v->type;
     f->param_cells[p] = cx_cells(v->type);

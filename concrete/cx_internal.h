@@ -81,9 +81,10 @@ struct CxStmt {
   int line;           /* for line_hits; 0 outside the main file */
   int obj_index;      /* WHILE: position among the --iter loops, or -1 */
   int slot;           /* DECL_SLOT, DECL_MEM: the frame slot */
-  CxLhs lhs;          /* ASSIGN, CALL, NONDET, MALLOC */
-  CxExpr *e;          /* ASSIGN rhs, RETURN value, IF/WHILE condition, ASSUME/ASSERT/FREE argument */
-  CxExpr **args;      /* CALL, MALLOC (1 or 2) */
+  CxLhs lhs;          /* ASSIGN, CALL, NONDET, MALLOC (CALL of a struct result: MEM, its place) */
+  CxExpr *e;          /* ASSIGN rhs, RETURN value (a struct: its location), IF/WHILE condition,
+                         ASSUME/ASSERT/FREE argument */
+  CxExpr **args;      /* CALL (a struct argument: its location), MALLOC (1 or 2) */
   int nargs;
   CxFunc *callee;     /* CALL */
   uint8_t bits;       /* NONDET: the value's type */
@@ -105,7 +106,8 @@ struct CxFunc {
   bool *param_in_memory; /* per parameter: address taken (it lives in an object) */
   const IrType **param_type;
   int64_t *param_cells;
-  bool has_value;     /* non-void */
+  bool has_value;     /* returns a scalar */
+  int64_t ret_cells;  /* returns a struct of that many cells (its location is the value), else 0 */
   bool compiled;      /* its body is complete (false while compiling it: recursion) */
   CxBlock body;
 };

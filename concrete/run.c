@@ -132,7 +132,9 @@ static int64_t eval(Run *r, const CxExpr *e) {
   case X_GLOBAL:
     if (!r->c->globals_def[e->slot]) stop(r, CX_UNINIT, "a read of a global no test controls");
     return r->c->globals[e->slot];
-  case X_LOAD: return load(r, eval(r, e->a));
+  case X_LOAD: /* a cell written through a pointer of the other signedness: the same bits, read as e's type */
+    x = load(r, eval(r, e->a));
+    return e->bits < 64 ? wrap(x, e->bits, e->is_signed) : x;
   case X_SLOT_ADDR:
     if (!r->c->stack_def[r->fb + e->slot]) stop(r, CX_ABANDONED, "the address of a variable outside its lifetime");
     return r->c->stack[r->fb + e->slot];
@@ -194,7 +196,8 @@ static int64_t eval(Run *r, const CxExpr *e) {
 }
 
 /* ---- Frames ------------------------------------------------------------------------ */
-static void assign(Run *r, const CxLhs *l, int64_t v, bool def) {
+/* l = v; a place in memory is at location `at`, computed by the caller. */
+static void assign_at(Run *r, const CxLhs *l, int64_t at, int64_t v, bool def) {
   CxProgram *c = r->c;
   switch (l->kind) {
   case L_NONE: return;
@@ -206,8 +209,18 @@ static void assign(Run *r, const CxLhs *l, int64_t v, bool def) {
     c->globals[l->slot] = v;
     c->globals_def[l->slot] = def;
     return;
-  case L_MEM: store(r, eval(r, l->addr), v, def); return;
+  case L_MEM: store(r, at, v, def); return;
   }
+}
+
+static void assign(Run *r, const CxLhs *l, int64_t v, bool def) {
+  assign_at(r, l, l->kind == L_MEM ? eval(r, l->addr) : 0, v, def);
+}
+
+/* A struct's n cells from location src to location dst (a read of a cell
+   nobody wrote is uncontrolled, as in the translation). */
+static void copy_cells(Run *r, int64_t dst, int64_t src, int64_t n) {
+  for (int64_t i = 0; i < n; i++) store(r, dst + i, load(r, src + i), true);
 }
 
 /* Room for n more slots above the current top. */
@@ -253,7 +266,8 @@ static int64_t push_frame(Run *r, const CxFunc *f, const int64_t *args) {
     if (f->param_in_memory[i]) {
       const IrVar *p = f->ir->params[i];
       int64_t base = new_object(r, CX_OBJ_LOCAL, f->param_cells[i], false, p->name, p->type, 1, p->loc.line);
-      store(r, base, v, true);
+      if (p->type->kind == IR_TY_STRUCT) copy_cells(r, base, v, f->param_cells[i]); /* v: the argument's place */
+      else store(r, base, v, true);
       v = base;
     }
     c->stack[r->fb + i] = v;
@@ -284,18 +298,27 @@ static void step(Run *r) {
 static Signal call(Run *r, const CxStmt *s) {
   int64_t args[s->nargs + 1];
   for (int i = 0; i < s->nargs; i++) args[i] = eval(r, s->args[i]);
+  /* the place of the result before the call, as gcc (and the translation) computes it */
+  int64_t at = s->lhs.kind == L_MEM ? eval(r, s->lhs.addr) : 0;
   const CxFunc *f = s->callee;
   if (r->depth >= r->max_depth) stop(r, CX_BUDGET, "the call depth budget ran out");
   r->depth++;
   int64_t saved = push_frame(r, f, args);
+  int64_t scratch = 0;
+  if (f->ret_cells && s->lhs.kind != L_NONE) { /* a zeroed result until a return, as the translation makes it */
+    const IrFunction *fn = f->ir;
+    scratch = new_object(r, CX_OBJ_LOCAL, f->ret_cells, true, fn->name, fn->ret, 1, s->src_line);
+  }
   if (s->objective && objective_now(r)) stop(r, CX_REACHED, NULL);
   r->retdef = false;
   block(r, &f->body);
   int64_t v = r->retval;
   bool def = r->retdef && f->has_value;
+  if (scratch) copy_cells(r, at, r->retdef ? v : scratch, f->ret_cells); /* a struct result */
+  r->retdef = false; /* (a return of this callee says nothing of the caller's) */
   pop_frame(r, f, saved);
   r->depth--;
-  assign(r, &s->lhs, v, def);
+  if (!f->ret_cells) assign_at(r, &s->lhs, at, v, def);
   return SIG_NEXT;
 }
 

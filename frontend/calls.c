@@ -132,13 +132,18 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
     s->nargs = want_args;
     for (int i = 0; i < want_args; i++) {
       s->args[i] = arg(c, call, i, out);
-      if (s->args[i]->type->kind == IR_TY_STRUCT) fe_unsupported(c, loc, "unsupported: struct passed by value");
+      /* a struct argument is the place it is copied from (a call's result is a temporary) */
+      if (s->args[i]->type->kind == IR_TY_STRUCT && (bi != IR_BI_NONE || !ir_is_lvalue(s->args[i])))
+        fe_unsupported(c, loc, "unsupported: struct value");
     }
     if (bi == IR_BI_FREE) s->args[0] = strip_ptr_cast(s->args[0]);
   }
-  if (s->type->kind == IR_TY_STRUCT) fe_unsupported(c, loc, "unsupported: struct returned by value");
+  if (s->type->kind == IR_TY_STRUCT && bi != IR_BI_NONE) fe_unsupported(c, loc, "unsupported: struct returned by value");
   IrExpr *value = NULL;
-  if (want_value && s->type->kind != IR_TY_VOID && s->type->kind != IR_TY_STRUCT) {
+  if (want_value && s->type->kind == IR_TY_STRUCT) { /* the result lands in a temporary in memory */
+    s->lhs = fe_struct_temp(c, s->type, loc, out);
+    value = fe_var_expr(c, s->lhs->var, loc);
+  } else if (want_value && s->type->kind != IR_TY_VOID) {
     IrVar *t = fe_temp(c, s->type, loc);
     s->lhs = fe_var_expr(c, t, loc);
     value = fe_var_expr(c, t, loc);

@@ -86,6 +86,16 @@ IrVar *fe_temp(FeCtx *c, IrType *t, IrLoc loc) {
   return v;
 }
 
+/* A temporary struct (or array) in memory, its lifetime begun by a DECL in out. */
+IrExpr *fe_struct_temp(FeCtx *c, IrType *t, IrLoc loc, IrBlock *out) {
+  IrVar *v = fe_temp(c, t, loc);
+  v->address_taken = true;
+  IrStmt *d = fe_stmt_new(c, IR_ST_DECL, loc);
+  d->var = v;
+  fe_emit(c, out, d);
+  return fe_var_expr(c, v, loc);
+}
+
 IrStmt *fe_stmt_new(FeCtx *c, IrStmtKind k, IrLoc loc) {
   IrStmt *s = fe_alloc(c->A, sizeof *s);
   s->kind = k;
@@ -401,6 +411,11 @@ void fe_assign_from(FeCtx *c, IrExpr *lv, CXCursor rhs, IrLoc loc, IrBlock *out)
     last->lhs = lv;
     last->loc = loc;
     IrFunction *fn = c->fn;
+    IrStmt *decl = out->n > before + 1 ? out->stmts[out->n - 2] : NULL;
+    if (decl && decl->kind == IR_ST_DECL && decl->var == rv->var) { /* a struct result's temporary */
+      out->stmts[out->n - 2] = last;
+      out->n--;
+    }
     if (fn && fn->nlocals && fn->locals[fn->nlocals - 1] == rv->var) {
       fn->nlocals--;
       c->ntemps--;
@@ -506,6 +521,17 @@ static IrExpr *conditional(FeCtx *c, CXCursor e, IrBlock *out) {
   c->pure_only = false;
   IrExpr *xv = fe_expr(c, k.k[1], &xb), *yv = fe_expr(c, k.k[2], &yb);
   c->pure_only = saved;
+  if (t->kind == IR_TY_STRUCT && !c->pure_only) { /* a temporary, assigned in each branch */
+    IrExpr *tv = fe_struct_temp(c, t, loc, out);
+    IrStmt *s = fe_stmt_new(c, IR_ST_IF, loc);
+    s->cond = cv;
+    s->then = xb;
+    s->els = yb;
+    fe_assign(c, tv, xv, loc, &s->then);
+    fe_assign(c, tv, yv, loc, &s->els);
+    fe_emit(c, out, s);
+    return tv;
+  }
   if (!fe_is_scalar(t)) {
     fe_unsupported(c, loc, "unsupported: ?: of type %s", t->spelling);
     return fe_dummy(c, loc);

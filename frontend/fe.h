@@ -183,6 +183,7 @@ IrExpr *fe_var_expr(FeCtx *c, IrVar *v, IrLoc loc);
 IrExpr *fe_dummy(FeCtx *c, IrLoc loc);                   /* int 0, after a diagnostic */
 void fe_assign(FeCtx *c, IrExpr *lhs, IrExpr *rhs, IrLoc loc, IrBlock *out); /* structs field-wise */
 IrVar *fe_temp(FeCtx *c, IrType *t, IrLoc loc);
+IrExpr *fe_struct_temp(FeCtx *c, IrType *t, IrLoc loc, IrBlock *out); /* in memory, with its DECL */
 IrStmt *fe_stmt_new(FeCtx *c, IrStmtKind k, IrLoc loc);
 void fe_emit(FeCtx *c, IrBlock *b, IrStmt *s);
 int64_t fe_wrap(const IrType *t, int64_t v);             /* v converted to integer type t */

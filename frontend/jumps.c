@@ -17,10 +17,17 @@
  *     in which the goto is a forward jump to the end of the body.  A C break
  *     or continue in that region that belongs to an enclosing loop leaves
  *     the new loop through a flag of its own and is repeated right after it.
- * Supported: the label is in a block that holds the goto (at any depth);
- * a goto into a nested block or loop body is reported as unsupported.  Every
- * statement keeps its location; the synthetic guards have line 0 so that
- * --reach never picks them.
+ *   - Inward: a goto to a label nested in a later statement S of a block
+ *     that holds the goto (an if branch, a block, a loop body) is pending
+ *     when S comes; S is then entered: `if (jump == 0 || jump into S)`
+ *     around it, an if runs the branch holding the label (its condition is
+ *     not evaluated), a while loop starts its body without its condition
+ *     (a do-while's first iteration has none), and inside, the statements
+ *     before the label are guarded as for a forward goto.
+ * Unsupported (reported): a goto backward to a label nested in a statement
+ * (or inside the statement holding the goto), a goto into a loop made of
+ * goto, a goto inside a loop condition.  Every statement keeps its location;
+ * the synthetic guards have line 0 so that --reach never picks them.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -70,7 +77,8 @@ static bool is_pseudo(const IrStmt *s, const char *kind) {
 typedef struct Frame {
   struct Frame *up;
   bool loop_body;         /* the body of a WHILE: `break` leaves it */
-  int *labels;            /* ids of the labels a goto can reach in this block */
+  int *labels;            /* ids of the labels a goto can reach in this block, */
+  int *at;                /*   directly or nested in its statement at[i] */
   int nlabels;
 } Frame;
 
@@ -136,11 +144,49 @@ static bool frame_has(const Frame *f, int id) {
   return false;
 }
 
-static void frame_add(FeCtx *c, Frame *f, int id) {
-  int *n = fe_alloc(c->A, sizeof *n * (size_t)(f->nlabels + 1));
+static void frame_add(FeCtx *c, Frame *f, int id, int at) {
+  int *n = fe_alloc(c->A, sizeof *n * (size_t)(f->nlabels + 1)), *a = fe_alloc(c->A, sizeof *a * (size_t)(f->nlabels + 1));
   if (f->nlabels) memcpy(n, f->labels, sizeof *n * (size_t)f->nlabels);
-  n[f->nlabels++] = id;
+  if (f->nlabels) memcpy(a, f->at, sizeof *a * (size_t)f->nlabels);
+  n[f->nlabels] = id;
+  a[f->nlabels++] = at;
   f->labels = n;
+  f->at = a;
+}
+
+/* Where label id stands in f's block: the statement holding it, or -1. */
+static int frame_at(const Frame *f, int id) {
+  for (int i = 0; i < f->nlabels; i++)
+    if (f->labels[i] == id) return f->at[i];
+  return -1;
+}
+
+static bool is_label_stmt(const IrStmt *s) {
+  return is_pseudo(s, fe_pseudo_label) || (s->kind == IR_ST_WHILE && s->callee_name == fe_pseudo_label);
+}
+
+/* Adds the labels nested in the blocks of s (not s itself) to fs. */
+static void nested_labels(FeCtx *c, const IrStmt *s, Frame *fs, int at) {
+  const IrBlock *b[3] = {&s->then, &s->els, &s->body};
+  for (int j = 0; j < 3; j++)
+    for (int i = 0; i < b[j]->n; i++) {
+      const IrStmt *k = b[j]->stmts[i];
+      if (is_label_stmt(k)) frame_add(c, fs, k->nargs, at);
+      nested_labels(c, k, fs, at);
+    }
+}
+
+static bool block_holds_label(const IrBlock *b, int id);
+
+/* Is label id nested in the blocks of s? */
+static bool holds_label(const IrStmt *s, int id) {
+  return block_holds_label(&s->then, id) || block_holds_label(&s->els, id) || block_holds_label(&s->body, id);
+}
+
+static bool block_holds_label(const IrBlock *b, int id) {
+  for (int i = 0; i < b->n; i++)
+    if ((is_label_stmt(b->stmts[i]) && b->stmts[i]->nargs == id) || holds_label(b->stmts[i], id)) return true;
+  return false;
 }
 
 /* Where a goto to id from frame f lands: the frame holding the label (NULL:
@@ -249,7 +295,14 @@ static void flags_remove(Flags *f, int id) {
     if (f->id[i] == id) f->id[i] = f->id[--f->n];
 }
 
-static void lower_block(Lower *L, IrBlock *b, Frame *up, bool loop_body, int end_label, Flags *escapes);
+static bool flags_has(const Flags *f, int id) {
+  for (int i = 0; i < f->n; i++)
+    if (f->id[i] == id) return true;
+  return false;
+}
+
+static void lower_block(Lower *L, IrBlock *b, Frame *up, bool loop_body, int end_label, Flags *escapes,
+                        const Flags *enter);
 
 static void fail_at(Lower *L, IrLoc loc, const char *fmt, const char *name) {
   if (L->failed) return;
@@ -280,10 +333,10 @@ static void lower_stmt(Lower *L, IrStmt *s, Frame *f, IrBlock *out, Flags *sets)
   }
   switch (s->kind) {
   case IR_ST_IF:
-    lower_block(L, &s->then, f, false, -1, sets);
-    lower_block(L, &s->els, f, false, -1, sets);
+    lower_block(L, &s->then, f, false, -1, sets, NULL);
+    lower_block(L, &s->els, f, false, -1, sets, NULL);
     break;
-  case IR_ST_BLOCK: lower_block(L, &s->body, f, false, -1, sets); break;
+  case IR_ST_BLOCK: lower_block(L, &s->body, f, false, -1, sets, NULL); break;
   case IR_ST_WHILE: {
     if (block_contains_goto(&s->pre, -1) || block_contains_goto(&s->step, -1))
       fail_at(L, s->loc, "unsupported: goto inside a loop condition%s", "");
@@ -293,12 +346,107 @@ static void lower_stmt(Lower *L, IrStmt *s, Frame *f, IrBlock *out, Flags *sets)
       s->callee_name = NULL;
       s->nargs = 0;
     }
-    lower_block(L, &s->body, f, true, end, sets);
+    lower_block(L, &s->body, f, true, end, sets, NULL);
     break;
   }
   default: break;
   }
   push_stmt(c, out, s);
+}
+
+/* jump == a || jump == b ... over the labels of `ids` that b holds (0: none) */
+static IrExpr *going_into(Lower *L, const Flags *ids, const IrBlock *b, IrLoc loc) {
+  IrExpr *e = NULL;
+  for (int i = 0; i < ids->n; i++) {
+    if (b && !block_holds_label(b, ids->id[i])) continue;
+    IrExpr *t = going_to(L, ids->id[i], loc);
+    e = e ? bin(L->c, IR_LOR, e, t, loc) : t;
+  }
+  return e ? e : fe_int_const(L->c, fe_type_int_(L->c), 0, loc);
+}
+
+static IrStmt *assign_to(FeCtx *c, IrVar *v, IrExpr *e, IrLoc loc) {
+  IrStmt *s = fe_stmt_new(c, IR_ST_ASSIGN, loc);
+  s->lhs = fe_var_expr(c, v, loc);
+  s->rhs = e;
+  return s;
+}
+
+/* s holds labels `inner` that a goto before it is going to (jump is 0 or
+   one of them): s is entered there.  An if runs the branch holding the
+   label without its condition; a while starts its body without its
+   condition; inside, what precedes the label is skipped. */
+static void enter_stmt(Lower *L, IrStmt *s, Frame *f, IrBlock *out, Flags *sets, const Flags *inner) {
+  FeCtx *c = L->c;
+  IrLoc no = nowhere(s->loc);
+  switch (s->kind) {
+  case IR_ST_BLOCK:
+    lower_block(L, &s->body, f, false, -1, sets, inner);
+    push_stmt(c, out, s);
+    return;
+  case IR_ST_IF: {
+    /* if (jump) t = <into then>; else if (cond) t = 1; else t = 0;   if (t) then else els */
+    IrVar *t = fe_temp(c, fe_type_int_(c), no);
+    IrStmt *pick = fe_stmt_new(c, IR_ST_IF, no);
+    pick->cond = fe_var_expr(c, L->jump, no);
+    push_stmt(c, &pick->then, assign_to(c, t, going_into(L, inner, &s->then, no), no)); /* before lowering */
+    IrStmt *run = fe_stmt_new(c, IR_ST_IF, no);
+    run->cond = fe_var_expr(c, t, no);
+    run->then = s->then;
+    run->els = s->els;
+    lower_block(L, &run->then, f, false, -1, sets, inner);
+    lower_block(L, &run->els, f, false, -1, sets, inner);
+    s->then = (IrBlock){NULL, 0};
+    s->els = (IrBlock){NULL, 0};
+    push_stmt(c, &s->then, set_flag(c, t, 1, no));
+    push_stmt(c, &s->els, set_flag(c, t, 0, no));
+    push_stmt(c, &pick->els, s); /* the C if (its line) runs only when not jumping */
+    push_stmt(c, out, pick);
+    push_stmt(c, out, run);
+    return;
+  }
+  case IR_ST_WHILE: {
+    if (s->goto_loop || s->callee_name == fe_pseudo_label) {
+      fail_at(L, s->loc, "unsupported: goto into a loop made of goto (label '%s')", c->labels[inner->id[0]]->name);
+      push_stmt(c, out, s);
+      return;
+    }
+    if (block_contains_goto(&s->pre, -1) || block_contains_goto(&s->step, -1))
+      fail_at(L, s->loc, "unsupported: goto inside a loop condition%s", "");
+    lower_block(L, &s->body, f, true, -1, sets, inner);
+    if (!s->is_do_while) { /* pre: if (jump) t = 1; else { pre; t = cond != 0; }   cond: t */
+      IrVar *t = fe_temp(c, fe_type_int_(c), no);
+      IrStmt *pre = fe_stmt_new(c, IR_ST_IF, no);
+      pre->cond = fe_var_expr(c, L->jump, no);
+      push_stmt(c, &pre->then, set_flag(c, t, 1, no));
+      pre->els = s->pre;
+      push_stmt(c, &pre->els, assign_to(c, t, bin(c, IR_NE, s->cond, fe_zero(c, s->cond->type, no), no), no));
+      s->pre = (IrBlock){NULL, 0};
+      push_stmt(c, &s->pre, pre);
+      s->cond = fe_var_expr(c, t, no);
+    }
+    push_stmt(c, out, s);
+    return;
+  }
+  default:
+    fail_at(L, s->loc, "unsupported: goto into this statement (label '%s')", c->labels[inner->id[0]]->name);
+    push_stmt(c, out, s);
+    return;
+  }
+}
+
+/* Where the (lowered) goto to id inside s is: its `jump = id + 1`. */
+static IrLoc goto_loc(const Lower *L, const IrStmt *s, int id, IrLoc dflt) {
+  if (s->kind == IR_ST_ASSIGN && s->lhs->kind == IR_VAR && s->lhs->var == L->jump && s->rhs->kind == IR_INT_CONST &&
+      s->rhs->ival == id + 1)
+    return s->loc;
+  const IrBlock *b[5] = {&s->then, &s->els, &s->pre, &s->body, &s->step};
+  for (int j = 0; j < 5; j++)
+    for (int i = 0; i < b[j]->n; i++) {
+      IrLoc l = goto_loc(L, b[j]->stmts[i], id, (IrLoc){NULL, 0, 0});
+      if (l.file) return l;
+    }
+  return dflt;
 }
 
 /* `if (jump) ; else { stmts }`: no statement runs while a goto is under way */
@@ -331,15 +479,16 @@ static IrStmt *arrive(Lower *L, int id, IrLoc loc) {
   return s;
 }
 
-static void lower_block(Lower *L, IrBlock *b, Frame *up, bool loop_body, int end_label, Flags *escapes) {
+static void lower_block(Lower *L, IrBlock *b, Frame *up, bool loop_body, int end_label, Flags *escapes,
+                        const Flags *enter) {
   FeCtx *c = L->c;
   make_loops(L, b);
-  Frame f = {up, loop_body, NULL, 0};
-  if (end_label >= 0) frame_add(c, &f, end_label);
+  Frame f = {up, loop_body, NULL, NULL, 0};
+  if (end_label >= 0) frame_add(c, &f, end_label, b->n);
   for (int k = 0; k < b->n; k++) {
     IrStmt *s = b->stmts[k];
-    if (is_pseudo(s, fe_pseudo_label) || (s->kind == IR_ST_WHILE && s->callee_name == fe_pseudo_label))
-      frame_add(c, &f, s->nargs);
+    if (is_label_stmt(s)) frame_add(c, &f, s->nargs, k);
+    nested_labels(c, s, &f, k);
   }
   bool *entered = fe_alloc(c->A, sizeof *entered * (size_t)(b->n + 1)); /* a goto loop that a goto */
   for (int k = 0; k < b->n; k++) {                                           /* before it enters */
@@ -348,15 +497,20 @@ static void lower_block(Lower *L, IrBlock *b, Frame *up, bool loop_body, int end
       for (int i = 0; i < k && !entered[k]; i++) entered[k] = contains_goto(b->stmts[i], s->nargs);
   }
   IrBlock out = {NULL, 0};
-  Flags pending = {NULL, 0}; /* labels of this block a goto may be going to */
+  Flags pending = {NULL, 0}; /* labels of this block (or nested in it) a goto may be going to */
+  for (int i = 0; enter && i < enter->n; i++) flags_add(c, &pending, enter->id[i]);
   IrBlock run = {NULL, 0};   /* consecutive statements under one guard, none of
                                 which may start a goto (the guard is tested once) */
   for (int k = 0; k <= b->n; k++) { /* after a failure too: every line stays */
     IrStmt *s = k < b->n ? b->stmts[k] : NULL;
     bool label = s && is_pseudo(s, fe_pseudo_label);
     bool loop_label = s && s->kind == IR_ST_WHILE && s->callee_name == fe_pseudo_label;
-    bool arrives = (label && c->labels[s->nargs]->ngotos) || (loop_label && entered[k]);
-    if (run.n && (!s || arrives || !pending.n)) { /* close the run */
+    bool arrives = (label && c->labels[s->nargs]->ngotos) ||
+                   (loop_label && (entered[k] || flags_has(&pending, s->nargs)));
+    Flags inner = {NULL, 0}; /* pending labels nested in s: a goto enters s */
+    for (int i = 0; s && i < pending.n; i++)
+      if (holds_label(s, pending.id[i])) flags_add(c, &inner, pending.id[i]);
+    if (run.n && (!s || arrives || !pending.n || inner.n)) { /* close the run */
       push_stmt(c, &out, guard(L, run, run.stmts[0]->loc));
       run = (IrBlock){NULL, 0};
     }
@@ -371,11 +525,27 @@ static void lower_block(Lower *L, IrBlock *b, Frame *up, bool loop_body, int end
     }
     Flags sets = {NULL, 0}, leaving = {NULL, 0};
     IrBlock *into = pending.n ? &run : &out;
-    lower_stmt(L, s, &f, into, &sets);
+    if (inner.n) {
+      for (int i = 0; i < inner.n; i++) flags_remove(&pending, inner.id[i]);
+      into = &out;
+      if (pending.n) { /* a goto past s skips it: if (jump == 0 || jump into s) */
+        IrLoc no = nowhere(s->loc);
+        IrStmt *w = fe_stmt_new(c, IR_ST_IF, no);
+        w->cond = bin(c, IR_LOR, bin(c, IR_EQ, fe_var_expr(c, L->jump, no), fe_int_const(c, L->jump->type, 0, no), no),
+                      going_into(L, &inner, NULL, no), no);
+        push_stmt(c, &out, w);
+        into = &w->then;
+      }
+      enter_stmt(L, s, &f, into, &sets, &inner);
+    } else {
+      lower_stmt(L, s, &f, into, &sets);
+    }
     for (int i = 0; i < sets.n; i++) {
       int id = sets.id[i];
       bool crosses;
       const Frame *t = target_frame(&f, id, &crosses);
+      if (t == &f && frame_at(&f, id) <= k)
+        fail_at(L, goto_loc(L, s, id, s->loc), "unsupported: goto into a nested block that is not after the statement holding the goto (label '%s')", c->labels[id]->name);
       if (t != &f) flags_add(c, escapes, id);
       if (t != &f && crosses) flags_add(c, &leaving, id); /* break out of the loop */
       else flags_add(c, &pending, id);
@@ -428,7 +598,7 @@ void fe_lower_jumps(FeCtx *c, IrFunction *fn) {
   Lower L = {c, fn, fe_temp(c, fe_type_int_(c), nowhere(fn->loc)), false};
   push_stmt(c, &init, set_flag(c, L.jump, 0, nowhere(fn->loc)));
   Flags escapes = {NULL, 0};
-  lower_block(&L, &fn->body, NULL, false, -1, &escapes);
+  lower_block(&L, &fn->body, NULL, false, -1, &escapes, NULL);
   if (escapes.n) /* a label no enclosing block holds: reported already */
     fail_at(&L, fn->loc, "unsupported: goto to label '%s' outside the function body", c->labels[escapes.id[0]]->name);
   for (int i = 0; i < fn->body.n; i++) push_stmt(c, &init, fn->body.stmts[i]);

@@ -143,8 +143,6 @@ static void signature(FeCtx *c, IrFunction *fn, CXCursor decl) {
   if (!fn->ret) {
     fe_unsupported(c, fe_loc(c, decl), "unsupported: %s", why);
     fn->ret = fe_type_int_(c);
-  } else if (fn->ret->kind == IR_TY_STRUCT || fn->ret->kind == IR_TY_ARRAY) {
-    fe_unsupported(c, fe_loc(c, decl), "unsupported: struct returned by value");
   }
   int n = clang_Cursor_getNumArguments(decl);
   fn->params = NULL;
@@ -163,9 +161,8 @@ static void signature(FeCtx *c, IrFunction *fn, CXCursor decl) {
     if (!v->type) {
       fe_unsupported(c, v->loc, "unsupported: %s", why);
       v->type = fe_type_int_(c);
-    } else if (v->type->kind == IR_TY_STRUCT) {
-      fe_unsupported(c, v->loc, "unsupported: struct passed by value");
     }
+    v->address_taken = v->type->kind == IR_TY_STRUCT; /* a struct parameter is a copy in memory */
     fe_push(c->A, (void ***)&fn->params, &fn->nparams, v);
   }
   c->fn = saved;

@@ -170,6 +170,8 @@ static void return_stmt(FeCtx *c, CXCursor cur, IrBlock *out) {
     } else {
       s->rhs = fe_expr(c, k.k[0], out);
       if (fe_is_scalar(c->fn->ret)) s->rhs = fe_cast(c, c->fn->ret, s->rhs, s->loc);
+      else if (s->rhs->type != c->fn->ret || !ir_is_lvalue(s->rhs)) /* a struct is returned from its place */
+        fe_unsupported(c, s->loc, "unsupported: struct value");
     }
   }
   fe_emit(c, out, s);
@@ -277,7 +279,6 @@ void fe_function_body(FeCtx *c, FeFunc *f) {
     IrVar *v = fe_local_var(c, pc, IR_VAR_PARAM);
     if (!*v->name) v->name = fe_fmt(c->A, "arg%d", i);
     v->index = i;
-    if (v->type->kind == IR_TY_STRUCT) fe_unsupported(c, v->loc, "unsupported: struct passed by value");
     fe_push(c->A, (void ***)&fn->params, &fn->nparams, v);
   }
   CXType ft = clang_getCursorType(f->def); /* f() without a prototype is not variadic */

@@ -112,9 +112,9 @@ IrExpr *fe_stub_call(FeCtx *c, CXCursor call, CXCursor decl, bool want_value, Ir
   for (int i = 0; i < nargs; i++) { /* evaluated for their traps; the stub ignores them */
     IrExpr *a = fe_expr(c, clang_Cursor_getArgument(call, (unsigned)i), out);
     if (a->type->kind == IR_TY_ARRAY) a = fe_cast(c, fe_type_ptr(c, a->type->base), a, loc);
-    if (a->type->kind == IR_TY_STRUCT) {
-      fe_unsupported(c, loc, "unsupported: struct passed by value");
-      return NULL;
+    if (a->type->kind == IR_TY_STRUCT) { /* copied (read) like any argument */
+      fe_assign(c, fe_struct_temp(c, a->type, loc, out), a, loc, out);
+      continue;
     }
     if (is_constant(a) || a->type->kind == IR_TY_VOID) continue;
     IrStmt *s = fe_stmt_new(c, IR_ST_ASSIGN, loc);

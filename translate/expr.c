@@ -339,10 +339,15 @@ TrEvResult tr_check_access(TrEval *ev, const IrExpr *at, PropVar x, bool for_fre
   return TR_EV_TRAP;
 }
 
-/* The value at location x in the current memory (load_element). */
+/* The value at location x in the current memory (load_element), read as
+   type ty: a cell written through a pointer of the other signedness holds
+   the other representation of the same bits, wrapped here to ty. */
 static TrEvResult load(TrEval *ev, const IrType *ty, PropVar x, PropVar *out) {
-  *out = tr_fresh(ev->t, ty);
-  return tr_load(ev->t, ev->st->mem, x, *out) ? TR_EV_OK : TR_EV_FAIL;
+  Tr *t = ev->t;
+  *out = tr_fresh(t, ty);
+  PropVar raw = tr_fresh_cell(t, ty);
+  if (raw != *out && !op_wrap(t->s, raw, *out, ty->bits, ty->is_signed)) return TR_EV_FAIL;
+  return tr_load(t, ev->st->mem, x, raw) ? TR_EV_OK : TR_EV_FAIL;
 }
 
 /* z = b + k * i: a location moved by i elements of k cells. */

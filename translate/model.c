@@ -18,6 +18,7 @@
 typedef struct Subset {
   const IrProgram *prog;
   char *err;
+  bool sign_puns;        /* a cast between int32_t * and uint32_t * (and the like) */
   const IrFunction **seen;
   int nseen, capseen;
 } Subset;
@@ -52,10 +53,15 @@ static void check_expr(Subset *c, const IrExpr *e) {
   if (!e || c->err) return;
   /* A cell holds one value of its declared type: reading or writing it as
      another type (a char * into an int) would need the bytes, which the
-     model does not have.  (void * conversions, as from malloc, are fine.) */
+     model does not have.  (void * conversions, as from malloc, are fine.)
+     Integer types of one width that differ only in signedness are the
+     exception C makes: the same bits, read in the accessed type (loads
+     wrap, see tr_fresh_cell). */
   if (e->kind == IR_CAST && e->type->kind == IR_TY_PTR && e->a[0]->type->kind == IR_TY_PTR) {
     const IrType *to = e->type->base, *from = e->a[0]->type->base;
-    if (to->kind != IR_TY_VOID && from->kind != IR_TY_VOID && to != from) {
+    if (to->kind == IR_TY_INT && from->kind == IR_TY_INT && to->bits == from->bits) {
+      c->sign_puns |= to->is_signed != from->is_signed;
+    } else if (to->kind != IR_TY_VOID && from->kind != IR_TY_VOID && to != from) {
       reject(c, e->loc, "a cast between pointers to different types (type punning)");
       return;
     }
@@ -106,15 +112,18 @@ static void check_function(Subset *c, const IrFunction *fn) {
   check_block(c, &fn->body);
 }
 
-static char *check_subset(const IrProgram *p, const IrFunction *fn) {
+static char *check_subset(const IrProgram *p, const IrFunction *fn, bool *sign_puns) {
   Subset c = {.prog = p};
   for (int i = 0; i < fn->nparams; i++) {
     const IrType *ty = fn->params[i]->type;
     if (ty->kind == IR_TY_PTR && !tr_can_be_input(ty->base))
       reject(&c, fn->params[i]->loc, "a pointer input to %s", ty->base->kind == IR_TY_VOID ? "void" : "an incomplete type");
+    else if (ty->kind == IR_TY_STRUCT)
+      reject(&c, fn->params[i]->loc, "struct inputs (a struct parameter of the function under test)");
   }
   check_function(&c, fn);
   free(c.seen);
+  *sign_puns = c.sign_puns;
   return c.err;
 }
 
@@ -282,7 +291,7 @@ Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn, const TrObjec
   t->fn = fn;
   t->obj = *obj;
   t->lim = *lim;
-  if ((*err = objective_loops(t)) || (*err = check_subset(p, fn))) {
+  if ((*err = objective_loops(t)) || (*err = check_subset(p, fn, &t->sign_puns))) {
     tr_free(t);
     return NULL;
   }
@@ -359,7 +368,7 @@ bool tr_decided(const Tr *t) { return *t->undecided == 0; }
 
 bool tr_return_value(const Tr *t, int64_t *out) {
   const TrState *f = t->final;
-  if (!f || f->retval == TR_UNINIT) return false;
+  if (!f || f->retval == TR_UNINIT || t->fn->ret->kind == IR_TY_STRUCT) return false; /* (a struct: its location) */
   PropStore *s = t->s;
   if (!prop_is_fixed(s, f->flag[TR_ENDED]) || prop_value(s, f->flag[TR_ENDED])) return false;
   if (!prop_is_fixed(s, f->retval)) return false;

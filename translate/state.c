@@ -39,8 +39,16 @@ int64_t tr_fp_key(const IrType *ty, double v) { return fp_key_of_double(tr_fp_fo
 PropVar tr_fresh(Tr *t, const IrType *ty) {
   if (ty->kind == IR_TY_BOOL) return prop_new_var(t->s, 0, 1);
   if (ty->kind == IR_TY_FLOAT) return fp_var(t->s, tr_fp_format(ty)); /* keys, see fp.h */
-  if (ty->kind == IR_TY_PTR) return prop_new_var(t->s, 0, TR_LOC_MAX); /* locations, 0 = NULL */
+  /* locations, 0 = NULL; a struct value (a return value) is the location of its cells */
+  if (ty->kind == IR_TY_PTR || ty->kind == IR_TY_STRUCT) return prop_new_var(t->s, 0, TR_LOC_MAX);
   return op_c_var(t->s, tr_ctype(ty));
+}
+
+PropVar tr_fresh_cell(Tr *t, const IrType *ty) {
+  if (!t->sign_puns || ty->kind != IR_TY_INT || ty->bits >= 64) return tr_fresh(t, ty);
+  /* a uint32_t stored through an int32_t * (or the reverse) keeps its value:
+     the cell holds either representation of the same bits */
+  return prop_new_var(t->s, -((int64_t)1 << (ty->bits - 1)), ((int64_t)1 << ty->bits) - 1);
 }
 
 static PropVar fresh_bool(Tr *t) { return prop_new_var(t->s, 0, 1); }
@@ -204,8 +212,8 @@ static bool block_assigns(Tr *t, const IrFunction *fn, const IrBlock *b, int fro
     const IrStmt *s = b->stmts[k];
     switch (s->kind) {
     case IR_ST_SKIP: continue;
-    case IR_ST_DECL:
-      if (s->var->kind != IR_VAR_GLOBAL && tr_frame_slot(fn, s->var) == i) return false;
+    case IR_ST_DECL: /* its lifetime starts: an assignment must follow (C scoping puts
+                        no use of the variable before its declaration in a block) */
       continue;
     case IR_ST_ASSIGN: case IR_ST_CALL:
       if (is_slot(fn, s->lhs, i)) return true;
@@ -243,12 +251,23 @@ static bool definitely_assigns(Tr *t, const TrBranch *br, const TrState *in, int
   }
 }
 
-TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b) {
+/* Does every execution of loop that leaves it (and goes on after it) assign
+   slot i?  A while loop's condition side effects (pre) run before any exit;
+   a do-while's first iteration runs its body whole unless it leaves early
+   (block_assigns says no to a break or continue before the assignment). */
+static bool loop_assigns(Tr *t, const IrFunction *fn, const IrStmt *loop, int i) {
+  if (!loop->is_do_while) return block_assigns(t, fn, &loop->pre, 0, i);
+  return block_assigns(t, fn, &loop->body, 0, i);
+}
+
+static TrState *fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b,
+                              const IrStmt *loop) {
   TrState *out = tr_state_copy(t, in);
   for (int i = 0; i < tr_nslots(in->fn); i++) {
     if (!w->slot[i]) continue;
-    bool may_stay_uninit = in->slot[i] == TR_UNINIT &&
-                           !(a && b && definitely_assigns(t, a, in, i) && definitely_assigns(t, b, in, i));
+    bool assigned = loop ? loop_assigns(t, in->fn, loop, i)
+                         : a && b && definitely_assigns(t, a, in, i) && definitely_assigns(t, b, in, i);
+    bool may_stay_uninit = in->slot[i] == TR_UNINIT && !assigned;
     out->slot[i] = may_stay_uninit ? TR_UNINIT : tr_fresh(t, slot_var(in->fn, i)->type);
   }
   for (int g = 0; g < t->prog->nglobals; g++)
@@ -259,6 +278,14 @@ TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrB
   if (w->reached) out->reached = fresh_bool(t);
   if (w->mem) out->mem = tr_mem_join(t, in->mem, w->mem_any ? NULL : w->mem_types, w->nmem_types);
   return out;
+}
+
+TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b) {
+  return fresh_outputs(t, in, w, a, b, NULL);
+}
+
+TrState *tr_loop_outputs(Tr *t, const TrState *in, const TrWrites *w, const IrStmt *loop) {
+  return fresh_outputs(t, in, w, NULL, NULL, loop);
 }
 
 static bool join_var(Tr *t, PropVar out, PropVar end) {

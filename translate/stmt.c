@@ -16,6 +16,7 @@
  * semantics: every ite/w choice is left to propagation.
  */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,13 +202,21 @@ static PropVar fp_classify(Tr *t, const IrStmt *s, PropVar x) {
 static StResult translate_call(StmtCtx *c, const IrStmt *s) {
   Tr *t = c->t;
   PropVar *args = prop_alloc(t->s, sizeof(PropVar) * (size_t)(s->nargs + 1));
-  for (int i = 0; i < s->nargs; i++) {
-    StResult r = eval_into(c, s->args[i], &args[i]);
+  for (int i = 0; i < s->nargs; i++) { /* a struct argument: the location it is copied from */
+    const IrExpr *a = s->args[i];
+    StResult r = a->type->kind == IR_TY_STRUCT ? eval_into_addr(c, a, &args[i]) : eval_into(c, a, &args[i]);
     if (r != ST_NEXT) return r;
   }
   bool objective = tr_is_objective_stmt(t, s);
   switch (s->builtin) {
   case IR_BI_NONE:
+    if (s->lhs && !(s->lhs->kind == IR_VAR && tr_is_ssa(s->lhs->var))) {
+      /* the place the result goes to, computed before the call as gcc does
+         (cached: assign() finds it); a trap there ends the path before the call */
+      PropVar at;
+      StResult r = eval_into_addr(c, s->lhs, &at);
+      if (r != ST_NEXT) return r;
+    }
     return call_function(c, s, args);
   case IR_BI_NONDET: {
     PropVar v = tr_fresh(t, s->type);
@@ -267,12 +276,27 @@ static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args) 
   for (int i = 0; i < tr_nslots(fn); i++) cs->slot[i] = i < fn->nparams ? args[i] : TR_UNINIT;
   cs->global = c->in->global;
   for (int i = 0; i < fn->nparams; i++) {
-    if (!fn->params[i]->address_taken) continue;
-    allocate_local(t, cs, fn->params[i]);
-    cs->mem = tr_store_element(t, cs->mem, cs->slot[i], args[i]);
+    const IrVar *p = fn->params[i];
+    if (!p->address_taken) continue;
+    allocate_local(t, cs, p);
+    if (p->type->kind == IR_TY_STRUCT) cs->mem = tr_copy_struct(t, cs->mem, cs->slot[i], args[i], p->type);
+    else cs->mem = tr_store_element(t, cs->mem, cs->slot[i], args[i]);
+    if (!cs->mem) return ST_FAIL;
   }
   cs->flag[TR_RETURNED] = cs->flag[TR_BROKEN] = cs->flag[TR_CONTINUED] = t->zero;
   cs->retval = fn->ret->kind == IR_TY_VOID ? TR_UNINIT : tr_fresh(t, fn->ret);
+  if (fn->ret->kind == IR_TY_STRUCT && s->lhs) {
+    /* until a return says otherwise, the result is a zeroed struct of its
+       own: a path that ends inside the call (or falls off its end) copies
+       that, never cells through a location nothing constrains */
+    size_t len = strlen(fn->name) + 3;
+    char *name = prop_alloc(t->s, len);
+    snprintf(name, len, "%s()", fn->name);
+    TrObject *o = tr_new_object(t, TR_OBJ_LOCAL, fn->ret, 1, name, s->loc.line);
+    if (!o) return ST_FAIL;
+    cs->mem = tr_new_s(t, cs->mem, o, true);
+    cs->retval = prop_new_const(t->s, o->base);
+  }
   if (tr_is_objective_stmt(t, s) && tr_objective_now(t, cs)) tr_set_reached(t, cs);
   t->call_depth++;
   TrState *end = tr_block(t, &fn->body, 0, NULL, cs);
@@ -285,6 +309,13 @@ static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args) 
   out->trace = end->trace;
   out->mem = end->mem;
   c->out = out;
+  if (s->lhs && fn->ret->kind == IR_TY_STRUCT) { /* copy the returned cells to their place */
+    PropVar at;
+    StResult r = eval_into_addr(c, s->lhs, &at);
+    if (r != ST_NEXT) return r;
+    out->mem = tr_copy_struct(t, out->mem, at, end->retval, fn->ret);
+    return out->mem ? ST_NEXT : ST_FAIL;
+  }
   return s->lhs ? assign(c, out, s->lhs, end->retval) : ST_NEXT;
 }
 
@@ -335,8 +366,9 @@ static StResult translate_stmt(StmtCtx *c) {
     c->out = tr_state_copy(t, c->in);
     c->out->flag[s->kind == IR_ST_BREAK ? TR_BROKEN : TR_CONTINUED] = t->one;
     return ST_NEXT;
-  case IR_ST_RETURN:
-    if (s->rhs && (r = eval_into(c, s->rhs, &v)) != ST_NEXT) return r;
+  case IR_ST_RETURN: /* a struct is returned as the location of its cells (copied by the caller) */
+    if (s->rhs && (r = (s->rhs->type->kind == IR_TY_STRUCT ? eval_into_addr : eval_into)(c, s->rhs, &v)) != ST_NEXT)
+      return r;
     c->out = tr_state_copy(t, c->in);
     c->out->flag[TR_RETURNED] = t->one;
     if (s->rhs) c->out->retval = v;

@@ -155,6 +155,10 @@ struct Tr {
   int *ninputs;              /* arena, trailed: input objects on this path */
   bool inputs_frozen;        /* reading the solution: input cells never read
                                 stay unread (input.c creates nothing) */
+  bool sign_puns;            /* the program casts between pointers to integer
+                                types that differ only in signedness: a cell
+                                may hold its value in either representation
+                                (loads wrap it to the type they read) */
   struct TrWaiting *waiting; /* arena, trailed: loads and checks waiting for
                                 blocks not allocated yet (woken by allocation) */
 };
@@ -191,6 +195,9 @@ void tr_writes_init(Tr *t, const TrState *st, TrWrites *w);
 /* A state like `in` where every written part is a fresh variable (a local
    unassigned in `in` stays unassigned unless both branches a and b assign it). */
 TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b);
+/* The same at the exit of `loop`: a local unassigned in `in` stays so unless
+   every way out of the loop assigns it. */
+TrState *tr_loop_outputs(Tr *t, const TrState *in, const TrWrites *w, const IrStmt *loop);
 /* Posts out == end on every written part; false on failure.  A local that
    out holds but end never assigned abandons the path, unless `over` says
    the path has left the frame for good (nobody reads it again). */
@@ -207,6 +214,9 @@ const FpFormat *tr_fp_format(const IrType *ty);
 /* The key of a floating constant of type ty (exactly representable there). */
 int64_t tr_fp_key(const IrType *ty, double v);
 PropVar tr_fresh(Tr *t, const IrType *ty);
+/* A variable for the value of a memory cell of type ty: with t->sign_puns,
+   an integer narrower than 64 bits may be in either signedness's range. */
+PropVar tr_fresh_cell(Tr *t, const IrType *ty);
 /* b = (x != 0) for x of type ty (x itself when already 0/1); TR_FAIL on failure. */
 PropVar tr_truth(Tr *t, const IrType *ty, PropVar x);
 /* expr.c: z = x op y in C type ty (count_ty: the right operand's type, for
@@ -234,6 +244,10 @@ bool tr_loop_invariant(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
 /* Makes st's unfixed variables search hints (prop_add_hint). */
 void tr_hint_state(Tr *t, const TrState *st);
 
+
+/* struct_copy.c: the memory after copying the cells of a struct of type ty
+   from location src to location dst (loads in mem); NULL on failure. */
+TrMem *tr_copy_struct(Tr *t, TrMem *mem, PropVar dst, PropVar src, const IrType *ty);
 
 /* may_reach.c: can an iteration of loop, from the check state at, still meet
    the objective?  False only when no execution can. */

@@ -193,13 +193,16 @@ typedef enum {
 } IrBuiltin;
 
 typedef enum {
-  IR_ST_ASSIGN,   /* lhs = rhs  (lhs an lvalue expr, rhs side-effect free) */
+  IR_ST_ASSIGN,   /* lhs = rhs  (lhs an lvalue expr, rhs side-effect free;
+                     never of struct or array type: the frontend copies
+                     those field by field) */
   IR_ST_CALL,     /* [lhs =] callee(args) or a builtin */
   IR_ST_IF,       /* if (cond) then else els */
   IR_ST_WHILE,    /* see below */
   IR_ST_BREAK,    /* leaves the innermost loop */
   IR_ST_CONTINUE, /* goes to the innermost loop's step, then its condition */
-  IR_ST_RETURN,   /* return [value] */
+  IR_ST_RETURN,   /* return [value]; a struct value is an lvalue of the
+                     function's struct type: the place it is copied from */
   IR_ST_BLOCK,    /* { body }: a C compound statement */
   IR_ST_DECL,     /* the lifetime of local var begins here (its value is
                      indeterminate until assigned); re-executed in each
@@ -234,7 +237,12 @@ struct IrStmt {
   const char *callee_name; /* CALL: the name as written (also for builtins) */
   IrType *type;        /* CALL: the called function's return type (malloc and
                           calloc: the converted pointer type, see IR_BI_MALLOC) */
-  IrExpr **args;       /* CALL */
+  IrExpr **args;       /* CALL.  A struct argument (only to a function of
+                          the file, IR_BI_NONE) is an lvalue of the
+                          parameter's type: the place its cells are copied
+                          from into the callee's parameter object.  A call
+                          returning a struct has a struct lvalue lhs (or
+                          none): the returned cells are copied there. */
   int nargs;
   IrVar *var;          /* DECL */
 };

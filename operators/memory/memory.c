@@ -261,7 +261,7 @@ PropVar mem_cell_var(Tr *t, int64_t loc) {
   TrObject *o = tr_object_at(t, loc);
   if (!o) return prop_new_var(t->s, INT64_MIN, INT64_MAX);
   if (loc < o->base) return prop_new_var(t->s, 0, 1); /* a header */
-  return tr_fresh(t, tr_cell_type(o, loc));
+  return tr_fresh_cell(t, tr_cell_type(o, loc));
 }
 
 static PropVar read_initial(Tr *t, int64_t loc) {

@@ -33,8 +33,12 @@ expect 2 'is not the input file' --reach other.c:6 $P/gcd.c
 expect 2 "no function 'nope'" --function nope --reach $P/gcd.c:6 $P/gcd.c
 expect 2 'unsupported.c:4:3: error: unsupported: inline asm' --reach $P/unsupported.c:7 $P/unsupported.c
 expect 2 'unsupported: inline asm' --dump-ir $P/unsupported.c
+# a target line inside an unsupported construct names the construct (not "no statement starts on line")
+expect 2 'unsupported.c:4:3: error: unsupported: inline asm' --reach $P/unsupported.c:4 $P/unsupported.c
+S=tests/frontend/inputs/unsupported_switch.c
+expect 2 'unsupported_switch.c:5:3: error: unsupported: case label inside a nested statement' --reach $S:5 $S
 G=tests/frontend/inputs/unsupported_goto.c
-expect 2 'unsupported_goto.c:3:5: error: unsupported: goto into a nested block or loop' --reach $G:7 $G
+expect 2 'unsupported_goto.c:8:5: error: unsupported: goto into a nested block that is not after' --reach $G:9 $G
 expect 2 'unsupported: goto into a nested block' --dump-ir $G
 # pointer inputs: options, refusals, the input memory in the JSON and the text
 printf 'struct n { int v; struct n *next; };\nint f(struct n *l, void *p) {\n  return p != 0;\n}\nint g(struct n *l) {\n  if (l && l->next && l->next->v == 4)\n    return 1;\n  return 0;\n}\n' > "$tmp/pi.c"
@@ -50,6 +54,11 @@ expect 0 'cluster_i' --dot /dev/stdout --reach "$tmp/pi.c:7" "$tmp/pi.c"
 printf 'int f(int n) {\n  int a[n][n];\n  return 0;\n}\nint g(int n) {\n  int a[n];\n  return (int)sizeof a;\n}\n' > "$tmp/vla.c"
 expect 2 'vla.c:2:7: error: unsupported: a variable length array of variable length arrays' --reach "$tmp/vla.c:3" "$tmp/vla.c"
 expect 2 'unsupported: sizeof of a variable length array' --reach "$tmp/vla.c:7" "$tmp/vla.c"
+# a target inside a function returning a struct, asked from its caller (the
+# path ends inside the call: the caller's copy of the result must not wait)
+printf 'struct P { int x; int y; };\nstatic struct P mk(int x) {\n  struct P r;\n  r.x = x;\n  if (x == 7)\n    r.y = 1;\n  else\n    r.y = 2;\n  return r;\n}\nint f(int a) {\n  struct P s = mk(a);\n  struct P t = mk(a + 1);\n  return s.y + t.y;\n}\n' > "$tmp/sr.c"
+LIMIT=10 expect 0 'REACHABLE  f\(a = 6\)' --function f --no-concrete --timeout 5 --reach "$tmp/sr.c:6" "$tmp/sr.c"
+LIMIT=10 expect 0 '^REACHABLE' --function f --no-concrete --timeout 5 --reach "$tmp/sr.c:8" "$tmp/sr.c"
 # --iter does not count the iterations of a loop made of goto
 printf 'int f(int n) {\n  int i = 0;\nloop:\n  i++;\n  if (i < n)\n    goto loop;\n  return i;\n}\n' > "$tmp/gl.c"
 expect 2 'gl.c:3:1: error: unsupported: --iter on a loop made of goto' --reach "$tmp/gl.c:4" --iter 3 "$tmp/gl.c"

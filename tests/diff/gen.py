@@ -123,6 +123,10 @@ class FuncGen:
         self.breakable = []             # "loop" / "switch": what a break leaves
         self.top_labels = []            # (label, top-level names before it) not placed yet
         self.gloop_depth = 0            # inside a loop made of a label and a goto
+        self.in_top_if = None           # in a branch of an if of f's top block (outside loops
+                                        # and switches): the if's first line; a label whose
+                                        # gotos all come before it may stand there (goto inward)
+        self.last_goto = {}             # label -> number of lines when its last goto was emitted
         self.nvar = 0
         self.may_trap = False
         # memory programs (f only): pointers, arrays, lists; see MEMORY below
@@ -334,6 +338,8 @@ class FuncGen:
                     v = self.r.choice(sorted(self.assignable))
                     self.emit(indent, v + " = %s;", (self.expr(1),))
                 break
+            if self.jumps and indent == 2 and self.in_top_if is not None and self.r.random() < 0.4:
+                self.place_label(nested=True)   # a goto into this branch
             self.stmt(indent)
             if self.jumps and indent == 1 and self.top_labels and not self.gloop_depth and self.r.random() < 0.3:
                 self.place_label()
@@ -437,6 +443,9 @@ class FuncGen:
             else:
                 c = self.sexpr(2, calls_ok and r.random() < 0.3, "cond")
             self.emit(indent, "if (%s) {", (c,))
+            saved = self.in_top_if
+            top = indent == 1 and not self.loops and not self.breakable and not self.gloop_depth
+            self.in_top_if = len(self.lines) - 1 if top else None
             self.push_scope()
             self.block(indent + 1, r.randint(1, 3))
             self.pop_scope()
@@ -445,6 +454,7 @@ class FuncGen:
                 self.push_scope()
                 self.block(indent + 1, r.randint(1, 3))
                 self.pop_scope()
+            self.in_top_if = saved
             self.raw(indent, "}")
         elif kind in ("for", "while", "do"):
             self.loop(indent, kind)
@@ -1045,18 +1055,30 @@ class FuncGen:
     # inside such a loop, and the top-level names declared after a label was
     # first targeted die at the label (a goto may have jumped over their
     # initialisation), so nothing reads an uninitialised variable.
-    def place_label(self):
-        name, before = self.top_labels.pop(self.r.randrange(len(self.top_labels)))
-        self.raw(1, name + ": ;")
+    def place_label(self, nested=False):
+        """A label of the top block (nested: in a branch of a top-level if,
+        which a goto before the if enters; the names the branch declared so
+        far die at the label too, a goto skipped their initialisation)."""
+        pool = [i for i, (n, _) in enumerate(self.top_labels)
+                 if not nested or self.last_goto.get(n, 0) <= self.in_top_if]   # (never sideways in the if)
+        if not pool:
+            return
+        name, before = self.top_labels.pop(self.r.choice(pool))
+        self.raw(2 if nested else 1, name + ": ;")
         for v in [v for v in self.scopes[0] if v not in before]:
             self.scopes[0].remove(v)
             self.assignable.discard(v)
+        if nested:
+            for v in list(self.scopes[-1]):
+                self.scopes[-1].remove(v)
+                self.assignable.discard(v)
 
     def st_goto(self, indent):
         if not self.top_labels or self.r.random() < 0.4:
             self.top_labels.append((self.fresh("L"), set(self.scopes[0])))
         name = self.r.choice(self.top_labels)[0]
         self.jump(indent, "goto %s;" % name)
+        self.last_goto[name] = len(self.lines)
 
     def st_switch(self, indent):
         r = self.r
@@ -1116,6 +1138,61 @@ def is_jump(seed):
     return random.Random(seed * 40503 + 11).random() < 0.4
 
 
+def is_structs(seed):
+    """Whether the helpers of this integer program pass and return structs
+    by value (about a third of the integer programs; the statements are
+    the same, only their rendering changes: `int gN(int x, int y)` becomes
+    `struct R gN(struct P q)`, a call `gN(a, b)` becomes
+    `gN(mkp(a, b)).v`, `return e;` becomes `return mkr(e);`).  DIFF_STRUCTS=0
+    or 1 forces it (integer programs only)."""
+    force = os.environ.get("DIFF_STRUCTS", "")
+    if force in ("0", "1"):
+        return force == "1"
+    return random.Random(seed * 7919 + 5).random() < 0.33
+
+
+STRUCT_DEFS = [
+    "struct P { int x; int y; };",
+    "struct R { int v; char tag; int w[2]; };",
+    "static struct P mkp(int x, int y) { struct P p; p.x = x; p.y = y; return p; }",
+    "static struct R mkr(int v) { struct R r; r.v = v; r.tag = (char)v; r.w[0] = v; r.w[1] = -v; return r; }",
+]
+
+
+def struct_calls(text, names):
+    """text with every call name(A, B) of a helper in names rewritten as
+    name(mkp(A, B)).v (balanced brackets; A and B split at the top-level
+    comma)."""
+    out, i = [], 0
+    pat = re.compile(r"\b(%s)\(" % "|".join(map(re.escape, names)))
+    while True:
+        m = pat.search(text, i)
+        if not m:
+            out.append(text[i:])
+            return "".join(out)
+        out.append(text[i:m.end()])
+        depth, j, comma = 1, m.end(), None
+        while depth:
+            ch = text[j]
+            if ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+            elif ch == "," and depth == 1 and comma is None:
+                comma = j
+            j += 1
+        a = struct_calls(text[m.end():comma], names)
+        b = struct_calls(text[comma + 1:j - 1], names)
+        out.append("mkp(%s,%s)).v" % (a, b))
+        i = j
+
+
+def struct_return(text):
+    """`return e;` (at the end of a helper's line) as `return mkr(e);`."""
+    m = re.search(r"\breturn (.*);$", text)
+    return text if not m else text[:m.start()] + "return mkr(%s);" % m.group(1)
+
+
 def is_mem(seed):
     """Whether the program of this seed uses memory (about half of them; the
     others are the integer programs of before, unchanged).  DIFF_MEM=0 or 1
@@ -1131,6 +1208,7 @@ class Program:
         self.seed = seed
         self.mem = is_mem(seed)
         self.jumps = not self.mem and is_jump(seed)
+        self.structs = not self.mem and is_structs(seed)
         self.r = random.Random(seed)
         self.targets = []     # dicts: id, func, in_loop, header, depth, line, text
         self.nloops = 0
@@ -1168,18 +1246,32 @@ class Program:
         if self.mem:
             plain += ["#include <stdlib.h>", STRUCT]
             instr += [STRUCT]
+        helpers = [n for n, _, _ in self.funcs if n != "f"]
+        if self.structs:
+            plain += STRUCT_DEFS
+            instr += STRUCT_DEFS
         for name, params, lines in self.funcs:
             sig = "int %s(%s) {" % (name, ", ".join("int " + p for p in params))
-            plain.append(sig)
-            instr.append(sig)
+            by_value = self.structs and name != "f"
+            if by_value:   # the parameters arrive in a struct, copied into a local one
+                sig = "struct R %s(struct P q) {\n  struct P c = q; int x = c.x, y = c.y;" % name
+            plain += sig.split("\n")
+            instr += sig.split("\n")
             for ln in lines:
                 ind = "  " * ln.indent
-                if ln.plain is not None:
-                    plain.append(ind + ln.plain)
+                ptext, itext = ln.plain, ln.instr
+                if self.structs and helpers:
+                    ptext = None if ptext is None else struct_calls(ptext, helpers)
+                    itext = struct_calls(itext, helpers)
+                if by_value:
+                    ptext = None if ptext is None else struct_return(ptext)
+                    itext = struct_return(itext)
+                if ptext is not None:
+                    plain.append(ind + ptext)
                     if ln.target is not None:
                         self.targets[ln.target]["line"] = len(plain)
-                        self.targets[ln.target]["text"] = ln.plain
-                instr.append(ind + ln.instr)
+                        self.targets[ln.target]["text"] = ptext
+                instr.append(ind + itext)
             plain.append("}")
             instr.append("}")
         return "\n".join(plain) + "\n", "\n".join(instr) + "\n"
@@ -1331,7 +1423,7 @@ def generate(seed):
     harness = HARNESS % {"nt": max(len(p.targets), 1), "k": p.k, "lo": LO, "hi": HI, "program": instr,
                          "arena": ARENA if p.mem else "", "reset": "\n  inka_top = 0;" if p.mem else ""}
     hinc = DRIVER_PRELUDE % {"nt": max(len(p.targets), 1), "program": instr}
-    meta = {"seed": seed, "mem": p.mem, "jumps": p.jumps, "k": p.k, "params": p.params, "targets": p.targets,
+    meta = {"seed": seed, "mem": p.mem, "jumps": p.jumps, "structs": p.structs, "k": p.k, "params": p.params, "targets": p.targets,
             "funcs": [n for n, _, _ in p.funcs]}
     return plain, harness, hinc, meta
 

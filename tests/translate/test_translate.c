@@ -1173,6 +1173,34 @@ TEST(calls_globals_arrays_brute_force) {
   CHECK_EQ_INT(t.wrong, 0);
 }
 
+TEST(struct_values_brute_force) {   /* structs passed and returned by value */
+  Tally t = {0};
+  brute_force_file("struct_values.c", -20, 20, true, &t);
+  CHECK(t.reachable > 0 && t.unreachable > 0);
+  CHECK_EQ_INT(t.wrong, 0);
+}
+
+TEST(sign_casts_brute_force) {   /* int32_t * <-> uint32_t *, char * <-> unsigned char * */
+  Tally t = {0};
+  brute_force_file("sign_casts.c", -20, 20, true, &t);
+  CHECK(t.reachable > 0 && t.unreachable > 0);
+  CHECK_EQ_INT(t.wrong, 0);
+}
+
+TEST(goto_inward_brute_force) {   /* goto into loop bodies, if branches, nested blocks */
+  Tally t = {0};
+  brute_force_file("goto_inward.c", -20, 20, true, &t);
+  CHECK(t.reachable > 0 && t.unreachable > 0);
+  CHECK_EQ_INT(t.wrong, 0);
+}
+
+TEST(loop_assigns_brute_force) {   /* locals assigned in every way out of a loop */
+  Tally t = {0};
+  brute_force_file("loop_assigns.c", -20, 20, true, &t);
+  CHECK(t.reachable > 0 && t.unreachable > 0);
+  CHECK_EQ_INT(t.wrong, 0);
+}
+
 TEST(mem_heap_loops_brute_force) {
   Prog *pg = prog_load("heap_loops.c");
   CHECK(pg != NULL);
@@ -1477,6 +1505,10 @@ int main(int argc, char **argv) {
   SELECT(mem_arrays_brute_force);
   SELECT(mem_heap_loops_brute_force);
   SELECT(calls_globals_arrays_brute_force);
+  SELECT(struct_values_brute_force);
+  SELECT(sign_casts_brute_force);
+  SELECT(goto_inward_brute_force);
+  SELECT(loop_assigns_brute_force);
   SELECT(mem_list_search_break);
   SELECT(mem_pointer_arith_out_of_bounds);
 

@@ -1,10 +1,10 @@
 int f(int x) {
-  if (x)
-    goto in;
   while (x < 10) {
     x++;
   in:
     x += 2;
   }
+  if (x > 20)
+    goto in;
   return x;
 }
