@@ -1,0 +1,510 @@
+#!/usr/bin/env python3
+"""Seeded generator of small random functions over pointer inputs (issue 11).
+
+Each program is one function `int f(...)` whose parameters are pointers to
+input memory, drawn from a few signatures: lists `struct node *l` (struct node
+{ int val; struct node *next; }), arrays with a length `int *a, int n` (n
+bounded by an early `if (n < 0 || n > 4) return -1;`), strings `const char
+*s`, structs `struct point *p, struct point *q`, and mixes of them, sometimes
+with a plain `int k`.  The body is a sequence of snippets: NULL checks, field
+and element comparisons with small constants, pointer equality (aliasing),
+writes through one pointer read back through another, bounded list walks
+(with a counter), unbounded walks `while (c != NULL) c = c->next;`, string
+walks, searches with break, early returns.  Every candidate target is a
+statement that cannot trap (`r += K;`, `return K;`) with a marker comment
+`/*@ mN */` on its line.
+
+Two renderings of the same statements come out:
+  plain: the program given to inka-ng (p.c), one statement per line;
+  instr: the same function with HIT(N) before each marked statement, STEP()
+         at the top of each loop body (a step limit: cyclic lists make
+         unbounded walks run forever), and every memory access `p->f`,
+         `a[i]`, `*t` going through ck(p, i, size), which ends the run when p
+         is NULL (a trap, as the tool's path ends) or when the access is not
+         inside one input object (out of bounds, see heap.py for what the
+         brute force makes of it).
+The instr rendering is used by the brute-force harness (heap_harness.py) and
+by hi.c, which a copy of an emitted driver includes instead of p.c to see
+which marked statements the driver runs when gcov cannot tell.
+
+Usage: heap_gen.py SEED OUTDIR   writes OUTDIR/p.c and OUTDIR/meta.json
+"""
+import json
+import os
+import random
+import sys
+
+
+class E:
+    """An expression in both renderings (plain, instr)."""
+    __slots__ = ("p", "i")
+
+    def __init__(self, p, i=None):
+        self.p, self.i = p, (p if i is None else i)
+
+    def __str__(self):
+        return self.p
+
+
+def fmt(template, *subs):
+    """template with {} holes filled by E or str, in both renderings."""
+    ps = [s.p if isinstance(s, E) else str(s) for s in subs]
+    is_ = [s.i if isinstance(s, E) else str(s) for s in subs]
+    return E(template.format(*ps), template.format(*is_))
+
+
+STRUCT_OF = {"node": "struct node", "point": "struct point"}
+
+
+def field(ptr, struct, name):
+    """ptr->name, checked in the instr rendering."""
+    return E("%s->%s" % (ptr.p, name),
+             "((%s *)ck(%s, 0, sizeof(%s)))->%s" % (STRUCT_OF[struct], ptr.i, STRUCT_OF[struct], name))
+
+
+def elem(arr, idx, ctype):
+    """arr[idx] of element type ctype ("int" or "char"), checked in instr."""
+    return E("%s[%s]" % (arr.p, idx.p),
+             "(*(%s *)ck(%s, %s, sizeof(%s)))" % (ctype, arr.i, idx.i, ctype))
+
+
+def deref(ptr, ctype):
+    return E("*%s" % ptr.p, "(*(%s *)ck(%s, 0, sizeof(%s)))" % (ctype, ptr.i, ctype))
+
+
+# Parameter kinds: "node" (struct node *), "point" (struct point *),
+# "ints" (int *, with the length parameter n), "chars" (const char *),
+# "int" (a plain int), "len" (the n of an int array).
+SIGNATURES = [
+    [("l", "node")],
+    [("l", "node"), ("k", "int")],
+    [("l", "node"), ("m", "node")],
+    [("a", "ints"), ("n", "len")],
+    [("a", "ints"), ("b", "ints"), ("n", "len")],
+    [("s", "chars")],
+    [("s", "chars"), ("t", "chars")],
+    [("s", "chars"), ("k", "int")],
+    [("p", "point"), ("q", "point")],
+    [("p", "point")],
+    [("l", "node"), ("a", "ints"), ("n", "len")],
+    [("p", "point"), ("a", "ints"), ("n", "len")],
+    [("l", "node"), ("p", "point")],
+    [("l", "node"), ("s", "chars")],
+]
+
+CTYPE = {"node": "struct node *", "point": "struct point *", "ints": "int *", "chars": "const char *",
+         "int": "int", "len": "int"}
+
+OPS = ["==", "!=", "<", ">", "<=", ">="]
+
+
+class Gen:
+    def __init__(self, seed):
+        self.r = random.Random(seed * 1000003 + 11)
+        self.sig = self.r.choice(SIGNATURES)
+        self.lines = []          # (indent, plain or None, instr, mark or None)
+        self.depth = 1
+        self.nmark = 0
+        self.nvar = 0
+        self.consts = set()      # int constants of the program
+        self.chars = set()       # char constants
+        self.marks = []          # {"id", "text"}
+
+    # ---- output -------------------------------------------------------------
+    def emit(self, plain, instr=None, mark=False):
+        m = None
+        if mark:
+            self.nmark += 1
+            m = self.nmark
+        self.lines.append((self.depth, plain, plain if instr is None else instr, m))
+
+    def emit_e(self, e, mark=False):
+        self.emit(e.p, e.i, mark)
+
+    def instr_only(self, text):
+        self.lines.append((self.depth, None, text, None))
+
+    def open(self, head):
+        """head is an E or str ending in '{'."""
+        if isinstance(head, E):
+            self.emit(head.p, head.i)
+        else:
+            self.emit(head)
+        self.depth += 1
+
+    def close(self):
+        self.depth -= 1
+        self.emit("}")
+
+    def loop_open(self, head):
+        self.open(head)
+        self.instr_only("STEP();")
+
+    def fresh(self, prefix):
+        self.nvar += 1
+        return "%s%d" % (prefix, self.nvar)
+
+    # ---- choices ------------------------------------------------------------
+    def const(self):
+        x = self.r.random()
+        c = self.r.randint(-1, 3) if x < 0.8 else self.r.choice([-3, 4, 5, 7, 10])
+        self.consts.add(c)
+        return c
+
+    def char(self):
+        c = self.r.choice("aabbc")
+        self.chars.add(c)
+        return "'%s'" % c
+
+    def op(self):
+        return self.r.choice(OPS)
+
+    def params(self, kind):
+        return [n for n, k in self.sig if k == kind]
+
+    def mark_stmt(self):
+        """A marked statement that cannot trap: r += K (the result) or an
+        early return."""
+        if self.r.random() < 0.25:
+            self.emit("return %d;" % self.r.randint(1, 9), mark=True)
+        else:
+            self.emit("r += %d;" % self.r.randint(1, 3), mark=True)
+
+    def then_mark(self, cond):
+        """if (cond) { marked statement }"""
+        self.open(fmt("if ({}) {{", cond))
+        self.mark_stmt()
+        self.close()
+
+    # ---- snippets over lists --------------------------------------------------
+    def list_snippet(self, l):
+        L = E(l)
+        others = [m for m in self.params("node") if m != l]
+        x = self.r.randrange(12)
+        if x == 0:
+            self.open("if (%s == NULL) {" % l)
+            self.emit("return %d;" % self.r.randint(10, 19), mark=True)
+            self.close()
+        elif x == 1:
+            self.then_mark(fmt("{} != NULL && {} {} {}", L, field(L, "node", "val"), self.op(), self.const()))
+        elif x == 2:
+            nx = field(L, "node", "next")
+            self.then_mark(fmt("{} != NULL && {} != NULL && {} {} {}", L, nx, field(nx, "node", "val"),
+                               self.op(), field(L, "node", "val")))
+        elif x == 3:
+            nx = field(L, "node", "next")
+            if self.r.random() < 0.5:
+                self.then_mark(fmt("{} != NULL && {} == {}", L, nx, L))
+            else:
+                self.then_mark(fmt("{} != NULL && {} != NULL && {} == {}", L, nx, field(nx, "node", "next"), L))
+        elif x in (4, 5):
+            # bounded walk with a counter
+            c, k = self.fresh("c"), self.fresh("i")
+            bound = self.r.randint(1, 4)
+            self.emit("struct node *%s = %s;" % (c, l))
+            self.emit("int %s = 0;" % k)
+            C = E(c)
+            self.loop_open("while (%s != NULL && %s < %d) {" % (c, k, bound))
+            cond = fmt("{} {} {}", field(C, "node", "val"), self.op(), self.const())
+            if self.r.random() < 0.3:
+                self.open(fmt("if ({}) {{", cond))
+                self.emit("r += 1;", mark=True)
+                self.emit("break;")
+                self.close()
+            else:
+                self.then_mark(cond)
+            self.emit_e(fmt("{} = {};", C, field(C, "node", "next")))
+            self.emit("%s++;" % k)
+            self.close()
+            self.then_mark(E("%s == %d" % (k, self.r.randint(0, bound))))
+            if self.r.random() < 0.5:
+                self.then_mark(E("%s == NULL" % c))
+        elif x in (6, 7):
+            # unbounded walk: the length
+            c, n = self.fresh("c"), self.fresh("len")
+            self.emit("struct node *%s = %s;" % (c, l))
+            self.emit("int %s = 0;" % n)
+            C = E(c)
+            self.loop_open("while (%s != NULL) {" % c)
+            self.emit("%s++;" % n)
+            self.emit_e(fmt("{} = {};", C, field(C, "node", "next")))
+            self.close()
+            self.then_mark(E("%s == %d" % (n, self.r.randint(0, 4))))
+        elif x == 8:
+            # search with break
+            c = self.fresh("c")
+            C = E(c)
+            self.emit("struct node *%s = %s;" % (c, l))
+            self.loop_open("while (%s != NULL) {" % c)
+            self.emit_e(fmt("if ({} == {}) break;", field(C, "node", "val"), self.const()))
+            self.emit_e(fmt("{} = {};", C, field(C, "node", "next")))
+            self.close()
+            self.then_mark(E("%s != NULL" % c))
+        elif x == 9 and others:
+            m = E(self.r.choice(others))
+            y = self.r.randrange(3)
+            if y == 0:
+                self.then_mark(fmt("{} == {}", L, m))
+            elif y == 1:
+                self.then_mark(fmt("{} != NULL && {} == {}", L, field(L, "node", "next"), m))
+            else:
+                self.then_mark(fmt("{} != NULL && {} != NULL && {} {} {} + {}", L, m, field(L, "node", "val"),
+                                   self.op(), field(m, "node", "val"), self.const()))
+        elif x in (9, 10):
+            # a write, then a read through the same or another pointer
+            K = self.const()
+            self.open("if (%s != NULL) {" % l)
+            if self.r.random() < 0.6:
+                self.emit_e(fmt("{} = {};", field(L, "node", "val"), K))
+            else:
+                nx = field(L, "node", "next")
+                self.open(fmt("if ({} != NULL) {{", nx))
+                self.emit_e(fmt("{} = {} + 1;", field(nx, "node", "val"), field(L, "node", "val")))
+                self.close()
+            self.close()
+            m = E(self.r.choice(others + [l]))
+            nm = field(m, "node", "next")
+            if self.r.random() < 0.5:
+                self.then_mark(fmt("{} != NULL && {} {} {}", m, field(m, "node", "val"), self.op(), K))
+            else:
+                self.then_mark(fmt("{} != NULL && {} != NULL && {} == {}", m, nm, field(nm, "node", "val"),
+                                   self.const()))
+        else:
+            # unguarded read: traps on NULL
+            y = self.r.random()
+            if y < 0.3 and self.params("int"):
+                self.emit_e(fmt("r += {} - {};", field(L, "node", "val"), self.params("int")[0]))
+            elif y < 0.5:
+                self.open(fmt("if ({} == NULL) {{", field(L, "node", "next")))
+                self.emit("r += 1;", mark=True)
+                self.close()
+                return
+            else:
+                self.emit_e(fmt("r += {};", field(L, "node", "val")))
+            self.then_mark(E("r %s %d" % (self.op(), self.const())))
+
+    # ---- snippets over int arrays ---------------------------------------------
+    def array_snippet(self, a):
+        A = E(a)
+        n = self.params("len")[0]
+        others = [b for b in self.params("ints") if b != a]
+        x = self.r.randrange(10)
+        if x in (0, 1):
+            c, i = self.fresh("cnt"), self.fresh("i")
+            self.emit("int %s = 0;" % c)
+            self.loop_open("for (int %s = 0; %s < %s; %s++) {" % (i, i, n, i))
+            self.open(fmt("if ({} {} {}) {{", elem(A, E(i), "int"), self.op(), self.const()))
+            self.emit("%s++;" % c, mark=self.r.random() < 0.5)
+            self.close()
+            self.close()
+            self.then_mark(E("%s == %d" % (c, self.r.randint(0, 3))))
+        elif x == 2:
+            s, i = self.fresh("sum"), self.fresh("i")
+            self.emit("int %s = 0;" % s)
+            self.loop_open("for (int %s = 0; %s < %s; %s++) {" % (i, i, n, i))
+            self.emit_e(fmt("{} += {};", s, elem(A, E(i), "int")))
+            self.close()
+            self.then_mark(E("%s %s %d" % (s, self.op(), self.const())))
+        elif x == 3:
+            j = self.r.randint(1, 3)
+            self.then_mark(fmt("{} > {} && {} {} {}", n, j, elem(A, E(str(j - 1)), "int"), self.op(),
+                               elem(A, E(str(j)), "int")))
+        elif x == 4:
+            # unguarded constant index: NULL traps, a short object is out of bounds
+            self.then_mark(fmt("{} {} {}", elem(A, E(str(self.r.randint(0, 2))), "int"), self.op(), self.const()))
+        elif x == 5:
+            i = self.fresh("i")
+            K = self.const()
+            self.emit("int %s = 0;" % i)
+            self.loop_open(fmt("while ({} < {} && {} != {}) {{", i, n, elem(A, E(i), "int"), K))
+            self.emit("%s++;" % i)
+            self.close()
+            self.then_mark(E("%s %s %s" % (i, self.r.choice(["<", "=="]), n)))
+        elif x == 6:
+            K = self.const()
+            self.open("if (%s > 0) {" % n)
+            self.emit_e(fmt("{} = {};", elem(A, E("0"), "int"), K))
+            self.close()
+            b = E(self.r.choice(others + [a]))
+            self.then_mark(fmt("{} > 0 && {} {} {}", n, elem(b, E("0"), "int"), self.r.choice(["==", "!="]), K))
+        elif x == 7 and others:
+            b = E(self.r.choice(others))
+            self.then_mark(fmt("{} {} {}", A, self.r.choice(["==", "!="]), b))
+        elif x == 7:
+            self.open("if (%s == NULL) {" % a)
+            self.emit("return %d;" % self.r.randint(10, 19), mark=True)
+            self.close()
+        elif x == 8:
+            ok, i = self.fresh("ok"), self.fresh("i")
+            self.emit("int %s = 1;" % ok)
+            self.loop_open("for (int %s = 1; %s < %s; %s++) {" % (i, i, n, i))
+            self.open(fmt("if ({} > {}) {{", elem(A, E("%s - 1" % i), "int"), elem(A, E(i), "int")))
+            self.emit("%s = 0;" % ok)
+            self.close()
+            self.close()
+            self.then_mark(E("%s && %s == %d" % (ok, n, self.r.randint(2, 4))))
+        else:
+            i = self.fresh("i")
+            self.loop_open("for (int %s = 0; %s < %s; %s++) {" % (i, i, n, i))
+            self.emit_e(fmt("{} = {} + {};", elem(A, E(i), "int"), elem(A, E(i), "int"), self.r.randint(1, 2)))
+            self.close()
+            b = E(self.r.choice(others + [a]))
+            self.then_mark(fmt("{} > 1 && {} {} {}", n, elem(b, E("1"), "int"), self.op(), self.const()))
+
+    # ---- snippets over strings -----------------------------------------------
+    def string_snippet(self, s):
+        S = E(s)
+        others = [t for t in self.params("chars") if t != s]
+        x = self.r.randrange(9)
+        if x == 0:
+            self.open("if (%s == NULL) {" % s)
+            self.emit("return %d;" % self.r.randint(10, 19), mark=True)
+            self.close()
+        elif x == 1:
+            self.then_mark(fmt("{} == {}", elem(S, E("0"), "char"), self.char()))
+        elif x == 2:
+            self.then_mark(fmt("{} == {} && {} == {}", elem(S, E("0"), "char"), self.char(),
+                               elem(S, E("1"), "char"), self.r.choice([self.char(), "'\\0'"])))
+        elif x == 3:
+            self.then_mark(fmt("{} != '\\0' && {} == '\\0'", elem(S, E("0"), "char"), elem(S, E("1"), "char")))
+        elif x in (4, 5):
+            n = self.fresh("len")
+            self.emit("int %s = 0;" % n)
+            self.loop_open(fmt("while ({} != '\\0') {{", elem(S, E(n), "char")))
+            self.emit("%s++;" % n)
+            self.close()
+            self.then_mark(E("%s == %d" % (n, self.r.randint(0, 4))))
+        elif x == 6:
+            c, i = self.fresh("cnt"), self.fresh("i")
+            ch = self.char()
+            self.emit("int %s = 0;" % c)
+            self.loop_open(fmt("for (int {} = 0; {} != '\\0'; {}++) {{", i, elem(S, E(i), "char"), i))
+            self.open(fmt("if ({} == {}) {{", elem(S, E(i), "char"), ch))
+            self.emit("%s++;" % c)
+            self.close()
+            self.close()
+            self.then_mark(E("%s %s %d" % (c, self.r.choice(["==", ">="]), self.r.randint(1, 2))))
+        elif x == 7:
+            # a pointer walk
+            t = self.fresh("e")
+            T = E(t)
+            self.emit("const char *%s = %s;" % (t, s))
+            self.loop_open(fmt("while ({} != '\\0') {{", deref(T, "char")))
+            self.emit("%s++;" % t)
+            self.close()
+            if self.r.random() < 0.5:
+                self.then_mark(E("%s == %s" % (t, s)))
+            else:
+                self.then_mark(E("%s - %s == %d" % (t, s, self.r.randint(1, 3))))
+        elif others:
+            t = E(others[0])
+            y = self.r.randrange(3)
+            if y == 0:
+                self.then_mark(fmt("{} == {}", S, t))
+            elif y == 1:
+                self.then_mark(fmt("{} != {} && {} == {}", S, t, elem(S, E("0"), "char"), elem(t, E("0"), "char")))
+            else:
+                i = self.fresh("i")
+                self.emit("int %s = 0;" % i)
+                self.loop_open(fmt("while ({} != '\\0' && {} == {}) {{", elem(S, E(i), "char"),
+                                   elem(S, E(i), "char"), elem(t, E(i), "char")))
+                self.emit("%s++;" % i)
+                self.close()
+                self.then_mark(fmt("{} == {}", elem(S, E(i), "char"), elem(t, E(i), "char")))
+        elif self.params("int"):
+            k = self.params("int")[0]
+            self.then_mark(fmt("{} > {} && {} == {}", k, 0, elem(S, E(k + " - 1"), "char"), self.char()))
+        else:
+            self.then_mark(fmt("{} != NULL && {} == {}", S, elem(S, E("0"), "char"), self.char()))
+
+    # ---- snippets over points ---------------------------------------------------
+    def point_snippet(self, p):
+        P = E(p)
+        others = [q for q in self.params("point") if q != p]
+        q = E(self.r.choice(others)) if others else P
+        x = self.r.randrange(8)
+        if x == 0:
+            self.then_mark(fmt("{} {} {}", P, self.r.choice(["==", "!="]), q))
+        elif x == 1:
+            self.then_mark(fmt("{} != NULL && {} != NULL && {} == {} && {} {} {}", P, q, field(P, "point", "x"),
+                               field(q, "point", "x"), field(P, "point", "y"), self.op(), field(q, "point", "y")))
+        elif x in (2, 3):
+            K = self.const()
+            self.emit_e(fmt("{} = {};", field(P, "point", "x"), K))
+            self.then_mark(fmt("{} {} {}", field(q, "point", "x"), self.r.choice(["==", "!="]), K))
+        elif x == 4:
+            self.then_mark(fmt("{} {} {}", field(P, "point", "x"), self.op(), field(P, "point", "y")))
+        elif x == 5:
+            self.emit_e(fmt("{} = {} + {};", field(P, "point", "y"), field(q, "point", "x"), self.const()))
+            self.then_mark(fmt("{} {} {}", field(q, "point", "y"), self.op(), field(P, "point", "x")))
+        elif x == 6:
+            t = self.fresh("t")
+            self.emit_e(fmt("int {} = {};", t, field(P, "point", "x")))
+            self.emit_e(fmt("{} = {};", field(P, "point", "x"), field(q, "point", "y")))
+            self.emit_e(fmt("{} = {};", field(q, "point", "y"), t))
+            self.then_mark(fmt("{} == {} && {} {} {}", field(P, "point", "x"), t, P, self.r.choice(["==", "!="]), q))
+        else:
+            self.open("if (%s == NULL) {" % p)
+            self.emit("return %d;" % self.r.randint(10, 19), mark=True)
+            self.close()
+
+    # ---- the function --------------------------------------------------------------
+    def generate(self):
+        params = ", ".join("%s%s%s" % (CTYPE[k], "" if CTYPE[k].endswith("*") else " ", n) for n, k in self.sig)
+        self.depth = 0
+        self.emit("int f(%s) {" % params)
+        self.depth = 1
+        self.emit("int r = 0;")
+        if self.params("len"):
+            n = self.params("len")[0]
+            self.emit("if (%s < 0 || %s > 4) return -1;" % (n, n))
+        kinds = {"node": self.list_snippet, "ints": self.array_snippet, "chars": self.string_snippet,
+                 "point": self.point_snippet}
+        ptrs = [(n, k) for n, k in self.sig if k in kinds]
+        for _ in range(self.r.randint(3, 6)):
+            n, k = self.r.choice(ptrs)
+            kinds[k](n)
+        self.emit("return r;", mark=True)
+        self.depth = 0
+        self.emit("}")
+
+    def render(self):
+        """(plain text, instr text, {mark id: line number in plain})"""
+        head = ["/* heap differential test program (tests/diff/heap_gen.py) */",
+                "#include <stddef.h>",
+                "struct node { int val; struct node *next; };",
+                "struct point { int x, y; };"]
+        plain, instr, lines = list(head), [], {}
+        for depth, p, i, m in self.lines:
+            ind = "  " * depth
+            if p is not None:
+                plain.append(ind + p + (" /*@ m%d */" % m if m else ""))
+                if m:
+                    lines[m] = len(plain)
+            instr.append(ind + ("HIT(%d); " % m if m else "") + i)
+        return "\n".join(plain) + "\n", "\n".join(instr) + "\n", lines
+
+
+def generate(seed):
+    g = Gen(seed)
+    g.generate()
+    plain, instr, lines = g.render()
+    meta = {"seed": seed, "function": "f", "params": [{"name": n, "kind": k} for n, k in g.sig],
+            "consts": sorted(g.consts), "chars": sorted(g.chars), "nmark": g.nmark,
+            "marks": [{"id": m, "line": lines[m]} for m in sorted(lines)]}
+    return plain, instr, meta
+
+
+def main():
+    seed, out = int(sys.argv[1]), sys.argv[2]
+    os.makedirs(out, exist_ok=True)
+    plain, instr, meta = generate(seed)
+    with open(os.path.join(out, "p.c"), "w") as fh:
+        fh.write(plain)
+    with open(os.path.join(out, "meta.json"), "w") as fh:
+        json.dump(meta, fh, indent=1)
+    print(plain, end="")
+
+
+if __name__ == "__main__":
+    main()
