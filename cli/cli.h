@@ -91,6 +91,12 @@ void cli_format_json_number(char *buf, size_t len, const IrType *t, int64_t v);
 /* memory_view.c: the output memory as JSON ("heap"), text, Graphviz. */
 void cli_print_heap_json(FILE *out, const LblResult *r);
 void cli_print_memory(FILE *out, const LblResult *r);
+/* The input memory: objects the test builds for the pointer inputs. */
+bool cli_has_input_memory(const LblResult *r);
+void cli_print_input_memory_json(FILE *out, const LblResult *r);
+/* A pointer input's value as text ("null", "in1") and as JSON. */
+void cli_pointer_input(char *buf, size_t len, const LblResult *r, const LblValue *v);
+void cli_pointer_input_json(char *buf, size_t len, const LblResult *r, const LblValue *v);
 bool cli_write_dot(const char *path, const LblResult *r, char *err, size_t len);
 
 /* stubs.c: a warning naming the stubs fn may call (nothing when none). */

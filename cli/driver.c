@@ -127,13 +127,49 @@ static void stub_functions(FILE *out, const IrProgram *p) {
   }
 }
 
+/* A pointer into the input memory as C: "0", "inka_in2", "inka_in2 + 3". */
+static void input_pointer(char *buf, size_t len, const LblResult *r, int64_t value, int ref, int64_t cell) {
+  const LblObject *o = ref >= 0 ? &r->objects[ref] : NULL;
+  int64_t per = o && o->count > 0 ? o->ncells / o->count : 1;
+  if (value == 0 || !o || !o->given || per <= 0 || cell % per != 0) {
+    snprintf(buf, len, "0");   /* (an input pointer holds NULL or the start of an element of an input object) */
+    return;
+  }
+  if (cell == 0) snprintf(buf, len, "inka_%s", o->label);
+  else snprintf(buf, len, "inka_%s + %lld", o->label, (long long)(cell / per));
+}
+
+/* The input memory: each object the pointer inputs reach, calloc'd with the
+   length found (cells the path does not read stay 0), then its cells. */
+static void input_memory(FILE *out, const LblResult *r) {
+  for (int i = 0; i < r->nobjects; i++) {
+    const LblObject *o = &r->objects[i];
+    if (!o->given) continue;
+    fprintf(out, "  __typeof__(%s) *inka_%s = calloc(%lld, sizeof(__typeof__(%s)));\n", o->type->spelling, o->label,
+            (long long)o->count, o->type->spelling);
+  }
+  for (int i = 0; i < r->nobjects; i++) {
+    const LblObject *o = &r->objects[i];
+    if (!o->given) continue;
+    for (int k = 0; k < o->ncells; k++) {
+      const LblCell *c = &o->initial[k];
+      char v[96];
+      if (c->type->kind == IR_TY_PTR) input_pointer(v, sizeof v, r, c->value, c->ref, c->ref_cell);
+      else cli_format_value(v, sizeof v, c->type, c->value);
+      if (strcmp(v, "0") != 0) fprintf(out, "  inka_%s%s = %s;\n", o->label, c->path, v);
+    }
+  }
+}
+
 static void call_under_test(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
   const IrFunction *fn = run->fn;
   bool is_main = !strcmp(fn->name, "main");
+  input_memory(out, r);
   for (int i = 0; i < r->ninputs; i++) {
-    char v[64];
-    cli_format_value(v, sizeof v, r->inputs[i].type, r->inputs[i].value);
+    char v[96];
+    if (r->inputs[i].type->kind == IR_TY_PTR) input_pointer(v, sizeof v, r, r->inputs[i].value, r->inputs[i].ref, 0);
+    else cli_format_value(v, sizeof v, r->inputs[i].type, r->inputs[i].value);
     fprintf(out, "  %s = %s;\n", ir_decl((IrProgram *)run->prog, r->inputs[i].type, r->inputs[i].name), v);
   }
   fprintf(out, "  %s(", is_main ? "inka_user_main" : fn->name);
@@ -208,7 +244,7 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len)
   fprintf(out, "\n");
   nondet_values(out, run);
   if (preprocessed) /* its own copy of the headers: including them again would clash */
-    fprintf(out, "void exit(int);\nvoid (*signal(int, void (*)(int)))(int);\n"
+    fprintf(out, "void exit(int);\nvoid *calloc(__SIZE_TYPE__, __SIZE_TYPE__);\nvoid (*signal(int, void (*)(int)))(int);\n"
                  "#define SIGABRT 6\n#define SIGFPE 8\n#define SIGSEGV 11\n");
   verifier_functions(out, run->prog);
   stub_functions(out, run->prog);

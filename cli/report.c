@@ -67,7 +67,8 @@ static void print_call(FILE *out, const CliRun *run) {
   fprintf(out, "%s(", run->fn->name);
   for (int i = 0; i < r->ninputs; i++) {
     char v[64];
-    decimal(v, sizeof v, r->inputs[i].type, r->inputs[i].value);
+    if (r->inputs[i].type->kind == IR_TY_PTR) cli_pointer_input(v, sizeof v, r, &r->inputs[i]);
+    else decimal(v, sizeof v, r->inputs[i].type, r->inputs[i].value);
     fprintf(out, "%s%s = %s", i ? ", " : "", r->inputs[i].name, v);
   }
   fprintf(out, ")");
@@ -163,11 +164,12 @@ static void json_string(FILE *out, const char *s) {
   fputc('"', out);
 }
 
-static void json_values(FILE *out, const LblValue *v, int n, bool named) {
+static void json_values(FILE *out, const LblResult *r, const LblValue *v, int n, bool named) {
   fputc('[', out);
   for (int i = 0; i < n; i++) {
     char num[64];
-    cli_format_json_number(num, sizeof num, v[i].type, v[i].value);
+    if (v[i].type->kind == IR_TY_PTR) cli_pointer_input_json(num, sizeof num, r, &v[i]);
+    else cli_format_json_number(num, sizeof num, v[i].type, v[i].value);
     if (i) fputs(", ", out);
     if (!named) {
       fputs(num, out);
@@ -219,9 +221,13 @@ void cli_print_json(FILE *out, const CliRun *run) {
   }
   if (r->verdict == LBL_REACHABLE) {
     fputs(", \"inputs\": ", out);
-    json_values(out, r->inputs, r->ninputs, true);
+    json_values(out, r, r->inputs, r->ninputs, true);
     fputs(", \"nondet\": ", out);
-    json_values(out, r->nondet, r->nnondet, false);
+    json_values(out, r, r->nondet, r->nnondet, false);
+    if (cli_has_input_memory(r)) {
+      fputs(", \"input_memory\": ", out);
+      cli_print_input_memory_json(out, r);
+    }
     fputs(", \"heap\": ", out);
     cli_print_heap_json(out, r);
     if (r->has_return) {

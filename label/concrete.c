@@ -38,6 +38,8 @@ struct LblConcrete {
 };
 
 LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t) {
+  for (int i = 0; i < q->fn->nparams; i++) /* the input memory is the search's to build */
+    if (q->fn->params[i]->type->kind == IR_TY_PTR) return NULL;
   CxObjective obj = {q->obj.target, q->obj.target_call, q->obj.iter, q->obj.niter};
   char *err = NULL;
   CxProgram *cx = cx_new(q->prog, q->fn, &obj, &err);
@@ -340,7 +342,7 @@ void lbl_cx_solution(LblConcrete *c, LblResult *r) {
   r->inputs = calloc((size_t)c->nparams + 1, sizeof *r->inputs);
   for (int i = 0; i < c->nparams; i++) {
     TrInput in = tr_param(c->t, i);
-    r->inputs[i] = (LblValue){in.name, in.type, c->solution[i]};
+    r->inputs[i] = (LblValue){in.name, in.type, c->solution[i], -1};
   }
   r->nnondet = 0;
   r->nondet = calloc(1, sizeof *r->nondet);

@@ -51,24 +51,55 @@ static SearchLeaf probe(PropStore *s, void *ctx) {
 
 enum { LBL_MAX_CELLS = 4096 }; /* cells reported per object */
 
+/* The object and cell a pointer value designates, as c->ref / c->ref_cell. */
+static void locate(Tr *t, LblCell *c) {
+  c->ref = -1;
+  if (c->known && c->type->kind == IR_TY_PTR && !tr_locate(t, c->value, &c->ref, &c->ref_cell)) c->ref = -1;
+}
+
+static void read_cells(Tr *t, int i, LblObject *o) {
+  o->cells = calloc((size_t)o->ncells + 1, sizeof *o->cells);
+  if (o->input) o->initial = calloc((size_t)o->ncells + 1, sizeof *o->initial);
+  for (int k = 0; k < o->ncells; k++) {
+    LblCell *c = &o->cells[k];
+    c->known = tr_final_cell(t, i, k, &c->type, c->path, sizeof c->path, &c->value);
+    locate(t, c);
+    if (!o->input) continue;
+    LblCell *in = &o->initial[k];
+    *in = *c;
+    if (!tr_initial_cell(t, i, k, &in->value)) in->value = 0; /* the path does not read it: the test gives 0 */
+    in->known = true;
+    locate(t, in);
+    if (!c->known) *c = *in; /* neither read nor written (a read of it would have made it known) */
+  }
+}
+
+/* The input objects the test must build: those the pointer inputs reach
+   through the initial pointer cells.  (Fresh objects whose pointer chose
+   NULL or another object are not part of the input.) */
+static void mark_given(LblResult *r, int i) {
+  if (i < 0 || i >= r->nobjects || !r->objects[i].input || r->objects[i].given) return;
+  LblObject *o = &r->objects[i];
+  o->given = true;
+  for (int k = 0; k < o->ncells; k++) mark_given(r, o->initial[k].known ? o->initial[k].ref : -1);
+}
+
 static void read_memory(Tr *t, LblResult *r) {
-  int n = tr_object_count(t), heap = 0;
+  int n = tr_object_count(t), heap = 0, given = 0;
   r->objects = calloc((size_t)n + 1, sizeof *r->objects);
   r->nobjects = n;
   for (int i = 0; i < n; i++) {
     TrObjectView v = tr_object_view(t, i);
     LblObject *o = &r->objects[i];
-    *o = (LblObject){.name = v.name, .heap = v.heap, .live = v.live, .type = v.type, .count = v.count, .line = v.line};
+    *o = (LblObject){.name = v.name, .heap = v.heap, .live = v.live, .input = v.input, .type = v.type,
+                     .count = v.count, .line = v.line};
     if (v.heap) snprintf(o->label, sizeof o->label, "c%d", ++heap);
     o->ncells = (int)(v.ncells < LBL_MAX_CELLS ? v.ncells : LBL_MAX_CELLS);
-    o->cells = calloc((size_t)o->ncells + 1, sizeof *o->cells);
-    for (int k = 0; k < o->ncells; k++) {
-      LblCell *c = &o->cells[k];
-      c->known = tr_final_cell(t, i, k, &c->type, c->path, sizeof c->path, &c->value);
-      c->ref = -1;
-      if (c->known && c->type->kind == IR_TY_PTR && !tr_locate(t, c->value, &c->ref, &c->ref_cell)) c->ref = -1;
-    }
+    read_cells(t, i, o);
   }
+  for (int i = 0; i < r->ninputs; i++) mark_given(r, r->inputs[i].ref);
+  for (int i = 0; i < n; i++)
+    if (r->objects[i].given) snprintf(r->objects[i].label, sizeof r->objects[i].label, "in%d", ++given);
 }
 
 static void read_solution(Tr *t, PropStore *s, LblResult *r) {
@@ -76,14 +107,17 @@ static void read_solution(Tr *t, PropStore *s, LblResult *r) {
   r->inputs = calloc((size_t)r->ninputs + 1, sizeof *r->inputs);
   for (int i = 0; i < r->ninputs; i++) {
     TrInput in = tr_param(t, i);
-    r->inputs[i] = (LblValue){in.name, in.type, prop_value(s, in.var)};
+    LblValue *v = &r->inputs[i];
+    int64_t cell = 0;
+    *v = (LblValue){in.name, in.type, prop_value(s, in.var), -1};
+    if (in.type->kind == IR_TY_PTR && (!tr_locate(t, v->value, &v->ref, &cell) || cell != 0)) v->ref = -1;
   }
   int n = tr_nondet(t, NULL, 0);
   TrInput *nd = calloc((size_t)(n > 0 ? n : 1), sizeof *nd);
   n = n > 0 ? tr_nondet(t, nd, n) : 0;
   r->nnondet = n;
   r->nondet = calloc((size_t)n + 1, sizeof *r->nondet);
-  for (int i = 0; i < n; i++) r->nondet[i] = (LblValue){nd[i].name, nd[i].type, prop_value(s, nd[i].var)};
+  for (int i = 0; i < n; i++) r->nondet[i] = (LblValue){nd[i].name, nd[i].type, prop_value(s, nd[i].var), -1};
   free(nd);
   r->has_return = tr_return_value(t, &r->ret);
   read_memory(t, r);
@@ -305,7 +339,10 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
 }
 
 void lbl_result_free(LblResult *r) {
-  for (int i = 0; i < r->nobjects; i++) free(r->objects[i].cells);
+  for (int i = 0; i < r->nobjects; i++) {
+    free(r->objects[i].cells);
+    free(r->objects[i].initial);
+  }
   free(r->objects);
   free(r->inputs);
   free(r->nondet);

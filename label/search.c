@@ -148,7 +148,7 @@ static int branches(Search *c, PropVar x, Branch *br) {
       br[v >= 0 ? 0 : 1] = (Branch){BR_GT, v};
       return 2;
     }
-    v = nearest_zero(s, x);
+    v = prop_is_newest_first(s, x) && !prop_has(s, x, 0) ? hi : nearest_zero(s, x);
     br[0] = (Branch){BR_EQ, v};
     if (prop_size(s, x) <= 64) {
       br[1] = (Branch){BR_NE, v};
@@ -269,7 +269,8 @@ static Outcome dfs(Search *c, int start) {
     if (depth > c->st.max_depth) c->st.max_depth = depth;
     PropVar x = select_var(c, &start);
     if (x < 0) return at_leaf(c);
-    if (c->o->window && c->o->val_order == SEARCH_VAL_NEAR_ZERO) return dfs_window(c, x, start);
+    if (c->o->window && c->o->val_order == SEARCH_VAL_NEAR_ZERO && !prop_is_newest_first(s, x))
+      return dfs_window(c, x, start); /* (choices among objects are few: all are tried, in their order) */
     Branch br[3];
     int n = branches(c, x, br);
     for (int i = 0; i < n - 1; i++) {

@@ -129,6 +129,8 @@ PropVar prop_new_const(PropStore *s, int64_t value) { return prop_new_var(s, val
 /* A labeling hint, not trailed (see prop.h). */
 void prop_set_bisect(PropStore *s, PropVar x) { s->vars[x].bisect = true; }
 bool prop_is_bisect(const PropStore *s, PropVar x) { return s->vars[x].bisect; }
+void prop_set_newest_first(PropStore *s, PropVar x) { s->vars[x].newest_first = true; }
+bool prop_is_newest_first(const PropStore *s, PropVar x) { return s->vars[x].newest_first; }
 
 /* Sorts and merges overlapping or adjacent intervals in place; returns n. */
 static int cmp_iv(const void *a, const void *b) {

@@ -45,6 +45,8 @@ typedef struct PropVarRec {
   PropSub *subs[3];        /* subscriptions by kind (SUB_FIX, SUB_BOUNDS, SUB_DOMAIN):
                               arena nodes, trailed heads */
   bool bisect;             /* labeling splits it at the middle (prop_set_bisect) */
+  bool newest_first;       /* labeling tries 0, then from the largest down
+                              (prop_set_newest_first) */
 } PropVarRec;
 
 /* An append-only list of variables; a choice point records its length,

@@ -354,7 +354,7 @@ static PropVar displace(Tr *t, PropVar b, int64_t k, PropVar i) {
   TrVnKey key = tr_vn_key(t, VN_DISPLACE, k, 2, operand);
   PropVar z = tr_vn_find(t, &key);
   if (z != TR_UNINIT) return z;
-  z = prop_new_var(s, 0, INT32_MAX);
+  z = prop_new_var(s, 0, TR_LOC_MAX);
   int64_t coef[3] = {1, -1, -k};
   PropVar x[3] = {z, b, i};
   if (!op_linear(s, 3, coef, x, OP_EQ, 0)) return TR_FAIL;

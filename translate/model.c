@@ -108,9 +108,11 @@ static void check_function(Subset *c, const IrFunction *fn) {
 
 static char *check_subset(const IrProgram *p, const IrFunction *fn) {
   Subset c = {.prog = p};
-  for (int i = 0; i < fn->nparams; i++)
-    if (fn->params[i]->type->kind == IR_TY_PTR)
-      reject(&c, fn->params[i]->loc, "pointer inputs (heap-shaped inputs)");
+  for (int i = 0; i < fn->nparams; i++) {
+    const IrType *ty = fn->params[i]->type;
+    if (ty->kind == IR_TY_PTR && !tr_can_be_input(ty->base))
+      reject(&c, fn->params[i]->loc, "a pointer input to %s", ty->base->kind == IR_TY_VOID ? "void" : "an incomplete type");
+  }
   check_function(&c, fn);
   free(c.seen);
   return c.err;
@@ -218,8 +220,13 @@ static TrState *initial_state(Tr *t) {
   for (int i = 0; i < n; i++) st->slot[i] = TR_UNINIT;
   for (int i = 0; i < fn->nparams; i++) {
     const IrVar *v = fn->params[i];
-    st->slot[i] = tr_fresh(t, v->type);
-    prop_add_decision(t->s, st->slot[i]);
+    if (v->type->kind == IR_TY_PTR) { /* NULL or an input object (operators/memory/input.c) */
+      st->slot[i] = tr_input_pointer(t, v->type);
+      if (st->slot[i] == TR_FAIL || st->slot[i] == TR_UNINIT) return NULL;
+    } else {
+      st->slot[i] = tr_fresh(t, v->type);
+      prop_add_decision(t->s, st->slot[i]);
+    }
     t->params[i] = (TrInput){v->name, v->type, st->slot[i]};
     if (v->address_taken) { /* the parameter lives in memory from the start */
       TrObject *o = tr_new_object(t, TR_OBJ_LOCAL, v->type, 1, v->name, v->loc.line);
@@ -388,11 +395,18 @@ int tr_object_count(const Tr *t) { return *t->nobjs; }
 TrObjectView tr_object_view(const Tr *t, int i) {
   const TrObject *o = t->objs[i];
   bool live = true;
-  if (o->kind == TR_OBJ_HEAP && t->final) {
+  if ((o->kind == TR_OBJ_HEAP || o->kind == TR_OBJ_INPUT) && t->final) {
     PropVar h = tr_mem_read((Tr *)t, t->final->mem, o->base - 1, t->one);
     live = h != TR_UNINIT && h != TR_FAIL && prop_is_fixed(t->s, h) && prop_value(t->s, h) == 1;
   }
-  return (TrObjectView){o->name, o->kind == TR_OBJ_HEAP, live, o->type, o->count, o->ncells, o->line};
+  TrObjectView v = {.name = o->name, .heap = o->kind == TR_OBJ_HEAP, .live = live, .type = o->type,
+                    .count = o->count, .ncells = o->ncells, .line = o->line};
+  if (o->kind == TR_OBJ_INPUT) { /* as long as the test makes it */
+    v.input = true;
+    v.count = prop_min(t->s, o->len);
+    v.ncells = v.count * tr_cells(o->type);
+  }
+  return v;
 }
 
 /* The path of cell k inside a value of type ty ("key", "[2].next"). */
@@ -426,8 +440,18 @@ bool tr_final_cell(Tr *t, int i, int64_t k, const IrType **type, char *path, siz
     *type = cell_path(o->type, k, path, len);
   }
   if (!t->final) return false;
+  t->inputs_frozen = true; /* reading the solution must not build more input memory */
   PropVar v = tr_mem_read(t, t->final->mem, o->base + k, t->one);
+  t->inputs_frozen = false;
   if (v == TR_UNINIT || v == TR_FAIL || !prop_is_fixed(t->s, v)) return false;
+  *value = prop_value(t->s, v);
+  return true;
+}
+
+bool tr_initial_cell(const Tr *t, int i, int64_t k, int64_t *value) {
+  const TrObject *o = t->objs[i];
+  PropVar v;
+  if (o->kind != TR_OBJ_INPUT || !tr_input_read(o, k, &v) || !prop_is_fixed(t->s, v)) return false;
   *value = prop_value(t->s, v);
   return true;
 }

@@ -39,7 +39,7 @@ int64_t tr_fp_key(const IrType *ty, double v) { return fp_key_of_double(tr_fp_fo
 PropVar tr_fresh(Tr *t, const IrType *ty) {
   if (ty->kind == IR_TY_BOOL) return prop_new_var(t->s, 0, 1);
   if (ty->kind == IR_TY_FLOAT) return fp_var(t->s, tr_fp_format(ty)); /* keys, see fp.h */
-  if (ty->kind == IR_TY_PTR) return prop_new_var(t->s, 0, INT32_MAX); /* locations, 0 = NULL */
+  if (ty->kind == IR_TY_PTR) return prop_new_var(t->s, 0, TR_LOC_MAX); /* locations, 0 = NULL */
   return op_c_var(t->s, tr_ctype(ty));
 }
 

@@ -137,6 +137,8 @@ struct Tr {
   int capobjs;
   int *nobjs;                /* arena, trailed */
   TrObject **global_obj;     /* per global: its object, or NULL (SSA scalar) */
+  bool inputs_frozen;        /* reading the solution: input cells never read
+                                stay unread (input.c creates nothing) */
   struct TrWaiting *waiting; /* arena, trailed: loads and checks waiting for
                                 blocks not allocated yet (woken by allocation) */
 };

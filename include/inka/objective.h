@@ -39,6 +39,8 @@ typedef struct LblValue {
   const char *name;
   const IrType *type;
   int64_t value;               /* as stored: unsigned 64-bit values as their bit pattern */
+  int ref;                     /* pointer inputs: index of the object pointed to
+                                  (its first cell), -1 for NULL */
 } LblValue;
 
 /* One cell of the output memory. */
@@ -51,15 +53,20 @@ typedef struct LblCell {
   int64_t ref_cell;            /*   and the cell inside it */
 } LblCell;
 
-/* One object of the output memory (memory variables and heap blocks). */
+/* One object of the memory (memory variables, heap blocks, input objects). */
 typedef struct LblObject {
-  const char *name;            /* variable name, or NULL for a heap block */
-  char label[16];              /* "c1", "c2", ... for heap blocks (allocation order) */
+  const char *name;            /* variable name, or NULL for a heap block or input */
+  char label[16];              /* "c1", "c2", ... for heap blocks (allocation order),
+                                  "in1", "in2", ... for the input objects given */
   bool heap, live;
+  bool input, given;           /* an input object; given: the test builds it (it
+                                  is reachable from the pointer inputs) */
   const IrType *type;
-  int64_t count;
+  int64_t count;               /* elements (input objects: the length chosen) */
   int line;
-  LblCell *cells;
+  LblCell *cells;              /* the output memory: values at the end */
+  LblCell *initial;            /* input objects: values when the function starts
+                                  (known: read by the path; others are 0) */
   int ncells;
 } LblObject;
 

@@ -65,6 +65,11 @@ int prop_var_count(const PropStore *s);
    is made (or accept that it outlives a backtrack; it changes no answer). */
 void prop_set_bisect(PropStore *s, PropVar x);
 bool prop_is_bisect(const PropStore *s, PropVar x);
+/* A labeling hint for a choice among 0 and numbered things made in order (a
+   pointer input: NULL, the objects known, the fresh one last): labeling
+   tries 0, then the largest value, then downwards.  Not trailed, as above. */
+void prop_set_newest_first(PropStore *s, PropVar x);
+bool prop_is_newest_first(const PropStore *s, PropVar x);
 
 int64_t prop_min(const PropStore *s, PropVar x);
 int64_t prop_max(const PropStore *s, PropVar x);

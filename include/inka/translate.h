@@ -26,6 +26,7 @@ typedef struct TrLimits {
   int64_t max_unfold;        /* loop unfoldings and call depth alive on one path */
   double deadline;           /* CLOCK_MONOTONIC seconds after which unfolding
                                 stops (the path is abandoned); 0: none */
+  bool no_alias;             /* input pointers never share an object (--no-alias) */
 } TrLimits;
 
 /* An input the search chooses: a parameter of the function under test, or
@@ -76,6 +77,9 @@ bool tr_incomplete(const Tr *t, const char **reason);
 typedef struct TrObjectView {
   const char *name;          /* a variable's name; NULL for a heap block */
   bool heap, live;           /* live: not freed */
+  bool input;                /* an input object: memory the test builds and
+                                passes through a pointer input (count: the
+                                length the solution gives it) */
   const IrType *type;        /* element type */
   int64_t count;             /* elements */
   int64_t ncells;
@@ -86,6 +90,9 @@ TrObjectView tr_object_view(const Tr *t, int i);
 /* The final value of cell k of object i: its scalar type, its path from the
    object ("key", "[2]", "[1].next") in buf, and whether it is known. */
 bool tr_final_cell(Tr *t, int i, int64_t k, const IrType **type, char *path, size_t len, int64_t *value);
+/* The value cell k of input object i holds when the function starts, if
+   the path read it (the test may give any value to the others). */
+bool tr_initial_cell(const Tr *t, int i, int64_t k, int64_t *value);
 /* Object index and cell of a location; false for NULL or no object. */
 bool tr_locate(Tr *t, int64_t loc, int *object, int64_t *cell);
 

@@ -35,22 +35,41 @@
 
 #include "memory_internal.h"
 
+/* The boolean "input object o is too short to hold location l": the test
+   chooses o's length, so this is a condition on len, not a fixed fact. */
+static PropVar past_input_length(Tr *t, const TrObject *o, int64_t l) {
+  int64_t element = (l - o->base) / tr_cells(o->type);
+  if (prop_max(t->s, o->len) <= element) return t->one;
+  if (prop_min(t->s, o->len) > element) return t->zero;
+  PropVar b = prop_new_var(t->s, 0, 1);
+  return op_reify(t->s, b, o->len, OP_LE, prop_new_const(t->s, element)) ? b : TR_FAIL;
+}
+
+static PropVar either(Tr *t, PropVar a, PropVar b) {
+  PropVar c = prop_new_var(t->s, 0, 1);
+  return op_bool_or(t->s, c, a, b) ? c : TR_FAIL;
+}
+
 /* 1 when an access through l is invalid, 0 when valid, otherwise the boolean
    "the block is freed"; TR_FAIL on failure. */
 static PropVar bad_access(Tr *t, TrMem *m, PropVar x, int64_t l, bool for_free) {
   if (l >= tr_frontier(t)) return prop_new_var(t->s, 0, 1); /* a block not allocated yet: unknown */
   TrObject *o = tr_object_at(t, l);
   if (!o || l < o->base || l >= o->base + o->ncells) return t->one;
-  if (for_free && (o->kind != TR_OBJ_HEAP || l != o->base)) return t->one;
-  if (o->kind != TR_OBJ_HEAP) return t->zero;
+  bool dynamic = o->kind == TR_OBJ_HEAP || o->kind == TR_OBJ_INPUT; /* may be freed */
+  if (for_free && (!dynamic || l != o->base)) return t->one;
+  if (!dynamic) return t->zero;
   PropVar used = mem_candidate(t, x, l);
   if (used == TR_FAIL) return TR_FAIL;
   PropVar live = tr_mem_read(t, m, o->base - 1, used);
   if (live == TR_FAIL) return TR_FAIL;
   if (live == TR_UNINIT) return t->one;
-  if (prop_is_fixed(t->s, live)) return prop_value(t->s, live) ? t->zero : t->one;
-  PropVar dead = prop_new_var(t->s, 0, 1);
-  return op_bool_not(t->s, dead, live) ? dead : TR_FAIL;
+  PropVar dead = t->one;
+  if (prop_is_fixed(t->s, live)) dead = prop_value(t->s, live) ? t->zero : t->one;
+  else if ((dead = prop_new_var(t->s, 0, 1)) == TR_FAIL || !op_bool_not(t->s, dead, live)) return TR_FAIL;
+  if (o->kind != TR_OBJ_INPUT || dead == t->one) return dead;
+  PropVar short_ = past_input_length(t, o, l);
+  return dead == t->zero || short_ == t->one || short_ == TR_FAIL ? short_ : either(t, dead, short_);
 }
 
 /* ---- access --------------------------------------------------------------- */
@@ -148,6 +167,20 @@ typedef struct Arith {
   int waiting;        /* trailed */
 } Arith;
 
+/* For an input object the end is base + cells * len, len a variable; past
+   the reserved range, a longer input could still hold q, so that path is
+   abandoned rather than refuted. */
+static bool input_arith(Tr *t, const TrObject *o, PropVar q, PropVar trap, PropVar below, PropVar above) {
+  PropStore *s = t->s;
+  PropVar end = prop_new_var(s, o->base, o->base + o->ncells), beyond = prop_new_var(s, 0, 1);
+  int64_t coef[2] = {1, -tr_cells(o->type)};
+  PropVar x[2] = {end, o->len};
+  return op_linear(s, 2, coef, x, OP_EQ, o->base) && op_reify(s, below, q, OP_LT, prop_new_const(s, o->base)) &&
+         op_reify(s, above, q, OP_GT, end) && op_bool_or(s, trap, below, above) &&
+         op_reify(s, beyond, q, OP_GT, prop_new_const(s, o->base + o->ncells)) &&
+         tr_abandon_if(t, beyond, "an input array longer than inka-ng reserves");
+}
+
 /* trap <=> q is outside p's object, once p is known (*done). */
 static bool arith_now(Tr *t, PropVar p, PropVar q, PropVar trap, bool *done) {
   PropStore *s = t->s;
@@ -159,6 +192,7 @@ static bool arith_now(Tr *t, PropVar p, PropVar q, PropVar trap, bool *done) {
   TrObject *o = tr_object_at(t, l);
   int64_t lo = o ? o->base : l, hi = o ? o->base + o->ncells : l; /* NULL or a gap: only + 0 */
   PropVar below = prop_new_var(s, 0, 1), above = prop_new_var(s, 0, 1);
+  if (o && o->kind == TR_OBJ_INPUT) return input_arith(t, o, q, trap, below, above);
   return op_reify(s, below, q, OP_LT, prop_new_const(s, lo)) && op_reify(s, above, q, OP_GT, prop_new_const(s, hi)) &&
          op_bool_or(s, trap, below, above);
 }
@@ -177,7 +211,8 @@ PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q) {
   PropStore *s = t->s;
   if (prop_is_fixed(s, p) && prop_value(s, p) < tr_frontier(t)) {
     TrObject *o = tr_object_at(t, prop_value(s, p));
-    if (o && prop_min(s, q) >= o->base && prop_max(s, q) <= o->base + o->ncells) return t->zero;
+    int64_t end = !o ? 0 : o->kind == TR_OBJ_INPUT ? o->base + tr_cells(o->type) * prop_min(s, o->len) : o->base + o->ncells;
+    if (o && prop_min(s, q) >= o->base && prop_max(s, q) <= end) return t->zero;
   }
   PropVar trap = prop_new_var(s, 0, 1);
   bool done;

@@ -126,6 +126,8 @@ TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t co
   o->name = name;
   o->line = line;
   o->index = n;
+  o->len = TR_UNINIT;
+  o->input_cells = NULL;
   int ordinal = 1;
   for (int i = 0; i < n; i++) ordinal += t->objs[i]->kind == kind && t->objs[i]->line == line;
   o->ordinal = ordinal;
@@ -219,6 +221,7 @@ PropVar mem_cell_var(Tr *t, int64_t loc) {
 
 static PropVar read_initial(Tr *t, int64_t loc) {
   TrObject *o = tr_object_at(t, loc);
+  if (o && o->kind == TR_OBJ_INPUT) return tr_input_initial(t, o, loc);
   if (!o || loc < o->base || loc >= o->base + o->ncells) return TR_UNINIT;
   if (o->initial) return o->initial[loc - o->base];
   return TR_UNINIT;

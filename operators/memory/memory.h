@@ -7,6 +7,8 @@
  *   access_s.c       is an access (or a free, or pointer arithmetic) valid?
  *   store_element.c  a store of V at X: the next state, and reads below it
  *   load_element.c   V is the value at X
+ *   input.c          the input memory: what pointer inputs point to, built
+ *                    lazily (NULL, a fresh input object, or one already known)
  *
  * Failure and "nobody wrote it" are kept apart: a read returns TR_UNINIT
  * for a cell no test controls, TR_FAIL when the store failed.
@@ -29,7 +31,12 @@ typedef struct Tr Tr;
 #define TR_FAIL ((PropVar)-2)
 
 /* ---- Objects and locations (memory.c) -------------------------------------- */
-typedef enum { TR_OBJ_GLOBAL, TR_OBJ_LOCAL, TR_OBJ_HEAP } TrObjectKind;
+typedef enum { TR_OBJ_GLOBAL, TR_OBJ_LOCAL, TR_OBJ_HEAP, TR_OBJ_INPUT } TrObjectKind;
+
+/* Locations are below this bound (pointer domains are [0, TR_LOC_MAX]). */
+#define TR_LOC_MAX ((int64_t)1 << 44)
+
+struct MemCached;
 
 typedef struct TrObject {
   int64_t base;              /* location of cell 0; the header is base - 1 */
@@ -43,6 +50,9 @@ typedef struct TrObject {
   int index;                 /* position in allocation order */
   PropVar *initial;          /* cells' values at the start (globals, address-taken
                                 parameters), or NULL: never written */
+  PropVar len;               /* input: the number of elements the test gives it
+                                (count is only what is reserved); else TR_UNINIT */
+  struct MemCached *input_cells; /* input: the cells read so far (trailed) */
 } TrObject;
 
 int64_t tr_cells(const IrType *ty);
@@ -99,5 +109,21 @@ PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free);
 PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q);
 /* load_element.c: v = m[x]; false on failure. */
 bool tr_load(Tr *t, TrMem *m, PropVar x, PropVar v);
+
+/* ---- The input memory (input.c) ---------------------------------------------- */
+/* Can a pointer input point to objects of type ty (not void, not a function,
+   not an incomplete struct)? */
+bool tr_can_be_input(const IrType *ty);
+/* The value of a pointer input of type ptr (a parameter, or a pointer cell of
+   an input object): NULL, an input object of the same pointee type already
+   known (unless lim.no_alias), or a fresh input object created now.
+   TR_UNINIT when the pointee cannot be an input object (void, a function,
+   an incomplete struct): no test controls such a pointer. */
+PropVar tr_input_pointer(Tr *t, const IrType *ptr);
+/* The value an input object's cell (or header) holds when the function
+   starts: a fresh input variable, created at the first read. */
+PropVar tr_input_initial(Tr *t, TrObject *o, int64_t loc);
+/* The initial value of cell k of input object o if the path read it. */
+bool tr_input_read(const TrObject *o, int64_t k, PropVar *v);
 
 #endif

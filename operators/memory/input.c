@@ -1,0 +1,115 @@
+/* input.c - the input memory: what the pointers given to the function under
+ * test point to (lazy initialisation, as in the CLP heap solver paper, kept
+ * as a disjunction inside the solver).
+ *
+ * Nothing is known of the input memory when the function starts, and it is
+ * built only as far as the path reads it:
+ *   - a pointer input (a parameter, or a pointer cell of an input object,
+ *     when first read) is a variable whose domain holds NULL, the base of
+ *     every input object of the same pointee type known at that moment
+ *     (aliasing, sharing, cycles), and the base of a fresh input object
+ *     created for it now.  The choice is the variable's value: loads and
+ *     access checks through it keep one candidate per object (load_element,
+ *     access_s), so aliasing is decided by propagation and labeling, not by
+ *     forking the translation;
+ *   - an input object is an array of its pointee type whose length `len` (at
+ *     least 1) is a variable of the model: each access requires the element
+ *     it touches to lie below len (access_s), so the test gives the object
+ *     as many elements as the path reads.  Its header reads 1 (allocated
+ *     before the call: the function may free it);
+ *   - a cell of an input object is a fresh input variable at its first read,
+ *     remembered on the object (trailed) so that every later read of the
+ *     same cell on the path sees the same variable.
+ * Every input memory is found this way, up to the naming of its objects:
+ * take the cells in the order the model created them; a cell that points to
+ * an object some earlier cell already reached takes that object's name,
+ * otherwise it names its own fresh object.  The model therefore refutes
+ * only what no input memory does, under two stated limits: an input pointer
+ * points to the start of an object (never inside one, never overlapping
+ * another), and an object has at most INPUT_RESERVE cells: an access
+ * beyond that abandons the path (no proof), never refutes it.
+ *
+ * Input objects are objects of the memory like any other (memory.c): their
+ * locations are reserved at the frontier when they are created, and their
+ * cells are read through the chain of states, so stores by the function
+ * into its inputs need nothing new.
+ */
+#include <assert.h>
+#include <stdlib.h>
+
+#include "memory_internal.h"
+
+/* Locations reserved per input object: its longest possible length is this
+   many cells. */
+enum { INPUT_RESERVE = 1 << 24 };
+
+bool tr_can_be_input(const IrType *ty) {
+  return ty->kind != IR_TY_VOID && ty->size > 0 && (ty->kind != IR_TY_STRUCT || ty->complete);
+}
+
+static TrObject *input_object(Tr *t, const IrType *elem) {
+  int64_t per = tr_cells(elem), count = INPUT_RESERVE / (per > 0 ? per : 1);
+  if (count < 1) count = 1;
+  TrObject *o = tr_new_object(t, TR_OBJ_INPUT, elem, count, NULL, 0);
+  if (!o) return NULL;
+  o->len = prop_new_var(t->s, 1, count);
+  prop_add_decision(t->s, o->len);
+  return o;
+}
+
+PropVar tr_input_pointer(Tr *t, const IrType *ptr) {
+  assert(ptr->kind == IR_TY_PTR);
+  if (!tr_can_be_input(ptr->base)) return TR_UNINIT;
+  TrObject *fresh = input_object(t, ptr->base);
+  if (!fresh) return TR_FAIL;
+  int n = *t->nobjs;
+  PropDomain d = {0};
+  d.iv = malloc(sizeof *d.iv * (size_t)(n + 1));
+  if (!d.iv) {
+    tr_out_of_memory(t);
+    return TR_FAIL;
+  }
+  d.cap = n + 1;
+  d.iv[d.n++] = (PropInterval){0, 0};
+  for (int i = 0; i < n && !t->lim.no_alias; i++) {
+    const TrObject *o = t->objs[i];
+    if (o->kind == TR_OBJ_INPUT && o->type == ptr->base && o != fresh) d.iv[d.n++] = (PropInterval){o->base, o->base};
+  }
+  d.iv[d.n++] = (PropInterval){fresh->base, fresh->base};
+  assert(d.n <= d.cap);
+  PropVar v = prop_new_var_domain(t->s, &d);
+  prop_domain_free(&d);
+  prop_set_newest_first(t->s, v); /* NULL, then a fresh object, then sharing */
+  prop_add_decision(t->s, v);
+  return v;
+}
+
+bool tr_input_read(const TrObject *o, int64_t k, PropVar *v) {
+  for (const MemCached *c = o->input_cells; c; c = c->next)
+    if (c->loc == o->base + k) {
+      *v = c->v;
+      return true;
+    }
+  return false;
+}
+
+PropVar tr_input_initial(Tr *t, TrObject *o, int64_t loc) {
+  assert(o->kind == TR_OBJ_INPUT);
+  if (loc == o->base - 1) return t->one; /* allocated before the call */
+  if (loc < o->base || loc >= o->base + o->ncells) return TR_UNINIT;
+  PropVar v;
+  if (tr_input_read(o, loc - o->base, &v)) return v;
+  if (t->inputs_frozen) return TR_UNINIT;
+  const IrType *ty = tr_cell_type(o, loc);
+  if (ty->kind == IR_TY_PTR) {
+    v = tr_input_pointer(t, ty);
+    if (v == TR_UNINIT || v == TR_FAIL) return v;
+  } else {
+    v = tr_fresh(t, ty);
+    prop_add_decision(t->s, v);
+  }
+  MemCached *c = prop_alloc(t->s, sizeof *c);
+  *c = (MemCached){.loc = loc, .v = v, .next = o->input_cells};
+  prop_save_ptr(t->s, (void **)&o->input_cells, c);
+  return v;
+}
