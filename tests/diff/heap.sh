@@ -11,8 +11,8 @@ t=$(HEAP_COUNT=${HEAP_COUNT:-12} python3 "$here/heap.py" 2>&1); st2=$?
 printf '%s\n' "$t" | grep -vE '^[0-9]+ passed, [0-9]+ failed$'
 sum() { printf '%s\n' "$1" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n 1; }
 a=$(sum "$s"); b=$(sum "$t")
+a=${a:-0 passed, 1 failed}; b=${b:-0 passed, 1 failed}   # no summary: a crash
 p=$(( ${a%% passed*} + ${b%% passed*} )); f1=${a#*, }; f2=${b#*, }
 f=$(( ${f1%% failed*} + ${f2%% failed*} ))
-[ -z "$a" ] && f=$((f + 1)); [ -z "$b" ] && f=$((f + 1))
 echo "$p passed, $f failed"
 [ "$st1" -eq 0 ] && [ "$st2" -eq 0 ] && [ "$f" -eq 0 ]

@@ -48,12 +48,15 @@ import os
 import subprocess
 
 LIMIT = int(os.environ.get("HEAP_LIMIT", "4000000"))
-STEPS = 64
-T_NODE, T_POINT, T_INT, T_CHAR = range(4)
-KIND_TYPE = {"node": T_NODE, "point": T_POINT, "ints": T_INT, "chars": T_CHAR}
-TYPE_NAME = ["node", "point", "int", "char"]
+STEPS = 40
+T_NODE, T_POINT, T_INT, T_CHAR, T_TREE = range(5)
+KIND_TYPE = {"node": T_NODE, "point": T_POINT, "points": T_POINT, "ints": T_INT, "chars": T_CHAR, "tree": T_TREE}
+TYPE_NAME = ["node", "point", "int", "char", "tree"]
+CTYPE = {"node": "struct node *", "point": "struct point *", "points": "struct point *", "ints": "int *",
+         "chars": "const char *", "tree": "struct tree *"}
 
 PRELUDE = r"""
+#include <assert.h>
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -63,6 +66,7 @@ PRELUDE = r"""
 
 struct node { int val; struct node *next; };
 struct point { int x, y; };
+struct tree { int val; struct tree *left, *right; };
 
 #define NMARK %(nmark)d
 #define MAXOBJ 3
@@ -73,10 +77,11 @@ static unsigned char hb_hit[NMARK + 1];
 #define HIT(k) (hb_hit[k] = 1)
 #define STEP() do { if (++hb_steps > %(steps)d) longjmp(hb_env, 3); } while (0)
 
-enum { T_NODE, T_POINT, T_INT, T_CHAR };
-static const size_t hb_esize[4] = {sizeof(struct node), sizeof(struct point), sizeof(int), sizeof(char)};
+enum { T_NODE, T_POINT, T_INT, T_CHAR, T_TREE };
+static const size_t hb_esize[5] = {sizeof(struct node), sizeof(struct point), sizeof(int), sizeof(char),
+                                   sizeof(struct tree)};
 /* objects: 64 bytes apart at least, so no object starts one past another's end */
-static char hb_arena[MAXOBJ][MAXLEN * 16 + 128] __attribute__((aligned(16)));
+static char hb_arena[MAXOBJ][MAXLEN * 32 + 128] __attribute__((aligned(16)));
 static int hb_nobj, hb_otype[MAXOBJ], hb_olen[MAXOBJ];
 #define BASE(o) (hb_arena[o] + 64)
 
@@ -97,54 +102,72 @@ ENUM = r"""
 /* ---- the enumeration ---- */
 static const int hb_types[] = {%(types)s};   /* object types this program can have */
 #define NTYPES %(ntypes)d
+static const int hb_isarr[5] = {%(isarr)s};   /* per type: objects of 0..maxlen elements (else 1) */
 static const int hb_ptype[] = {%(ptype)s};   /* per parameter: type of a pointer, -1 int, -2 length */
 #define NPARAM %(nparam)d
 static void *hb_pp[NPARAM + 1];
 static long hb_ip[NPARAM + 1];
 static int hb_call(void) { return f(%(args)s); }
 
+/* the cells of one element of each type: an int, a char or a pointer (to target) */
+enum { F_INT, F_CHAR, F_PTR };
+struct fdesc { int type, kind, off, target; const char *name; };
+static const struct fdesc hb_fields[] = {
+  {T_NODE, F_INT, offsetof(struct node, val), 0, "val"},
+  {T_NODE, F_PTR, offsetof(struct node, next), T_NODE, "next"},
+  {T_POINT, F_INT, offsetof(struct point, x), 0, "x"},
+  {T_POINT, F_INT, offsetof(struct point, y), 0, "y"},
+  {T_INT, F_INT, 0, 0, ""},
+  {T_CHAR, F_CHAR, 0, 0, ""},
+  {T_TREE, F_INT, offsetof(struct tree, val), 0, "val"},
+  {T_TREE, F_PTR, offsetof(struct tree, left), T_TREE, "left"},
+  {T_TREE, F_PTR, offsetof(struct tree, right), T_TREE, "right"},
+};
+#define NFIELDS ((int)(sizeof hb_fields / sizeof hb_fields[0]))
+
 static long V[64], VN[64], VC[64];
 static int nV, nVN, nVC, maxobj, maxlen, maxcells, mode_count;
 static int cnt[NTYPES], first[NTYPES];
 static double total;
 static unsigned long runs, ends[4], reached[NMARK + 1];
-static char witness[NMARK + 1][600];
+static char witness[NMARK + 1][800];
 
 /* slots of one shape: pointers first (outer digits), then values */
-enum { S_PARAM_PTR, S_NEXT, S_PARAM_INT, S_CELL_INT, S_CELL_CHAR };
-struct slot { int kind, a, b, radix; };
-static struct slot sl[64];
-static int nsl, nptr, dig[64];
+enum { S_PARAM_PTR, S_PTR, S_PARAM_INT, S_CELL_INT, S_CELL_CHAR };
+struct slot { int kind, o, elem, field, radix; };   /* o: the object, or the parameter */
+static struct slot sl[128];
+static int nsl, nptr, dig[128];
 
 static int tindex(int t) { for (int u = 0; u < NTYPES; u++) if (hb_types[u] == t) return u; return -1; }
 
-static void *ptrval(int t, int d) { return d == 0 ? NULL : BASE(first[tindex(t)] + d - 1); }
-
 static int obj_of(int t, int d) { return d == 0 ? -1 : first[tindex(t)] + d - 1; }
 
-/* Canonical: a walk from the parameters (in order, then the next fields of the
-   objects met, in order) meets every object, and the objects of one type in
-   the order of their numbers. */
+static void *ptrval(int t, int d) { return d == 0 ? NULL : BASE(obj_of(t, d)); }
+
+static char *cell(const struct slot *q) {
+  return BASE(q->o) + q->elem * hb_esize[hb_otype[q->o]] + hb_fields[q->field].off;
+}
+
+/* Canonical: a breadth-first walk from the parameters (in order, then the
+   pointer cells of the objects met, in order) meets every object, and the
+   objects of one type in the order of their numbers. */
+static int seen[MAXOBJ], order[MAXOBJ], nseen, nextid[NTYPES];
+static int visit(int o) {
+  if (o < 0 || seen[o]) return 1;
+  int u = tindex(hb_otype[o]);
+  if (o != first[u] + nextid[u]) return 0;
+  nextid[u]++; seen[o] = 1; order[nseen++] = o;
+  return 1;
+}
 static int canonical(void) {
-  int seen[MAXOBJ] = {0}, order[MAXOBJ], n = 0, next[NTYPES] = {0};
-  int nextof[MAXOBJ];
-  for (int o = 0; o < MAXOBJ; o++) nextof[o] = -1;
+  memset(seen, 0, sizeof seen); memset(nextid, 0, sizeof nextid); nseen = 0;
   for (int s = 0; s < nptr; s++)
-    if (sl[s].kind == S_NEXT) nextof[sl[s].a] = obj_of(T_NODE, dig[s]);
-  for (int s = 0; s <= nptr; s++) {
-    int o = -1;
-    if (s < nptr && sl[s].kind == S_PARAM_PTR) o = obj_of(hb_ptype[sl[s].a], dig[s]);
-    if (o < 0) continue;
-    /* visit o, then everything its next chain leads to */
-    while (o >= 0 && !seen[o]) {
-      int u = tindex(hb_otype[o]);
-      if (o != first[u] + next[u]) return 0;
-      next[u]++; seen[o] = 1; order[n++] = o;
-      o = hb_otype[o] == T_NODE ? nextof[o] : -1;
-    }
-  }
-  (void)order;
-  return n == hb_nobj;
+    if (sl[s].kind == S_PARAM_PTR && !visit(obj_of(hb_ptype[sl[s].o], dig[s]))) return 0;
+  for (int k = 0; k < nseen; k++)
+    for (int s = 0; s < nptr; s++)
+      if (sl[s].kind == S_PTR && sl[s].o == order[k] && !visit(obj_of(hb_fields[sl[s].field].target, dig[s])))
+        return 0;
+  return nseen == hb_nobj;
 }
 
 static void describe(char *buf, size_t size) {
@@ -152,21 +175,24 @@ static void describe(char *buf, size_t size) {
   for (int s = 0; s < nsl && k < size; s++) {
     const struct slot *q = &sl[s];
     int d = dig[s];
-    switch (q->kind) {
-    case S_PARAM_PTR: case S_NEXT: {
-      int t = q->kind == S_NEXT ? T_NODE : hb_ptype[q->a], o = obj_of(t, d);
-      if (q->kind == S_NEXT) k += snprintf(buf + k, size - k, "o%%d.next=", q->a);
-      else k += snprintf(buf + k, size - k, "p%%d=", q->a);
-      k += o < 0 ? snprintf(buf + k, size - k, "NULL ") : snprintf(buf + k, size - k, "o%%d ", o);
-      break; }
-    case S_PARAM_INT: k += snprintf(buf + k, size - k, "p%%d=%%ld ", q->a, hb_ptype[q->a] == -2 ? VN[d] : V[d]); break;
-    case S_CELL_INT:
-      if (hb_otype[q->a] == T_NODE) k += snprintf(buf + k, size - k, "o%%d.val=%%ld ", q->a, V[d]);
-      else if (hb_otype[q->a] == T_POINT)
-        k += snprintf(buf + k, size - k, "o%%d.%%s=%%ld ", q->a, q->b == 0 ? "x" : "y", V[d]);
-      else k += snprintf(buf + k, size - k, "o%%d[%%d]=%%ld ", q->a, q->b / (int)sizeof(int), V[d]);
-      break;
-    case S_CELL_CHAR: k += snprintf(buf + k, size - k, "o%%d[%%d]=%%ld ", q->a, q->b, VC[d]); break;
+    if (q->kind == S_PARAM_PTR) {
+      int o = obj_of(hb_ptype[q->o], d);
+      k += o < 0 ? snprintf(buf + k, size - k, "p%%d=NULL ", q->o) : snprintf(buf + k, size - k, "p%%d=o%%d ", q->o, o);
+      continue;
+    }
+    if (q->kind == S_PARAM_INT) {
+      k += snprintf(buf + k, size - k, "p%%d=%%ld ", q->o, hb_ptype[q->o] == -2 ? VN[d] : V[d]);
+      continue;
+    }
+    const struct fdesc *fd = &hb_fields[q->field];
+    k += snprintf(buf + k, size - k, "o%%d", q->o);
+    if (hb_isarr[hb_otype[q->o]]) k += snprintf(buf + k, size - k, "[%%d]", q->elem);
+    if (*fd->name) k += snprintf(buf + k, size - k, ".%%s", fd->name);
+    if (q->kind == S_PTR) {
+      int o = obj_of(fd->target, d);
+      k += o < 0 ? snprintf(buf + k, size - k, "=NULL ") : snprintf(buf + k, size - k, "=o%%d ", o);
+    } else {
+      k += snprintf(buf + k, size - k, "=%%ld ", q->kind == S_CELL_CHAR ? VC[d] : V[d]);
     }
   }
   if (k < size)
@@ -179,11 +205,11 @@ static void run_one(void) {
     const struct slot *q = &sl[s];
     int d = dig[s];
     switch (q->kind) {
-    case S_PARAM_PTR: hb_pp[q->a] = ptrval(hb_ptype[q->a], d); break;
-    case S_NEXT: ((struct node *)BASE(q->a))->next = ptrval(T_NODE, d); break;
-    case S_PARAM_INT: hb_ip[q->a] = hb_ptype[q->a] == -2 ? VN[d] : V[d]; break;
-    case S_CELL_INT: *(int *)(BASE(q->a) + q->b) = (int)V[d]; break;
-    case S_CELL_CHAR: *(char *)(BASE(q->a) + q->b) = (char)VC[d]; break;
+    case S_PARAM_PTR: hb_pp[q->o] = ptrval(hb_ptype[q->o], d); break;
+    case S_PTR: *(void **)cell(q) = ptrval(hb_fields[q->field].target, d); break;
+    case S_PARAM_INT: hb_ip[q->o] = hb_ptype[q->o] == -2 ? VN[d] : V[d]; break;
+    case S_CELL_INT: *(int *)cell(q) = (int)V[d]; break;
+    case S_CELL_CHAR: *cell(q) = (char)VC[d]; break;
     }
   }
   memset(hb_hit, 0, sizeof hb_hit);
@@ -206,26 +232,28 @@ static int incr(int from, int to) {  /* mixed-radix increment of dig[from..to); 
   return 0;
 }
 
+static void add_cells(int pass) {  /* pass 0: pointer cells, 1: value cells */
+  for (int o = 0; o < hb_nobj; o++)
+    for (int i = 0; i < hb_olen[o]; i++)
+      for (int f = 0; f < NFIELDS; f++) {
+        const struct fdesc *fd = &hb_fields[f];
+        if (fd->type != hb_otype[o] || (fd->kind == F_PTR) != (pass == 0)) continue;
+        assert(nsl < 128);
+        if (fd->kind == F_PTR) sl[nsl++] = (struct slot){S_PTR, o, i, f, 1 + cnt[tindex(fd->target)]};
+        else if (fd->kind == F_INT) sl[nsl++] = (struct slot){S_CELL_INT, o, i, f, nV};
+        else sl[nsl++] = (struct slot){S_CELL_CHAR, o, i, f, nVC};
+      }
+}
+
 static void shape(void) {
   nsl = 0;
   for (int j = 0; j < NPARAM; j++)
-    if (hb_ptype[j] >= 0) sl[nsl++] = (struct slot){S_PARAM_PTR, j, 0, 1 + cnt[tindex(hb_ptype[j])]};
-  for (int o = 0; o < hb_nobj; o++)
-    if (hb_otype[o] == T_NODE) sl[nsl++] = (struct slot){S_NEXT, o, 0, 1 + cnt[tindex(T_NODE)]};
+    if (hb_ptype[j] >= 0) sl[nsl++] = (struct slot){S_PARAM_PTR, j, 0, 0, 1 + cnt[tindex(hb_ptype[j])]};
+  add_cells(0);
   nptr = nsl;
   for (int j = 0; j < NPARAM; j++)
-    if (hb_ptype[j] < 0) sl[nsl++] = (struct slot){S_PARAM_INT, j, 0, hb_ptype[j] == -2 ? nVN : nV};
-  for (int o = 0; o < hb_nobj; o++) {
-    switch (hb_otype[o]) {
-    case T_NODE: sl[nsl++] = (struct slot){S_CELL_INT, o, offsetof(struct node, val), nV}; break;
-    case T_POINT:
-      sl[nsl++] = (struct slot){S_CELL_INT, o, offsetof(struct point, x), nV};
-      sl[nsl++] = (struct slot){S_CELL_INT, o, offsetof(struct point, y), nV};
-      break;
-    case T_INT: for (int i = 0; i < hb_olen[o]; i++) sl[nsl++] = (struct slot){S_CELL_INT, o, (int)(i * sizeof(int)), nV}; break;
-    case T_CHAR: for (int i = 0; i < hb_olen[o]; i++) sl[nsl++] = (struct slot){S_CELL_CHAR, o, i, nVC}; break;
-    }
-  }
+    if (hb_ptype[j] < 0) sl[nsl++] = (struct slot){S_PARAM_INT, j, 0, 0, hb_ptype[j] == -2 ? nVN : nV};
+  add_cells(1);
   memset(dig, 0, sizeof dig);
   do {
     if (!canonical()) continue;
@@ -242,8 +270,7 @@ static void shape(void) {
 
 static void lengths(int o, int cells) {
   if (o == hb_nobj) { shape(); return; }
-  int t = hb_otype[o];
-  if (t == T_NODE || t == T_POINT) { hb_olen[o] = 1; lengths(o + 1, cells); return; }
+  if (!hb_isarr[hb_otype[o]]) { hb_olen[o] = 1; lengths(o + 1, cells); return; }
   for (int len = 0; len <= maxlen && cells + len <= maxcells; len++) {
     hb_olen[o] = len;
     lengths(o + 1, cells + len);
@@ -268,8 +295,8 @@ static int parse_list(const char *s, long *out) {
   while (*s && n < 64) {
     char *end;
     out[n++] = strtol(s, &end, 10);
+    if (end == s) break;
     s = *end == ',' ? end + 1 : end;
-    if (end == s && *s) break;
   }
   return n;
 }
@@ -299,6 +326,7 @@ DRIVER_PRELUDE = r"""
 #include <signal.h>
 struct node { int val; struct node *next; };
 struct point { int x, y; };
+struct tree { int val; struct tree *left, *right; };
 #define NMARK %(nmark)d
 static unsigned char hb_hit[NMARK + 1];
 static void hb_print(void) {
@@ -338,13 +366,15 @@ def harness(meta, instr):
         k = p["kind"]
         if k in KIND_TYPE:
             ptype.append(str(KIND_TYPE[k]))
-            ctype = {"node": "struct node *", "point": "struct point *", "ints": "int *", "chars": "const char *"}[k]
-            args.append("(%s)hb_pp[%d]" % (ctype, j))
+            args.append("(%s)hb_pp[%d]" % (CTYPE[k], j))
         else:
             ptype.append("-2" if k == "len" else "-1")
             args.append("(int)hb_ip[%d]" % j)
+    kinds = {p["kind"] for p in meta["params"]}
+    isarr = [0, int("points" in kinds), 1, 1, 0]
     return (PRELUDE % {"nmark": meta["nmark"], "steps": STEPS} + instr
             + ENUM % {"types": ", ".join(map(str, types)), "ntypes": len(types),
+                      "isarr": ", ".join(map(str, isarr)),
                       "ptype": ", ".join(ptype), "nparam": len(ptype), "args": ", ".join(args)})
 
 

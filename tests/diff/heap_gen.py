@@ -53,7 +53,7 @@ def fmt(template, *subs):
     return E(template.format(*ps), template.format(*is_))
 
 
-STRUCT_OF = {"node": "struct node", "point": "struct point"}
+STRUCT_OF = {"node": "struct node", "point": "struct point", "tree": "struct tree"}
 
 
 def field(ptr, struct, name):
@@ -66,6 +66,12 @@ def elem(arr, idx, ctype):
     """arr[idx] of element type ctype ("int" or "char"), checked in instr."""
     return E("%s[%s]" % (arr.p, idx.p),
              "(*(%s *)ck(%s, %s, sizeof(%s)))" % (ctype, arr.i, idx.i, ctype))
+
+
+def elem_field(arr, idx, struct, name):
+    """arr[idx].name of an array of structs, checked in instr."""
+    return E("%s[%s].%s" % (arr.p, idx.p, name),
+             "((%s *)ck(%s, %s, sizeof(%s)))->%s" % (STRUCT_OF[struct], arr.i, idx.i, STRUCT_OF[struct], name))
 
 
 def deref(ptr, ctype):
@@ -90,10 +96,16 @@ SIGNATURES = [
     [("p", "point"), ("a", "ints"), ("n", "len")],
     [("l", "node"), ("p", "point")],
     [("l", "node"), ("s", "chars")],
+    [("t", "tree")],
+    [("t", "tree"), ("k", "int")],
+    [("t", "tree"), ("u", "tree")],
+    [("ps", "points"), ("n", "len")],
+    [("ps", "points"), ("p", "point"), ("n", "len")],
+    [("l", "node"), ("m", "node"), ("k", "int")],
 ]
 
-CTYPE = {"node": "struct node *", "point": "struct point *", "ints": "int *", "chars": "const char *",
-         "int": "int", "len": "int"}
+CTYPE = {"node": "struct node *", "point": "struct point *", "points": "struct point *", "ints": "int *",
+         "chars": "const char *", "tree": "struct tree *", "int": "int", "len": "int"}
 
 OPS = ["==", "!=", "<", ">", "<=", ">="]
 
@@ -180,7 +192,9 @@ class Gen:
     def list_snippet(self, l):
         L = E(l)
         others = [m for m in self.params("node") if m != l]
-        x = self.r.randrange(12)
+        x = self.r.randrange(17)
+        if x >= 12:
+            return self.list_change(l, L, others)
         if x == 0:
             self.open("if (%s == NULL) {" % l)
             self.emit("return %d;" % self.r.randint(10, 19), mark=True)
@@ -282,6 +296,197 @@ class Gen:
             else:
                 self.emit_e(fmt("r += {};", field(L, "node", "val")))
             self.then_mark(E("r %s %d" % (self.op(), self.const())))
+
+    def list_change(self, l, L, others):
+        """Snippets that change the list: links, a reversal, a walk that
+        writes, the parameter moved along."""
+        x = self.r.randrange(6)
+        if x == 0:
+            # relink: cut, join, or a self loop
+            tgt = self.r.choice(["NULL", l] + others)
+            self.open("if (%s != NULL) {" % l)
+            self.emit_e(fmt("{} = {};", field(L, "node", "next"), tgt))
+            self.close()
+        elif x == 1:
+            nx = field(L, "node", "next")
+            self.open(fmt("if ({} != NULL && {} != NULL) {{", L, nx))
+            self.emit_e(fmt("{} = {};", field(nx, "node", "next"), self.r.choice(["NULL", l] + others)))
+            self.close()
+        elif x == 2:
+            # in-place reversal (ends on a cyclic list too: it comes back to the head)
+            prev, c, nx = self.fresh("prev"), self.fresh("c"), self.fresh("nx")
+            C = E(c)
+            self.emit("struct node *%s = NULL;" % prev)
+            self.emit("struct node *%s = %s;" % (c, l))
+            self.loop_open("while (%s != NULL) {" % c)
+            self.emit_e(fmt("struct node *{} = {};", nx, field(C, "node", "next")))
+            self.emit_e(fmt("{} = {};", field(C, "node", "next"), prev))
+            self.emit("%s = %s;" % (prev, c))
+            self.emit("%s = %s;" % (c, nx))
+            self.close()
+            P = E(prev)
+            if self.r.random() < 0.5:
+                self.then_mark(fmt("{} != NULL && {} {} {}", P, field(P, "node", "val"), self.op(), self.const()))
+            else:
+                self.then_mark(fmt("{} == {}", P, L))
+            self.emit("%s = %s;" % (l, prev))
+        elif x == 3:
+            # a walk that writes every value, then a read through another pointer
+            c, k = self.fresh("c"), self.fresh("i")
+            C = E(c)
+            self.emit("struct node *%s = %s;" % (c, l))
+            self.emit("int %s = 0;" % k)
+            self.loop_open("while (%s != NULL && %s < 3) {" % (c, k))
+            self.emit_e(fmt("{} = {} + {};", field(C, "node", "val"), field(C, "node", "val"), self.r.randint(1, 2)))
+            self.emit_e(fmt("{} = {};", C, field(C, "node", "next")))
+            self.emit("%s++;" % k)
+            self.close()
+            m = E(self.r.choice(others + [l]))
+            self.then_mark(fmt("{} != NULL && {} {} {}", m, field(m, "node", "val"), self.op(), self.const()))
+        elif x == 4:
+            # the parameter moves along its list
+            self.emit_e(fmt("if ({} != NULL && {} {} {}) {} = {};", L, field(L, "node", "val"), self.op(),
+                            self.const(), L, field(L, "node", "next")))
+            self.then_mark(fmt("{} == NULL", L))
+        else:
+            if self.params("int"):
+                k = self.params("int")[0]
+                c, n = self.fresh("c"), self.fresh("cnt")
+                C = E(c)
+                self.emit("int %s = 0;" % n)
+                self.emit("struct node *%s = %s;" % (c, l))
+                self.loop_open("while (%s != NULL) {" % c)
+                self.emit_e(fmt("if ({} {} {}) {}++;", field(C, "node", "val"), self.op(), k, n))
+                self.emit_e(fmt("{} = {};", C, field(C, "node", "next")))
+                self.close()
+                self.then_mark(E("%s == %d" % (n, self.r.randint(1, 3))))
+            elif others:
+                m = others[0]
+                self.emit("if (%s == %s) %s = NULL;" % (l, m, m))
+                self.then_mark(fmt("{} != NULL && {} == {}", L, field(L, "node", "next"), m))
+            else:
+                self.emit("struct node *%s = %s;" % (self.fresh("keep"), l))
+                self.then_mark(fmt("{} != NULL && {} != NULL && {} == {}", L, field(L, "node", "next"),
+                                   field(field(L, "node", "next"), "node", "val"), field(L, "node", "val")))
+
+    # ---- snippets over trees ------------------------------------------------
+    def tree_snippet(self, t):
+        T = E(t)
+        others = [u for u in self.params("tree") if u != t]
+        lf, rt, vl = (lambda x: field(x, "tree", "left")), (lambda x: field(x, "tree", "right")), \
+            (lambda x: field(x, "tree", "val"))
+        x = self.r.randrange(10)
+        if x == 0:
+            self.then_mark(fmt("{} != NULL && {} != NULL && {} {} {}", T, lf(T), vl(lf(T)), self.op(), vl(T)))
+        elif x == 1:
+            y = self.r.randrange(3)
+            if y == 0:
+                self.then_mark(fmt("{} != NULL && {} == {}", T, lf(T), rt(T)))
+            elif y == 1:
+                self.then_mark(fmt("{} != NULL && {} != NULL && {} == {}", T, lf(T), lf(T), rt(T)))
+            else:
+                self.then_mark(fmt("{} != NULL && ({} == {} || {} == {})", T, lf(T), T, rt(T), T))
+        elif x in (2, 3):
+            # a bounded descent
+            c, k = self.fresh("c"), self.fresh("d")
+            C = E(c)
+            bound = self.r.randint(2, 3)
+            self.emit("struct tree *%s = %s;" % (c, t))
+            self.emit("int %s = 0;" % k)
+            self.loop_open("while (%s != NULL && %s < %d) {" % (c, k, bound))
+            self.open(fmt("if ({} {} {}) {{", vl(C), self.op(), self.const()))
+            self.emit_e(fmt("{} = {};", C, lf(C)))
+            self.close()
+            self.open("else {")
+            self.emit_e(fmt("{} = {};", C, rt(C)))
+            self.close()
+            self.emit("%s++;" % k)
+            self.close()
+            self.then_mark(E("%s == %d" % (k, self.r.randint(1, bound))))
+        elif x in (4, 5):
+            # a search tree lookup, unbounded
+            c = self.fresh("c")
+            C = E(c)
+            K = self.const()
+            self.emit("struct tree *%s = %s;" % (c, t))
+            self.loop_open(fmt("while ({} != NULL && {} != {}) {{", C, vl(C), K))
+            self.emit_e(fmt("{} = {} < {} ? {} : {};", C, K, vl(C), lf(C), rt(C)))
+            self.close()
+            self.then_mark(E("%s != NULL" % c))
+        elif x == 6:
+            n = self.fresh("n")
+            self.emit("int %s = 0;" % n)
+            self.open("if (%s != NULL) {" % t)
+            self.emit("%s++;" % n)
+            self.emit_e(fmt("if ({} != NULL) {}++;", lf(T), n))
+            self.emit_e(fmt("if ({} != NULL) {}++;", rt(T), n))
+            self.close()
+            self.then_mark(E("%s == %d" % (n, self.r.randint(0, 3))))
+        elif x == 7:
+            # leftmost node, unbounded
+            c = self.fresh("c")
+            C = E(c)
+            self.emit("struct tree *%s = %s;" % (c, t))
+            self.loop_open(fmt("while ({} != NULL && {} != NULL) {{", C, lf(C)))
+            self.emit_e(fmt("{} = {};", C, lf(C)))
+            self.close()
+            self.then_mark(fmt("{} != NULL && {} {} {}", C, vl(C), self.op(), self.const()))
+        elif x == 8 and others:
+            u = E(others[0])
+            self.then_mark(fmt("{} != NULL && ({} == {} || {} == {})", T, lf(T), u, rt(T), u))
+        elif x == 8:
+            self.open("if (%s == NULL) {" % t)
+            self.emit("return %d;" % self.r.randint(10, 19), mark=True)
+            self.close()
+        else:
+            # a write through one path, a read through another
+            K = self.const()
+            self.open(fmt("if ({} != NULL && {} != NULL) {{", T, lf(T)))
+            self.emit_e(fmt("{} = {};", vl(lf(T)), K))
+            self.close()
+            u = E(self.r.choice(others + [t]))
+            self.then_mark(fmt("{} != NULL && {} != NULL && {} {} {}", u, rt(u), vl(rt(u)),
+                               self.r.choice(["==", "!="]), K))
+
+    # ---- snippets over arrays of structs --------------------------------------
+    def points_snippet(self, ps):
+        PS = E(ps)
+        n = self.params("len")[0]
+        x = self.r.randrange(5)
+        if x in (0, 1):
+            c, i = self.fresh("cnt"), self.fresh("i")
+            self.emit("int %s = 0;" % c)
+            self.loop_open("for (int %s = 0; %s < %s; %s++) {" % (i, i, n, i))
+            self.emit_e(fmt("if ({} {} {}) {}++;", elem_field(PS, E(i), "point", "x"), self.op(),
+                            elem_field(PS, E(i), "point", "y"), c))
+            self.close()
+            self.then_mark(E("%s == %d" % (c, self.r.randint(0, 3))))
+        elif x == 2:
+            self.then_mark(fmt("{} > 1 && {} == {} && {} {} {}", n, elem_field(PS, E("0"), "point", "x"),
+                               elem_field(PS, E("1"), "point", "x"), elem_field(PS, E("1"), "point", "y"),
+                               self.op(), self.const()))
+        elif x == 3:
+            K = self.const()
+            self.open("if (%s > 0) {" % n)
+            self.emit_e(fmt("{} = {};", elem_field(PS, E("%s - 1" % n), "point", "y"), K))
+            self.close()
+            if self.params("point"):
+                p = E(self.params("point")[0])
+                self.then_mark(fmt("{} != NULL && {} {} {}", p, field(p, "point", "y"), self.r.choice(["==", "!="]), K))
+            else:
+                self.then_mark(fmt("{} > 0 && {} != {}", n, elem_field(PS, E("0"), "point", "y"), K))
+        else:
+            if self.params("point"):
+                p = E(self.params("point")[0])
+                self.then_mark(fmt("{} {} {}", p, self.r.choice(["==", "!="]), PS))
+            else:
+                s, i = self.fresh("sum"), self.fresh("i")
+                self.emit("int %s = 0;" % s)
+                self.loop_open("for (int %s = 0; %s < %s; %s++) {" % (i, i, n, i))
+                self.emit_e(fmt("{} += {} - {};", s, elem_field(PS, E(i), "point", "x"),
+                                elem_field(PS, E(i), "point", "y")))
+                self.close()
+                self.then_mark(E("%s %s %d" % (s, self.op(), self.const())))
 
     # ---- snippets over int arrays ---------------------------------------------
     def array_snippet(self, a):
@@ -459,7 +664,7 @@ class Gen:
             n = self.params("len")[0]
             self.emit("if (%s < 0 || %s > 4) return -1;" % (n, n))
         kinds = {"node": self.list_snippet, "ints": self.array_snippet, "chars": self.string_snippet,
-                 "point": self.point_snippet}
+                 "point": self.point_snippet, "tree": self.tree_snippet, "points": self.points_snippet}
         ptrs = [(n, k) for n, k in self.sig if k in kinds]
         for _ in range(self.r.randint(3, 6)):
             n, k = self.r.choice(ptrs)
@@ -473,7 +678,8 @@ class Gen:
         head = ["/* heap differential test program (tests/diff/heap_gen.py) */",
                 "#include <stddef.h>",
                 "struct node { int val; struct node *next; };",
-                "struct point { int x, y; };"]
+                "struct point { int x, y; };",
+                "struct tree { int val; struct tree *left, *right; };"]
         plain, instr, lines = list(head), [], {}
         for depth, p, i, m in self.lines:
             ind = "  " * depth

@@ -14,6 +14,7 @@
 Last line: "N passed, N failed".
 """
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -23,7 +24,7 @@ sys.path.insert(0, HERE)
 import heap  # noqa: E402
 import heap_brute  # noqa: E402
 import heap_gen  # noqa: E402
-from heap_gen import E, elem, field, fmt  # noqa: E402
+from heap_gen import E, elem, elem_field, field, fmt  # noqa: E402
 
 COUNT = int(os.environ.get("HEAP_SELFTEST_COUNT", "8"))
 
@@ -142,7 +143,40 @@ def ex_strings(g, x):
     mark_if(g, x, E("n == 4"), False, (4,))          # 5 chars with the '\0'
 
 
+def ex_trees(g, x):
+    T = E("t")
+    lf, rt, vl = (lambda y: field(y, "tree", "left")), (lambda y: field(y, "tree", "right")), \
+        (lambda y: field(y, "tree", "val"))
+    mark_if(g, x, fmt("t != NULL && {} != NULL && {} == {}", lf(T), lf(T), rt(T)), True)     # sharing
+    mark_if(g, x, fmt("t != NULL && {} == t && {} == t", lf(T), rt(T)), True)                # cycles
+    mark_if(g, x, fmt("t != NULL && {} != NULL && {} != NULL && {} != {} && {} != t && {} != t",
+                      lf(T), rt(T), lf(T), rt(T), lf(T), rt(T)), True)                      # 3 nodes
+    # 4 distinct nodes: more than 3 objects
+    mark_if(g, x, fmt("t != NULL && {} != NULL && {} != NULL && {} != NULL && {} != {} && {} != t && {} != t "
+                      "&& {} != t && {} != {} && {} != {}", lf(T), rt(T), lf(lf(T)), lf(T), rt(T), lf(T), rt(T),
+                      lf(lf(T)), lf(lf(T)), lf(T), lf(lf(T)), rt(T)), False)
+    g.emit_e(fmt("if (t != NULL && {} != NULL) {} = 5;", lf(T), vl(lf(T))))
+    mark_if(g, x, fmt("t != NULL && {} != NULL && {} == 5", rt(T), vl(rt(T))), True, (5,))
+    mark_if(g, x, fmt("t != NULL && {} == {} && {} != NULL && {} != 5", lf(T), rt(T), rt(T), vl(rt(T))), False)
+
+
+def ex_point_arrays(g, x):
+    g.emit("if (n < 0 || n > 4) return -1;")
+    g.emit("int c = 0;")
+    g.loop_open("for (int i = 0; i < n; i++) {")
+    g.emit_e(fmt("if ({} < {}) c++;", elem_field(E("ps"), E("i"), "point", "x"),
+                 elem_field(E("ps"), E("i"), "point", "y")))
+    g.close()
+    mark_if(g, x, E("c == 3"), True, (3,))
+    g.emit_e(fmt("if (n > 1) {} = 3;", elem_field(E("ps"), E("1"), "point", "x")))
+    mark_if(g, x, fmt("p != NULL && {} == 3", field(E("p"), "point", "x")), True, (3,))
+    mark_if(g, x, fmt("p == ps && {} == 3", field(E("p"), "point", "x")), True)
+    mark_if(g, x, fmt("{} == 1", elem_field(E("ps"), E("4"), "point", "y")), False, (1,))   # length 5
+
+
 HAND = [
+    ("trees", [("t", "tree")], ex_trees),
+    ("point_arrays", [("ps", "points"), ("p", "point"), ("n", "len")], ex_point_arrays),
     ("lists", [("l", "node")], ex_lists),
     ("cycles", [("l", "node")], ex_cycles),
     ("arrays", [("a", "ints"), ("n", "len")], ex_arrays),
@@ -153,8 +187,8 @@ HAND = [
 
 
 def parse_witness(w):
-    """Raw witness words -> (params {index: value}, objects [(type, len)],
-    cells [(obj, what, value)] where what is "next", "val", "x", "y" or an index)."""
+    """Raw witness words -> (params {index: text}, objects [(type, len)],
+    cells [(obj, element, ".field" or "", text)])."""
     params, objs, cells = {}, [], []
     for word in w.split():
         if word.startswith("|"):
@@ -166,32 +200,23 @@ def parse_witness(w):
         lhs, rhs = word.split("=")
         if lhs.startswith("p"):
             params[int(lhs[1:])] = rhs
-        elif "[" in lhs:
-            o, i = lhs[1:].rstrip("]").split("[")
-            cells.append((int(o), int(i), rhs))
-        else:
-            o, f = lhs[1:].split(".")
-            cells.append((int(o), f, rhs))
+            continue
+        m = re.match(r"o(\d+)(?:\[(\d+)\])?(?:\.(\w+))?$", lhs)
+        cells.append((int(m.group(1)), int(m.group(2) or 0), "." + m.group(3) if m.group(3) else "", rhs))
     return params, objs, cells
 
 
 def replay_driver(meta, prog, w):
-    """C text of a driver that builds the witness memory with malloc and calls f."""
+    """C text of a driver that builds the witness memory with malloc (exact
+    sizes) and calls f."""
     params, objs, cells = parse_witness(w)
-    ctype = ["struct node", "struct point", "int", "char"]
+    ctype = ["struct node", "struct point", "int", "char", "struct tree"]
     out = ['#include "%s"' % prog, "#include <stdlib.h>", "int main(void) {"]
     for o, (t, ln) in enumerate(objs):
         out.append("  %s *o%d = malloc(sizeof(%s) * %d);" % (ctype[t], o, ctype[t], max(ln, 1)))
-    for o, what, v in cells:
-        v = v.replace("NULL", "NULL")
-        if isinstance(what, int):
-            out.append("  o%d[%d] = %s;" % (o, what, v))
-        else:
-            out.append("  o%d->%s = %s;" % (o, what, v))
-    args = []
-    for j, p in enumerate(meta["params"]):
-        args.append(params[j])
-    out.append("  f(%s);" % ", ".join(args))
+    for o, i, f, v in cells:
+        out.append("  o%d[%d]%s = %s;" % (o, i, f, v))
+    out.append("  f(%s);" % ", ".join(params[j] for j in range(len(meta["params"]))))
     out.append("  return 0;")
     out.append("}")
     return "\n".join(out) + "\n"
@@ -233,7 +258,7 @@ def main():
             with open(os.path.join(d, "p.c"), "w") as fh:
                 fh.write(plain)
             res = heap_brute.run(d, meta, instr)
-            if name != "alias" and res["cfg"] != heap_brute.domains(meta)[0]:
+            if name not in ("alias", "point_arrays") and res["cfg"] != heap_brute.domains(meta)[0]:
                 fails.append("%s: the brute force shrank its domain to %s" % (name, heap_brute.describe_cfg(res["cfg"])))
             for m, want in sorted(expected.items()):
                 got = res["reached"][m][0] > 0
