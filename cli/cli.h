@@ -28,7 +28,7 @@ typedef struct CliOptions {
   const char **assumes;
   int nassumes;
   const char *cover;
-  bool json, validate, stats, dump_ir, show_memory, no_concrete, no_stubs;
+  bool json, validate, stats, dump_ir, show_memory, no_concrete, no_stubs, no_alias, acyclic;
   const char *emit_test, *emit_dir, *dot;
   double timeout_s;           /* the whole run: parsing, translation, solving */
   uint64_t max_memory;        /* bytes; 0: none */

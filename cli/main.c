@@ -88,6 +88,8 @@ static bool build_query(CliRun *run, IrProgram *p, LblQuery *q, char *err, size_
   q->max_unfold = o->max_unfold;
   q->seed = o->seed;
   q->no_concrete = o->no_concrete;
+  q->no_alias = o->no_alias;
+  q->acyclic = o->acyclic;
   q->assumes = calloc((size_t)o->nassumes + 1, sizeof *q->assumes);
   for (int i = 0; i < o->nassumes; i++) {
     FeErrors fe = {0};

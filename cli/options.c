@@ -23,6 +23,10 @@ static const char usage[] =
     "  --no-stubs              a call to a function the file declares but does not define is an\n"
     "                          error (default: its results are inputs, served by the test driver)\n"
     "  --assume EXPR           a precondition over parameters and globals (repeatable)\n"
+    "  --pre EXPR              the same (pointers included: 'l != NULL', 'a != b', 'n <= 8')\n"
+    "  --no-alias              pointer inputs never share an object (no aliasing, no sharing,\n"
+    "                          no cycles in the input memory)\n"
+    "  --acyclic               no input object reaches itself through pointers (sharing allowed)\n"
     "  --cover statements|branches   a test suite (not implemented yet)\n"
     "\n"
     "output:\n"
@@ -100,7 +104,7 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
   if (!strcmp(name, "--reach-call")) return (o->reach_call = v), true;
   if (!strcmp(name, "--iter")) return parse_iter(o, v, err, len);
   if (!strcmp(name, "--function")) return (o->function = v), true;
-  if (!strcmp(name, "--assume")) return push(&o->assumes, &o->nassumes, v), true;
+  if (!strcmp(name, "--assume") || !strcmp(name, "--pre")) return push(&o->assumes, &o->nassumes, v), true;
   if (!strcmp(name, "--emit-test")) return (o->emit_test = v), true;
   if (!strcmp(name, "--emit-dir")) return (o->emit_dir = v), true;
   if (!strcmp(name, "--dot")) return (o->dot = v), true;
@@ -137,12 +141,12 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
   return fail(err, len, "unknown option '%s' (see --help)", name);
 }
 
-static const char *const value_options[] = {"--reach", "--reach-call", "--iter", "--function", "--assume",
+static const char *const value_options[] = {"--reach", "--reach-call", "--iter", "--function", "--assume", "--pre",
                                             "--emit-test", "--emit-dir", "--dot", "--cover", "--timeout",
                                             "--max-unfold", "--max-memory", "--seed", "--data-model", NULL};
 
 /* Options that may be given more than once (each adds to a list). */
-static bool repeatable(const char *name) { return !strcmp(name, "--assume"); }
+static bool repeatable(const char *name) { return !strcmp(name, "--assume") || !strcmp(name, "--pre"); }
 
 static bool takes_value(const char *name) {
   for (int i = 0; value_options[i]; i++)
@@ -158,6 +162,8 @@ static bool flag_option(CliOptions *o, const char *a) {
   if (!strcmp(a, "--show-memory")) return o->show_memory = true;
   if (!strcmp(a, "--no-concrete")) return o->no_concrete = true;
   if (!strcmp(a, "--no-stubs")) return o->no_stubs = true;
+  if (!strcmp(a, "--no-alias")) return o->no_alias = true;
+  if (!strcmp(a, "--acyclic")) return o->acyclic = true;
   return false;
 }
 
@@ -181,7 +187,7 @@ static bool first_time(const char *name, bool *seen, char *err, size_t len) {
   if (repeatable(name)) return true;
   for (int i = 0; value_options[i]; i++) {
     if (strcmp(name, value_options[i])) continue;
-    if (seen[i]) return fail(err, len, "%s given more than once (only --assume may be repeated)", name);
+    if (seen[i]) return fail(err, len, "%s given more than once (only --assume and --pre may be repeated)", name);
     seen[i] = true;
   }
   return true;

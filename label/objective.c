@@ -252,16 +252,46 @@ static bool enumerate(Solve *v, PropStore *s, LblResult *r, double deadline) {
   return false;
 }
 
+/* Can the input memory of fn have cycles: does a pointer input lead to a
+   type with pointer cells? */
+static bool type_has_pointers(const IrType *ty, int depth) {
+  if (depth > 8) return true;
+  if (ty->kind == IR_TY_PTR) return true;
+  if (ty->kind == IR_TY_ARRAY) return type_has_pointers(ty->base, depth + 1);
+  if (ty->kind == IR_TY_STRUCT)
+    for (int i = 0; i < ty->nfields; i++)
+      if (type_has_pointers(ty->fields[i].type, depth + 1)) return true;
+  return false;
+}
+
+static bool cyclic_inputs_possible(const IrFunction *fn) {
+  for (int i = 0; i < fn->nparams; i++)
+    if (fn->params[i]->type->kind == IR_TY_PTR && type_has_pointers(fn->params[i]->type->base, 0)) return true;
+  return false;
+}
+
+/* With input memories that may have cycles, the first stages are run again
+   first on acyclic memories only: a loop over a cyclic list runs until a
+   budget stops it, and the search would spend its time there.  What they
+   find is an input like any other; their exhaustion proves nothing. */
+enum { ACYCLIC_FIRST_STAGES = 2 };
+
 static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, double start) {
   Tr *t = v->t;
   double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
   if (enumerate(v, s, r, deadline)) return;
   int level = prop_level(s);
   TrCut root = tr_cut(t);
-  for (size_t i = 0; i < sizeof stages / sizeof *stages; i++) {
-    bool last = i + 1 == sizeof stages / sizeof *stages;
+  size_t nstages = sizeof stages / sizeof *stages;
+  size_t first = !tr_acyclic_now(t) && cyclic_inputs_possible(q->fn) ? ACYCLIC_FIRST_STAGES : 0;
+  for (size_t k = 0; k < first + nstages; k++) {
+    size_t i = k < first ? k : k - first;
+    bool last = i + 1 == nstages && k >= first;
     tr_restore_cut(t, root);
+    tr_try_acyclic_first(t, k < first);
     SearchResult res = run_stage(q, v, s, &stages[i], deadline, &r->stats.search);
+    tr_try_acyclic_first(t, false);
+    if (res == SEARCH_EXHAUSTED && k < first) continue; /* only acyclic memories were tried */
     if (res == SEARCH_FOUND) {
       if (lbl_cx_found(v->cx)) {
         lbl_cx_solution(v->cx, r);
@@ -301,7 +331,8 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   double start = prop_now();
   PropStore *s = prop_store_new();
   prop_set_memory_budget(s, q->max_memory);
-  TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0};
+  TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0,
+                  .no_alias = q->no_alias, .acyclic = q->acyclic};
   Tr *t = tr_new(s, q->prog, q->fn, &q->obj, &lim, err);
   if (!t) {
     prop_store_free(s);

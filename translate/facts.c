@@ -95,6 +95,24 @@ static void merge_set(uint8_t **into, const uint8_t *from, int size) {
     if (from[i]) mark(into, size, i);
 }
 
+/* ---- Stores: the types of the cells they may write ------------------------- */
+static void store_type(Facts *f, const IrType *ty) {
+  if (f->stores_any) return;
+  bool scalar = ty->kind == IR_TY_INT || ty->kind == IR_TY_BOOL || ty->kind == IR_TY_FLOAT || ty->kind == IR_TY_PTR;
+  if (!scalar || f->nstored == TR_STORED_TYPES) {
+    f->stores_any = true;
+    return;
+  }
+  for (int i = 0; i < f->nstored; i++)
+    if (f->stored[i] == ty) return;
+  f->stored[f->nstored++] = ty;
+}
+
+static void merge_stores(Facts *f, const Facts *g) {
+  if (g->stores_any) f->stores_any = true;
+  for (int i = 0; i < g->nstored; i++) store_type(f, g->stored[i]);
+}
+
 /* ---- Expressions: which slots they read ------------------------------------ */
 static void expr_reads(const IrFunction *fn, const IrExpr *e, Facts *f) {
   if (!e) return;
@@ -149,6 +167,7 @@ static void block_facts(Tr *t, const IrFunction *fn, const IrBlock *b, Facts *f,
     const Facts *g = stmt_facts(t, fn, b->stmts[i]);
     f->may_end |= g->may_end;
     f->writes_mem |= g->writes_mem;
+    merge_stores(f, g);
     f->has_return |= g->has_return;
     f->contains_obj |= g->contains_obj;
     if (!loop_body) {
@@ -165,6 +184,7 @@ static void lhs_facts(Tr *t, const IrFunction *fn, const IrExpr *lhs, Facts *f) 
   if (!lhs) return;
   if (lhs->kind != IR_VAR || lhs->var->address_taken) { /* memory: not a scalar slot */
     f->writes_mem = true;
+    store_type(f, lhs->type);
     return;
   }
   const IrVar *v = lhs->var;
@@ -181,7 +201,12 @@ static void call_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Facts *f) {
       const Facts *g = function_facts(t, s->callee);
       f->may_end |= g->may_end;
       f->writes_mem |= g->writes_mem;
-      for (int i = 0; i < s->callee->nparams; i++) f->writes_mem |= s->callee->params[i]->address_taken;
+      merge_stores(f, g);
+      for (int i = 0; i < s->callee->nparams; i++)
+        if (s->callee->params[i]->address_taken) {
+          f->writes_mem = true;
+          store_type(f, s->callee->params[i]->type);
+        }
       f->contains_obj |= g->contains_obj;
       merge_set(&f->global, g->global, t->prog->nglobals);
     }
@@ -190,6 +215,7 @@ static void call_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Facts *f) {
   case IR_BI_FREE: case IR_BI_MALLOC: case IR_BI_CALLOC:
     f->may_end = true;
     f->writes_mem = true;
+    if (s->builtin == IR_BI_FREE) f->stores_any = true; /* a header cell (allocations make new objects) */
     break;
   case IR_BI_NONDET: case IR_BI_FABS: case IR_BI_SQRT: case IR_BI_FP_CLASS:
     break;
@@ -229,7 +255,10 @@ static void compute_stmt_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Fac
     break;
   case IR_ST_DECL:
     if (s->var && s->var->kind != IR_VAR_GLOBAL) mark(&f->slot, frame_slots(fn), tr_frame_slot(fn, s->var));
-    if (s->var && s->var->address_taken) f->writes_mem = true;
+    if (s->var && s->var->address_taken) {
+      f->writes_mem = true;
+      store_type(f, s->var->type);
+    }
     break;
   case IR_ST_SKIP: break;
   }
@@ -259,7 +288,7 @@ static const Facts *function_facts(Tr *t, const IrFunction *fn) {
     if (m->active[i] != fn) continue;
     if (!m->anything) {
       m->anything = calloc(1, sizeof *m->anything);
-      m->anything->may_end = m->anything->contains_obj = m->anything->writes_mem = true;
+      m->anything->may_end = m->anything->contains_obj = m->anything->writes_mem = m->anything->stores_any = true;
       for (int g = 0; g < t->prog->nglobals; g++) mark(&m->anything->global, t->prog->nglobals, g);
     }
     return m->anything;

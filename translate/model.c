@@ -322,7 +322,7 @@ bool tr_assume(Tr *t, const IrExpr *e) {
   bool ok;
   PropVar v = tr_eval_pure(t, t->initial, e, &ok);
   if (!ok) {
-    if (!prop_failed(t->s)) t->incomplete_reason = "an --assume expression may trap";
+    if (!prop_failed(t->s)) t->incomplete_reason = "an --assume or --pre expression may trap (dereferences are not supported there)";
     return false;
   }
   PropVar b = tr_truth(t, e->type, v);

@@ -157,6 +157,14 @@ static void add_facts(Tr *t, const TrState *st, const TrFacts *f, TrWrites *w) {
   w->flag[TR_CONTINUED] |= f->has_continue;
   if (f->contains_obj && tr_objective_possible(t, st, NULL, 0)) w->reached = true;
   w->mem |= f->writes_mem;
+  w->mem_any |= f->stores_any;
+  for (int i = 0; i < f->nstored && !w->mem_any; i++) {
+    bool known = false;
+    for (int k = 0; k < w->nmem_types && !known; k++) known = w->mem_types[k] == f->stored[i];
+    if (known) continue;
+    if (w->nmem_types == TR_STORED_TYPES) w->mem_any = true;
+    else w->mem_types[w->nmem_types++] = f->stored[i];
+  }
 }
 
 void tr_branch_writes(Tr *t, const TrBranch *br, const TrState *st, TrWrites *w) {
@@ -249,7 +257,7 @@ TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrB
     if (w->flag[f]) out->flag[f] = fresh_bool(t);
   if (w->retval && in->fn->ret->kind != IR_TY_VOID) out->retval = tr_fresh(t, in->fn->ret);
   if (w->reached) out->reached = fresh_bool(t);
-  if (w->mem) out->mem = tr_mem_join(t);
+  if (w->mem) out->mem = tr_mem_join(t, in->mem, w->mem_any ? NULL : w->mem_types, w->nmem_types);
   return out;
 }
 

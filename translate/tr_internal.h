@@ -72,12 +72,17 @@ typedef struct TrBranch {
   bool cond_only;            /* LOOP: resume at the condition, past the pre block */
 } TrBranch;
 
+enum { TR_STORED_TYPES = 8 }; /* cell types a write set lists before it says "any" */
+
 /* Which parts of a state a piece of code may write. */
 typedef struct TrWrites {
   uint8_t *slot;             /* per frame slot */
   uint8_t *global;           /* per global */
   bool flag[TR_NFLAGS];
   bool retval, reached, mem;
+  bool mem_any;              /* mem: any cell; else only cells of these types */
+  const IrType *mem_types[TR_STORED_TYPES];
+  int nmem_types;
 } TrWrites;
 
 typedef struct TrMemo TrMemo;
@@ -90,6 +95,12 @@ typedef struct TrFacts {
   bool has_continue;
   bool contains_obj;    /* the target or the objective call, also through calls */
   bool writes_mem;      /* stores, allocates or frees memory */
+  /* The types of the cells of existing objects it may store to (type-based:
+     a cell holds values of its declared type only, see translate/model.c);
+     stores_any: any cell (a free, a struct copy, too many types). */
+  bool stores_any;
+  const IrType *stored[TR_STORED_TYPES];
+  int nstored;
   uint8_t *slot;        /* frame slots assigned (NULL: none) */
   uint8_t *global;      /* globals assigned, also through calls (NULL: none) */
   uint8_t *read;        /* frame slots read (NULL: none) */
@@ -137,6 +148,10 @@ struct Tr {
   int capobjs;
   int *nobjs;                /* arena, trailed */
   TrObject **global_obj;     /* per global: its object, or NULL (SSA scalar) */
+  struct InputEdge *input_edges; /* arena, trailed: the pointer cells of input
+                                objects read so far (--acyclic, input.c) */
+  bool acyclic_first;        /* a search stage tries acyclic input memories
+                                only (input.c); no proof then */
   bool inputs_frozen;        /* reading the solution: input cells never read
                                 stay unread (input.c creates nothing) */
   struct TrWaiting *waiting; /* arena, trailed: loads and checks waiting for

@@ -27,6 +27,7 @@ typedef struct TrLimits {
   double deadline;           /* CLOCK_MONOTONIC seconds after which unfolding
                                 stops (the path is abandoned); 0: none */
   bool no_alias;             /* input pointers never share an object (--no-alias) */
+  bool acyclic;              /* no input object reaches itself (--acyclic) */
 } TrLimits;
 
 /* An input the search chooses: a parameter of the function under test, or
@@ -105,6 +106,16 @@ typedef struct TrCut {
 } TrCut;
 TrCut tr_cut(const Tr *t);
 void tr_restore_cut(Tr *t, TrCut c);
+/* Does the model take only acyclic input memories now (--acyclic, or a
+   search stage that tries them first: see tr_try_acyclic_first)? */
+bool tr_acyclic_now(const Tr *t);
+/* Whether the search tries acyclic input memories only, as a heuristic:
+   an exhausted search then proves nothing.  Set it at the root level only
+   (it must not shape what the root propagation concludes). */
+void tr_try_acyclic_first(Tr *t, bool on);
+/* Does the model read pointer cells of input objects (so that cycles are
+   possible)? */
+bool tr_has_input_links(const Tr *t);
 /* Stops unfolding and trials past this CLOCK_MONOTONIC time (0: none). */
 void tr_set_deadline(Tr *t, double deadline);
 

@@ -57,7 +57,66 @@ static TrObject *input_object(Tr *t, const IrType *elem) {
   return o;
 }
 
-PropVar tr_input_pointer(Tr *t, const IrType *ptr) {
+/* ---- Acyclic input memories ---------------------------------------------------
+ * Every pointer cell of an input object is an edge owner -> value.  A cycle
+ * is closed by the last of its edges to be fixed, so a check at each fix,
+ * "does the target reach the owner through fixed edges?", fails every
+ * cyclic input memory (the CLP heap solver's acyclicity).  At creation, the
+ * objects that already reach the owner leave the cell's domain.
+ * The check holds while tr_acyclic_now says so: always under --acyclic; for
+ * a while otherwise, as a search heuristic (a loop over a cyclic list runs
+ * until a budget stops it, so acyclic inputs are tried first), which then
+ * proves nothing (label/objective.c). */
+typedef struct InputEdge {
+  const TrObject *owner;
+  PropVar v;
+  struct InputEdge *next;
+} InputEdge;
+
+/* Does the object at location `from` reach `to` through fixed edges?  The
+   input graph is small (the objects the path read): a depth-first walk. */
+static bool reaches(Tr *t, int64_t from, const TrObject *to, int budget) {
+  const TrObject *o = from ? tr_object_at(t, from) : NULL;
+  if (!o || budget == 0) return false;
+  if (o == to) return true;
+  for (const InputEdge *e = t->input_edges; e; e = e->next)
+    if (e->owner == o && prop_is_fixed(t->s, e->v) && reaches(t, prop_value(t->s, e->v), to, budget - 1)) return true;
+  return false;
+}
+
+typedef struct Acyclic {
+  Propagator base;
+  Tr *t;
+  const InputEdge *edge;
+} Acyclic;
+
+bool tr_acyclic_now(const Tr *t) { return t->lim.acyclic || t->acyclic_first; }
+void tr_try_acyclic_first(Tr *t, bool on) { t->acyclic_first = on; }
+bool tr_has_input_links(const Tr *t) { return t->input_edges != NULL; }
+
+static PropStatus acyclic_propagate(PropStore *s, Propagator *p) {
+  Acyclic *a = (Acyclic *)p;
+  if (!prop_is_fixed(s, a->edge->v)) return PROP_SUSPEND;
+  if (!tr_acyclic_now(a->t)) return PROP_SUSPEND; /* (a later search stage may ask again) */
+  return reaches(a->t, prop_value(s, a->edge->v), a->edge->owner, *a->t->nobjs + 1) ? PROP_FAILED : PROP_ENTAILED;
+}
+
+static const PropClass acyclic_class = {"acyclic", acyclic_propagate, PROP_PRIO_GLOBAL, true};
+
+/* Posts the check of the edge owner -> v and keeps the edge for later checks. */
+static bool acyclic_edge(Tr *t, const TrObject *owner, PropVar v) {
+  InputEdge *e = prop_alloc(t->s, sizeof *e);
+  *e = (InputEdge){owner, v, t->input_edges};
+  prop_save_ptr(t->s, (void **)&t->input_edges, e);
+  Acyclic *a = prop_propagator_new(t->s, &acyclic_class, sizeof *a);
+  a->t = t;
+  a->edge = e;
+  prop_subscribe(t->s, &a->base, v, PROP_EV_FIX);
+  return prop_post(t->s, &a->base);
+}
+
+/* The value of a pointer cell of `owner` (NULL for a parameter). */
+static PropVar input_pointer(Tr *t, const IrType *ptr, const TrObject *owner) {
   assert(ptr->kind == IR_TY_PTR);
   if (!tr_can_be_input(ptr->base)) return TR_UNINIT;
   TrObject *fresh = input_object(t, ptr->base);
@@ -73,7 +132,9 @@ PropVar tr_input_pointer(Tr *t, const IrType *ptr) {
   d.iv[d.n++] = (PropInterval){0, 0};
   for (int i = 0; i < n && !t->lim.no_alias; i++) {
     const TrObject *o = t->objs[i];
-    if (o->kind == TR_OBJ_INPUT && o->type == ptr->base && o != fresh) d.iv[d.n++] = (PropInterval){o->base, o->base};
+    if (o->kind != TR_OBJ_INPUT || o->type != ptr->base || o == fresh) continue;
+    if (owner && tr_acyclic_now(t) && reaches(t, o->base, owner, n + 1)) continue;
+    d.iv[d.n++] = (PropInterval){o->base, o->base};
   }
   d.iv[d.n++] = (PropInterval){fresh->base, fresh->base};
   assert(d.n <= d.cap);
@@ -81,8 +142,11 @@ PropVar tr_input_pointer(Tr *t, const IrType *ptr) {
   prop_domain_free(&d);
   prop_set_newest_first(t->s, v); /* NULL, then a fresh object, then sharing */
   prop_add_decision(t->s, v);
+  if (owner && !t->lim.no_alias && !acyclic_edge(t, owner, v)) return TR_FAIL;
   return v;
 }
+
+PropVar tr_input_pointer(Tr *t, const IrType *ptr) { return input_pointer(t, ptr, NULL); }
 
 bool tr_input_read(const TrObject *o, int64_t k, PropVar *v) {
   for (const MemCached *c = o->input_cells; c; c = c->next)
@@ -102,7 +166,7 @@ PropVar tr_input_initial(Tr *t, TrObject *o, int64_t loc) {
   if (t->inputs_frozen) return TR_UNINIT;
   const IrType *ty = tr_cell_type(o, loc);
   if (ty->kind == IR_TY_PTR) {
-    v = tr_input_pointer(t, ty);
+    v = input_pointer(t, ty, o);
     if (v == TR_UNINIT || v == TR_FAIL) return v;
   } else {
     v = tr_fresh(t, ty);

@@ -149,7 +149,31 @@ TrMem *mem_node(Tr *t, TrMemKind kind, TrMem *parent) {
 }
 
 TrMem *tr_mem_initial(Tr *t) { return mem_node(t, TR_MEM_INIT, NULL); }
-TrMem *tr_mem_join(Tr *t) { return mem_node(t, TR_MEM_JOIN, NULL); }
+TrMem *tr_mem_join(Tr *t, TrMem *in, const IrType *const *stored, int nstored) {
+  TrMem *m = mem_node(t, TR_MEM_JOIN, NULL);
+  if (!stored) return m;
+  m->parent = in;
+  m->frontier = tr_frontier(t);
+  m->nstored = nstored;
+  m->stored = prop_alloc(t->s, sizeof *m->stored * (size_t)(nstored + 1));
+  for (int i = 0; i < nstored; i++) m->stored[i] = stored[i];
+  return m;
+}
+
+/* Does the (undecided) join m leave loc as its parent has it?  Its branches
+   store only to cells of m->stored types (a cell holds values of its own
+   type: the translated subset has no type punning), and free nothing; an
+   object allocated in them lies past m->frontier. */
+static bool join_passes(Tr *t, const TrMem *m, int64_t loc) {
+  if (!m->parent || loc >= m->frontier) return false;
+  TrObject *o = tr_object_at(t, loc);
+  if (!o || loc >= o->base + o->ncells) return false;
+  if (loc < o->base) return true; /* a header: only free writes it */
+  const IrType *ty = tr_cell_type(o, loc);
+  for (int i = 0; i < m->nstored; i++)
+    if (m->stored[i] == ty) return false;
+  return true;
+}
 
 MemCached *mem_cached(const TrMem *m, int64_t loc) {
   for (MemCached *c = m->cache; c; c = c->next)
@@ -266,6 +290,10 @@ PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
     case TR_MEM_JOIN: {
       if (m->resolved) {
         m = skip_resolved(t, m);
+        continue;
+      }
+      if (join_passes(t, m, loc)) {
+        m = m->parent;
         continue;
       }
       MemCached *c = mem_cached(m, loc);

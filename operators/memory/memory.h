@@ -70,7 +70,11 @@ typedef enum { TR_MEM_INIT, TR_MEM_STORE, TR_MEM_ALLOC, TR_MEM_JOIN } TrMemKind;
 typedef struct TrMem TrMem;
 
 TrMem *tr_mem_initial(Tr *t);
-TrMem *tr_mem_join(Tr *t);
+/* The memory after an undecided ite or w that starts from `in`; when
+   `stored` is not NULL, its branches store only to cells of those types
+   (or to objects they allocate), and reads of other cells go straight to
+   `in`. */
+TrMem *tr_mem_join(Tr *t, TrMem *in, const IrType *const *stored, int nstored);
 /* The value at loc in m: a variable, TR_UNINIT when nobody wrote it, TR_FAIL
    on failure.  `need` is the boolean "this value is used" (t->one for a read
    of a known location; a load's candidate is used only if its pointer

@@ -36,6 +36,11 @@ struct TrMem {
   bool zeroed;        /* ALLOC: calloc */
   TrMem *resolved;    /* JOIN: the memory where execution went (trailed) */
   MemCached *cache;   /* JOIN: one variable per location read; STORE: merges (trailed) */
+  const IrType **stored; /* JOIN with parent: the only cell types its branches
+                            store to; other cells of objects below `frontier`
+                            read the parent */
+  int nstored;
+  int64_t frontier;   /* JOIN: the frontier when the branches started */
 };
 
 TrMem *mem_node(Tr *t, TrMemKind kind, TrMem *parent);

@@ -34,6 +34,16 @@ expect 2 'unsupported: inline asm' --dump-ir $P/unsupported.c
 G=tests/frontend/inputs/unsupported_goto.c
 expect 2 'unsupported_goto.c:3:5: error: unsupported: goto into a nested block or loop' --reach $G:7 $G
 expect 2 'unsupported: goto into a nested block' --dump-ir $G
+# pointer inputs: options, refusals, the input memory in the JSON and the text
+printf 'struct n { int v; struct n *next; };\nint f(struct n *l, void *p) {\n  return p != 0;\n}\nint g(struct n *l) {\n  if (l && l->next && l->next->v == 4)\n    return 1;\n  return 0;\n}\n' > "$tmp/pi.c"
+expect 2 'pi.c:2:26: error: unsupported: a pointer input to void' --reach "$tmp/pi.c:3" "$tmp/pi.c"
+expect 0 '"input_memory": \{"in1": \{"type": "struct n", "count": 1' --json --reach "$tmp/pi.c:7" "$tmp/pi.c"
+expect 0 '"inputs": \[\{"name": "l", "type": "struct n \*", "value": \{"ref": "in1"\}\}\]' --json --reach "$tmp/pi.c:7" "$tmp/pi.c"
+expect 0 'g\(l = in1\)' --reach "$tmp/pi.c:7" --pre 'l != 0' --no-alias --acyclic "$tmp/pi.c"
+expect 0 'input memory' --show-memory --reach "$tmp/pi.c:7" "$tmp/pi.c"
+expect 1 '^UNREACHABLE' --reach "$tmp/pi.c:7" --pre 'l == 0' "$tmp/pi.c"
+expect 3 'may trap' --reach "$tmp/pi.c:7" --pre 'l->v == 0' "$tmp/pi.c"
+expect 0 'cluster_i' --dot /dev/stdout --reach "$tmp/pi.c:7" "$tmp/pi.c"
 # --iter does not count the iterations of a loop made of goto
 printf 'int f(int n) {\n  int i = 0;\nloop:\n  i++;\n  if (i < n)\n    goto loop;\n  return i;\n}\n' > "$tmp/gl.c"
 expect 2 'gl.c:3:1: error: unsupported: --iter on a loop made of goto' --reach "$tmp/gl.c:4" --iter 3 "$tmp/gl.c"

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Relational proofs on programs of our own (tests/e2e/proofs/*.c): each line
-# marked /* expect V */ is asked with --reach; V is reachable (then the
-# answer must validate under gcov), unreachable, or not-reachable (UNKNOWN
-# is accepted: a known gap, but REACHABLE would be a wrong verdict).
+# Verdicts on programs of our own (default: the relational proofs of
+# tests/e2e/proofs/*.c; another directory as $1): each line marked
+# /* expect V [OPTIONS] */ is asked with --reach and the options; V is
+# reachable (then the answer must validate under gcov), unreachable, or
+# not-reachable (UNKNOWN is accepted: a known gap, but REACHABLE would be a
+# wrong verdict).
 cd "$(dirname "$0")/../.." || exit 2
 INKA=${INKA:-./inka-ng}
+DIR=${1:-tests/e2e/proofs}
 pass=0; fail=0
-for f in tests/e2e/proofs/*.c; do
+for f in "$DIR"/*.c; do
   while IFS=: read -r line rest; do
     want=$(printf '%s' "$rest" | sed 's/.*expect \([a-z-]*\).*/\1/')
-    flags=""
-    [ "$want" = reachable ] && flags="--validate"
+    flags=$(printf '%s' "$rest" | sed 's/.*expect [a-z-]*\([^*]*\)\*\/.*/\1/')
+    [ "$want" = reachable ] && flags="$flags --validate"
     out=$($INKA --reach "$f:$line" --timeout 20 $flags "$f" 2>&1 | head -1)
     got=$(printf '%s' "$out" | awk '{print tolower($1)}')
     ok=0

@@ -82,7 +82,7 @@ TEST(new_s_wakes_waiting_load) {
   Tr *t = fx.t;
   TrObject *a = heap(&fx, 1);
   tr_new_s(t, tr_mem_initial(t), a, true);
-  TrMem *j = tr_mem_join(t); /* after an undecided branch that may allocate */
+  TrMem *j = tr_mem_join(t, NULL, NULL, 0); /* after an undecided branch that may allocate */
   int64_t f = tr_frontier(t);
   PropVar x = SET_VAR(fx, a->base, f, f + 1, f + 2, f + 3);
   PropVar v = prop_new_var(fx.s, -10, 10);
@@ -593,7 +593,7 @@ TEST(join_resolve) {
   Cells c = three_cells(&fx);
   TrMem *m0 = tr_mem_initial(t);
   TrMem *end = tr_store_element(t, m0, cst(&fx, c.l[0]), prop_new_var(s, 3, 4));
-  TrMem *j = tr_mem_join(t);
+  TrMem *j = tr_mem_join(t, NULL, NULL, 0);
   PropVar j0 = rd(&fx, j, c.l[0]), j2 = rd(&fx, j, c.l[2]);
   CHECK(j0 != c.in[0] && rd(&fx, j, c.l[0]) == j0); /* one variable per location */
   CHECK_DOM(fx, j0, dom(s, tr_fresh(t, int_ty)));   /* the cell type's range */
@@ -615,7 +615,7 @@ TEST(join_resolve) {
   CHECK_EQ_INT(tr_mem_join_vars(j, vars, 8), 2);
 
   /* a chain of resolved joins is walked (and compressed) */
-  TrMem *j2m = tr_mem_join(t);
+  TrMem *j2m = tr_mem_join(t, NULL, NULL, 0);
   prop_push(s);
   CHECK(tr_mem_resolve(t, j2m, end));
   CHECK(tr_mem_resolve(t, j, j2m) && prop_propagate(s));
@@ -635,7 +635,7 @@ TEST(join_resolve_unwritten) {
   PropStore *s = fx.s;
   TrObject *u = heap(&fx, 1);
   TrMem *m = tr_new_s(t, tr_mem_initial(t), u, false);
-  TrMem *j = tr_mem_join(t);
+  TrMem *j = tr_mem_join(t, NULL, NULL, 0);
   PropVar need = prop_new_var(s, 0, 1);
   PropVar h = rd(&fx, j, hdr(u));
   CHECK_DOM(fx, h, "[0,1]"); /* a header read through a join */
