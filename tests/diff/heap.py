@@ -11,14 +11,20 @@ For HEAP_COUNT programs of heap_gen.py (seeds HEAP_SEED, HEAP_SEED+1, ...):
                    and gcov must count the line (if gcov counts 0, the same
                    driver built on the instrumented program must run the
                    marker: then it is a gcov blind spot, noted, not a
-                   failure); fine whether or not the brute force reached it
-                   (the brute force is bounded);
+                   failure); a driver made of the JSON answer alone
+                   ("inputs" with {"ref": ...} and "input_memory") must run
+                   the marker too; fine whether or not the brute force
+                   reached it (the brute force is bounded);
        UNREACHABLE WRONG when the brute force reached the line (its witness
                    memory is printed);
        UNKNOWN     counted with its reason;
        exit 2      counted as unsupported when the message says so, else a
                    failure; any other exit status, a non-JSON answer or a run
                    past --timeout + 5 s is a failure.
+Each query runs with one of the options --no-concrete, --acyclic, --no-alias
+or none (by seed and marker, see MODES); under --acyclic and --no-alias the
+brute force's answer is over the memories the option allows, and the JSON
+input memory of a REACHABLE answer must obey the option.
 A table expected (brute force) x got (inka-ng) follows, then each failure
 with a reproducer copied to tests/diff/heap-failures/seed<N>/ (ignored by
 git): the program, the brute force's witness, the command, the answer.
@@ -37,6 +43,7 @@ per query).
 import concurrent.futures
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -141,10 +148,108 @@ def driver_hits(d, qdir):
     return {int(x) for x in m.group(1).split()}
 
 
+def ref(v):
+    """A JSON input value as C: null, {"ref": name} or a number."""
+    if v is None:
+        return "NULL"
+    if isinstance(v, dict) and "ref" in v:
+        return "inka_" + str(v["ref"])
+    if isinstance(v, (int, float)):
+        return str(v)
+    raise ValueError("unexpected value %r" % (v,))
+
+
+def json_driver(meta, js, prog):
+    """A driver built from the JSON answer alone (inputs and input_memory):
+    the JSON must say what the emitted driver does."""
+    out = ['#include "%s"' % prog, "#include <stdlib.h>", "int main(void) {"]
+    mem = js.get("input_memory", {})
+    for name, o in mem.items():
+        t = re.sub(r"\bconst\b", "", o["type"]).strip()
+        out.append("  %s *inka_%s = calloc(%d, sizeof(%s));" % (t, name, max(int(o["count"]), 1), t))
+    for name, o in mem.items():
+        for path, v in o.get("fields", {}).items():
+            if not re.match(r"^(\[\d+\])(\.\w+)*$", path):
+                raise ValueError("unexpected field path %r" % path)
+            out.append("  inka_%s%s = %s;" % (name, path, ref(v)))
+    inputs = {i["name"]: i.get("value") for i in js.get("inputs", [])}
+    names = [p["name"] for p in meta["params"]]
+    if set(inputs) != set(names):
+        raise ValueError("inputs %s, parameters %s" % (sorted(inputs), names))
+    out.append("  f(%s);" % ", ".join(ref(inputs[n]) for n in names))
+    out.append("  return 0;")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def check_json(d, meta, q, js, qdir):
+    """None, or the failure: the JSON inputs, replayed on the instrumented
+    function, do not run the marker the emitted driver runs."""
+    try:
+        text = json_driver(meta, js, os.path.join(d, "hi.c"))
+    except (ValueError, KeyError, TypeError, AttributeError) as e:
+        return "REACHABLE, but the JSON inputs cannot be read: %s" % e
+    with open(os.path.join(qdir, "dj.c"), "w") as fh:
+        fh.write(text)
+    st, out, err = sh(["gcc", "-fwrapv", "-w", "-o", "dj", "dj.c", "guard.c"], qdir, 60)
+    if st != 0:
+        return "REACHABLE, but a driver made of the JSON inputs does not compile: " + err[-1000:]
+    st, out, err = sh(["./dj"], qdir, 20)
+    m = re.search(r"^HITS(.*)$", err, re.M)
+    if not m:
+        return "REACHABLE, but a driver made of the JSON inputs printed no hits (status %s)" % st
+    if q.mark not in {int(x) for x in m.group(1).split()}:
+        return "REACHABLE, the emitted driver runs the line, but the JSON inputs (inputs, input_memory) do not"
+    return None
+
+
+# Options a query runs with (by seed and marker), and the brute force's class
+# of memories each allows.
+MODES = [("", "reached", 55), ("--no-concrete", "reached", 15), ("--acyclic", "acyclic", 15),
+         ("--no-alias", "unshared", 15)]
+
+
+def pick_mode(seed, mark):
+    x = random.Random(seed * 1009 + mark).randrange(100)
+    for flag, cls, w in MODES:
+        if x < w:
+            return flag, cls
+        x -= w
+    raise AssertionError
+
+
+def check_shape(q, js):
+    """None, or the failure: the input memory of the JSON breaks --acyclic
+    or --no-alias."""
+    if q.mode not in ("--acyclic", "--no-alias"):
+        return None
+    mem = js.get("input_memory", {})
+    edges = {o: [v["ref"] for v in mem[o].get("fields", {}).values() if isinstance(v, dict) and "ref" in v]
+             for o in mem}
+    roots = [i["value"]["ref"] for i in js.get("inputs", []) if isinstance(i.get("value"), dict)]
+    indeg = {}
+    for t in roots + [t for ts in edges.values() for t in ts]:
+        indeg[t] = indeg.get(t, 0) + 1
+    for o in mem:   # does o reach itself?
+        todo, seen = list(edges[o]), set()
+        while todo:
+            t = todo.pop()
+            if t == o:
+                return "WRONG: REACHABLE under %s with a cyclic input memory (%s reaches itself)" % (q.mode, o)
+            if t not in seen and t in edges:
+                seen.add(t)
+                todo += edges[t]
+    if q.mode == "--no-alias":
+        shared = [o for o, n in indeg.items() if n > 1]
+        if shared:
+            return "WRONG: REACHABLE under --no-alias with a shared input object (%s)" % shared[0]
+    return None
+
+
 class Query:
-    def __init__(self, mark, line, reached, witness):
-        self.mark, self.line = mark, line
-        self.reached, self.witness = reached, witness   # brute force
+    def __init__(self, mark, line, reached, witness, mode=""):
+        self.mark, self.line, self.mode = mark, line, mode
+        self.reached, self.witness = reached, witness   # brute force, over the memories the mode allows
         self.verdict = None      # reachable unreachable unknown unsupported error skipped
         self.fail = None
         self.note = None
@@ -158,8 +263,8 @@ def run_query(d, meta, q):
     qdir = os.path.join(d, "m%d" % q.mark)
     os.makedirs(qdir, exist_ok=True)
     prog = os.path.join(d, "p.c")
-    q.cmd = [INKA, "--function", "f", "--reach", "p.c:%d" % q.line, "--json", "--emit-test",
-             os.path.join(qdir, "d.c"), "--timeout", "%g" % TIMEOUT, prog]
+    q.cmd = [INKA, "--function", "f", "--reach", "p.c:%d" % q.line] + q.mode.split() + [
+        "--json", "--emit-test", os.path.join(qdir, "d.c"), "--timeout", "%g" % TIMEOUT, prog]
     t0 = time.time()
     st, out, err = sh(q.cmd, d, TIMEOUT + 5)
     q.time = time.time() - t0
@@ -204,6 +309,7 @@ def run_query(d, meta, q):
         return
     if c > 0:
         q.note = note
+        q.fail = check_json(d, meta, q, js, qdir) or check_shape(q, js)
         return
     hits = driver_hits(d, qdir)
     if isinstance(hits, str):
@@ -234,8 +340,9 @@ def run_program(seed):
     for mk in meta["marks"]:
         if STOP.is_set():
             break
-        n, w = b["reached"][mk["id"]]
-        q = Query(mk["id"], mk["line"], n, w)
+        flag, cls = pick_mode(seed, mk["id"])
+        n, w = b[cls][mk["id"]]
+        q = Query(mk["id"], mk["line"], n, w, flag)
         if timed_out and SKIP:
             q.verdict = "skipped"
         else:
@@ -243,8 +350,8 @@ def run_program(seed):
             timed_out = q.verdict == "unknown" and q.time >= 0.9 * TIMEOUT
         res["queries"].append(q)
         if VERBOSE:
-            print("seed %d line %d: %s%s %.2fs, brute force: %d memories%s" % (
-                seed, q.line, q.verdict, " FAIL" if q.fail else "", q.time, q.reached,
+            print("seed %d line %d%s: %s%s %.2fs, brute force: %d memories%s" % (
+                seed, q.line, " " + q.mode if q.mode else "", q.verdict, " FAIL" if q.fail else "", q.time, q.reached,
                 " (%s)" % q.reason if q.reason else ""), flush=True)
     return res
 
@@ -257,7 +364,8 @@ def keep_failure(res, q):
     qd = os.path.join(res["dir"], "m%d" % q.mark)
     if os.path.exists(os.path.join(qd, "d.c")):
         shutil.copy(os.path.join(qd, "d.c"), os.path.join(dst, "m%d-driver.c" % q.mark))
-    cmd = "inka-ng --function f --reach p.c:%d --json --emit-test d.c --timeout %g p.c" % (q.line, TIMEOUT)
+    cmd = "inka-ng --function f --reach p.c:%d%s --json --emit-test d.c --timeout %g p.c" % (
+        q.line, " " + q.mode if q.mode else "", TIMEOUT)
     with open(os.path.join(dst, "m%d.txt" % q.mark), "w") as fh:
         fh.write("command (in this directory): %s\nfailure: %s\nbrute force: %d memories reach line %d%s\n"
                  "domain: %s\ninka-ng said:\n%s\n" % (
@@ -280,7 +388,7 @@ def report(results, t0):
             print("seed %d: %s" % (res["seed"], res["error"]))
             continue
         for q in res["queries"]:
-            row = "reached" if q.reached else "not reached"
+            row = "%s%s" % ("reached" if q.reached else "not reached", " " + q.mode if q.mode else "")
             table.setdefault(row, {}).setdefault(q.verdict, 0)
             table[row][q.verdict] += 1
             if q.reason:
@@ -299,9 +407,9 @@ def report(results, t0):
     nq = sum(len(r["queries"]) for r in results)
     print("heap differential test: %d programs, %d queries, %.1f s, %d jobs, --timeout %g" % (
         len(results), nq, time.time() - t0, JOBS, TIMEOUT))
-    print("  %-22s" % "brute force \\ inka-ng" + "".join("%12s" % c for c in COLS))
-    for row in ("reached", "not reached"):
-        print("  %-22s" % row + "".join("%12d" % table.get(row, {}).get(c, 0) for c in COLS))
+    print("  %-26s" % "brute force \\ inka-ng" + "".join("%12s" % c for c in COLS))
+    for row in sorted(table):
+        print("  %-26s" % row + "".join("%12d" % table.get(row, {}).get(c, 0) for c in COLS))
     if reasons:
         print("  unknown: %s" % "; ".join("%s (%d)" % kv for kv in sorted(reasons.items())))
     for n, k in sorted(unsupported.items()):

@@ -23,6 +23,13 @@ every object is met).  If the whole enumeration would exceed LIMIT runs,
 choose() shrinks it in a fixed order (fewer array cells, then a smaller V)
 and says so: the domain checked is part of the output.
 
+Each marker's reach is also counted over the acyclic memories (no object
+reaches itself: what --acyclic allows) and over the unshared ones (acyclic,
+and no object has two pointers to it, parameters and cells counted: what
+--no-alias allows).  Both are subsets of what the tool's option allows (the
+tool looks only at the pointer cells the path reads), so an UNREACHABLE
+under the option is wrong when the subset reaches the marker.
+
 Each run writes the memory into a static arena (objects apart from each other,
 exact sizes), calls f under setjmp, and records which markers ran.  A run ends
   - at a NULL dereference: a trap, the tool's path ends there too;
@@ -52,6 +59,10 @@ STEPS = 40
 T_NODE, T_POINT, T_INT, T_CHAR, T_TREE = range(5)
 KIND_TYPE = {"node": T_NODE, "point": T_POINT, "points": T_POINT, "ints": T_INT, "chars": T_CHAR, "tree": T_TREE}
 TYPE_NAME = ["node", "point", "int", "char", "tree"]
+# what each marker's count is over: every memory; the acyclic ones (for
+# --acyclic); those where no object has two pointers to it, parameters
+# included (for --no-alias), acyclic too
+CLASSES = ["reached", "acyclic", "unshared"]
 CTYPE = {"node": "struct node *", "point": "struct point *", "points": "struct point *", "ints": "int *",
          "chars": "const char *", "tree": "struct tree *"}
 
@@ -129,8 +140,8 @@ static long V[64], VN[64], VC[64];
 static int nV, nVN, nVC, maxobj, maxlen, maxcells, mode_count;
 static int cnt[NTYPES], first[NTYPES];
 static double total;
-static unsigned long runs, ends[4], reached[NMARK + 1];
-static char witness[NMARK + 1][800];
+static unsigned long runs, ends[4], reached[3][NMARK + 1];   /* all, acyclic, unshared memories */
+static char witness[3][NMARK + 1][800];
 
 /* slots of one shape: pointers first (outer digits), then values */
 enum { S_PARAM_PTR, S_PTR, S_PARAM_INT, S_CELL_INT, S_CELL_CHAR };
@@ -168,6 +179,31 @@ static int canonical(void) {
       if (sl[s].kind == S_PTR && sl[s].o == order[k] && !visit(obj_of(hb_fields[sl[s].field].target, dig[s])))
         return 0;
   return nseen == hb_nobj;
+}
+
+/* Of a canonical pointer configuration: is the memory acyclic (no object
+   reaches itself), is it free of sharing (every object has one pointer to
+   it, parameters and cells counted)? */
+static int is_acyclic, is_unshared;
+static void shape_flags(void) {
+  int reach[MAXOBJ][MAXOBJ] = {{0}}, indeg[MAXOBJ] = {0};
+  for (int s = 0; s < nptr; s++) {
+    int t = sl[s].kind == S_PARAM_PTR ? hb_ptype[sl[s].o] : hb_fields[sl[s].field].target;
+    int o = obj_of(t, dig[s]);
+    if (o < 0) continue;
+    indeg[o]++;
+    if (sl[s].kind == S_PTR) reach[sl[s].o][o] = 1;
+  }
+  for (int k = 0; k < hb_nobj; k++)
+    for (int i = 0; i < hb_nobj; i++)
+      for (int j = 0; j < hb_nobj; j++)
+        if (reach[i][k] && reach[k][j]) reach[i][j] = 1;
+  is_acyclic = is_unshared = 1;
+  for (int o = 0; o < hb_nobj; o++) {
+    if (reach[o][o]) is_acyclic = 0;
+    if (indeg[o] > 1) is_unshared = 0;
+  }
+  if (!is_acyclic) is_unshared = 0;
 }
 
 static void describe(char *buf, size_t size) {
@@ -219,9 +255,13 @@ static void run_one(void) {
     hb_call();
   runs++;
   ends[st]++;
-  for (int m = 1; m <= NMARK; m++)
-    if (hb_hit[m] && reached[m]++ == 0)
-      describe(witness[m], sizeof witness[m]);
+  for (int m = 1; m <= NMARK; m++) {
+    if (!hb_hit[m]) continue;
+    for (int c = 0; c < 3; c++) {
+      if ((c == 1 && !is_acyclic) || (c == 2 && !is_unshared)) continue;
+      if (reached[c][m]++ == 0) describe(witness[c][m], sizeof witness[c][m]);
+    }
+  }
 }
 
 static int incr(int from, int to) {  /* mixed-radix increment of dig[from..to); 0 on wrap */
@@ -257,6 +297,7 @@ static void shape(void) {
   memset(dig, 0, sizeof dig);
   do {
     if (!canonical()) continue;
+    shape_flags();
     if (mode_count) {
       double n = 1;
       for (int s = nptr; s < nsl; s++) n *= sl[s].radix;
@@ -312,7 +353,8 @@ int main(int argc, char **argv) {
   if (mode_count) { printf("%%.0f\n", total); return 0; }
   printf("runs %%lu returned %%lu null %%lu oob %%lu steps %%lu\n", runs, ends[0], ends[1], ends[2], ends[3]);
   for (int m = 1; m <= NMARK; m++)
-    printf("m %%d %%lu %%s\n", m, reached[m], reached[m] ? witness[m] : "-");
+    for (int c = 0; c < 3; c++)
+      printf("m %%d %%d %%lu %%s\n", m, c, reached[c][m], reached[c][m] ? witness[c][m] : "-");
   return 0;
 }
 """
@@ -431,13 +473,15 @@ def run(d, meta, instr, limit=LIMIT):
     p = subprocess.run(["./h", "run"] + args_of(cfg), cwd=d, capture_output=True, text=True, timeout=600)
     if p.returncode != 0:
         raise RuntimeError("harness run failed (status %s): %s" % (p.returncode, p.stderr[-500:]))
-    res = {"cfg": cfg, "count": n, "reached": {}, "stats": ""}
+    res = {"cfg": cfg, "count": n, "reached": {}, "acyclic": {}, "unshared": {}, "stats": ""}
     for line in p.stdout.splitlines():
         w = line.split(" ", 3)
         if w[0] == "runs":
             res["stats"] = line
         elif w[0] == "m":
-            res["reached"][int(w[1])] = (int(w[2]), w[3] if int(w[2]) else None)
+            w = line.split(" ", 4)
+            n = int(w[3])
+            res[CLASSES[int(w[2])]][int(w[1])] = (n, w[4] if n else None)
     return res
 
 

@@ -81,8 +81,11 @@ def ex_lists(g, x):
 
 
 def ex_cycles(g, x):
-    mark_if(g, x, fmt("l != NULL && {} == l", nxt(L)), True)
-    mark_if(g, x, fmt("l != NULL && {} != l && {} != NULL && {} == l", nxt(L), nxt(L), nxt(nxt(L))), True)
+    # (all memories, acyclic ones, unshared ones)
+    mark_if(g, x, fmt("l != NULL && {} == l", nxt(L)), (True, False, False))
+    mark_if(g, x, fmt("l != NULL && {} != l && {} != NULL && {} == l", nxt(L), nxt(L), nxt(nxt(L))),
+            (True, False, False))
+    mark_if(g, x, fmt("l != NULL && {} != NULL && {} == NULL", nxt(L), nxt(nxt(L))), True)
     # an endless walk: nothing after it runs
     g.open(fmt("if (l != NULL && {} == l) {{", nxt(L)))
     g.emit("struct node *c = l;")
@@ -119,6 +122,7 @@ def ex_alias(g, x):
     g.emit_e(fmt("{} = 1;", elem(A, E("0"), "int")))
     mark_if(g, x, fmt("{} == 2", elem(B, E("0"), "int")), True, (1, 2))
     mark_if(g, x, fmt("a == b && {} != 1", elem(B, E("0"), "int")), False)
+    mark_if(g, x, E("a == b && a != NULL"), (True, True, False))
     mark_if(g, x, fmt("a != b && {} == 1", elem(B, E("0"), "int")), True)
 
 
@@ -147,8 +151,8 @@ def ex_trees(g, x):
     T = E("t")
     lf, rt, vl = (lambda y: field(y, "tree", "left")), (lambda y: field(y, "tree", "right")), \
         (lambda y: field(y, "tree", "val"))
-    mark_if(g, x, fmt("t != NULL && {} != NULL && {} == {}", lf(T), lf(T), rt(T)), True)     # sharing
-    mark_if(g, x, fmt("t != NULL && {} == t && {} == t", lf(T), rt(T)), True)                # cycles
+    mark_if(g, x, fmt("t != NULL && {} != NULL && {} == {}", lf(T), lf(T), rt(T)), (True, True, False))  # sharing
+    mark_if(g, x, fmt("t != NULL && {} == t && {} == t", lf(T), rt(T)), (True, False, False))  # cycles
     mark_if(g, x, fmt("t != NULL && {} != NULL && {} != NULL && {} != {} && {} != t && {} != t",
                       lf(T), rt(T), lf(T), rt(T), lf(T), rt(T)), True)                      # 3 nodes
     # 4 distinct nodes: more than 3 objects
@@ -170,7 +174,7 @@ def ex_point_arrays(g, x):
     mark_if(g, x, E("c == 3"), True, (3,))
     g.emit_e(fmt("if (n > 1) {} = 3;", elem_field(E("ps"), E("1"), "point", "x")))
     mark_if(g, x, fmt("p != NULL && {} == 3", field(E("p"), "point", "x")), True, (3,))
-    mark_if(g, x, fmt("p == ps && {} == 3", field(E("p"), "point", "x")), True)
+    mark_if(g, x, fmt("p == ps && {} == 3", field(E("p"), "point", "x")), (True, True, False))
     mark_if(g, x, fmt("{} == 1", elem_field(E("ps"), E("4"), "point", "y")), False, (1,))   # length 5
 
 
@@ -261,13 +265,15 @@ def main():
             if name not in ("alias", "point_arrays") and res["cfg"] != heap_brute.domains(meta)[0]:
                 fails.append("%s: the brute force shrank its domain to %s" % (name, heap_brute.describe_cfg(res["cfg"])))
             for m, want in sorted(expected.items()):
-                got = res["reached"][m][0] > 0
-                if got != want:
-                    fails.append("%s: marker m%d (line %d): brute force %s, expected %s\n%s" % (
-                        name, m, lines[m], "reaches it" if got else "does not reach it",
-                        "reachable" if want else "unreachable", plain))
-                else:
-                    passed += 1
+                want = want if isinstance(want, tuple) else (want, want, want)
+                for cls, w in zip(heap_brute.CLASSES, want):
+                    got = res[cls][m][0] > 0
+                    if got != w:
+                        fails.append("%s: marker m%d (line %d): brute force (%s memories) %s, expected %s\n%s" % (
+                            name, m, lines[m], cls, "reaches it" if got else "does not reach it",
+                            "reachable" if w else "unreachable", plain))
+                    else:
+                        passed += 1
             k0 = len(fails)
             replay(d, meta, res, fails)
             passed += 1 if len(fails) == k0 else 0
