@@ -110,6 +110,78 @@ CTYPE = {"node": "struct node *", "point": "struct point *", "points": "struct p
 OPS = ["==", "!=", "<", ">", "<=", ">="]
 
 
+# Helper functions f may call: name -> (plain lines, instr lines).  They take
+# pointers to input memory (walks in the callee, a pointer returned into the
+# input memory, a write through a parameter).
+HELPERS = {
+    "len_of": (["static int len_of(struct node *c) {",
+                "  int n = 0;",
+                "  while (c != NULL) {",
+                "    n++;",
+                "    c = c->next;",
+                "  }",
+                "  return n;",
+                "}"],
+               ["static int len_of(struct node *c) {",
+                "  int n = 0;",
+                "  while (c != NULL) {",
+                "    STEP();",
+                "    n++;",
+                "    c = ((struct node *)ck(c, 0, sizeof(struct node)))->next;",
+                "  }",
+                "  return n;",
+                "}"]),
+    "find": (["static struct node *find(struct node *c, int v) {",
+              "  while (c != NULL && c->val != v)",
+              "    c = c->next;",
+              "  return c;",
+              "}"],
+             ["static struct node *find(struct node *c, int v) {",
+              "  while (c != NULL && ((struct node *)ck(c, 0, sizeof(struct node)))->val != v) {",
+              "    STEP();",
+              "    c = ((struct node *)ck(c, 0, sizeof(struct node)))->next;",
+              "  }",
+              "  return c;",
+              "}"]),
+    "sum_to": (["static int sum_to(const int *a, int n) {",
+                "  int s = 0;",
+                "  for (int i = 0; i < n; i++)",
+                "    s += a[i];",
+                "  return s;",
+                "}"],
+               ["static int sum_to(const int *a, int n) {",
+                "  int s = 0;",
+                "  for (int i = 0; i < n; i++) {",
+                "    STEP();",
+                "    s += *(const int *)ck(a, i, sizeof(int));",
+                "  }",
+                "  return s;",
+                "}"]),
+    "slen": (["static int slen(const char *s) {",
+              "  int n = 0;",
+              "  while (s[n] != '\\0')",
+              "    n++;",
+              "  return n;",
+              "}"],
+             ["static int slen(const char *s) {",
+              "  int n = 0;",
+              "  while (*(const char *)ck(s, n, 1) != '\\0') {",
+              "    STEP();",
+              "    n++;",
+              "  }",
+              "  return n;",
+              "}"]),
+    "set_x": (["static void set_x(struct point *p, int v) {",
+               "  if (p != NULL)",
+               "    p->x = v;",
+               "}"],
+              ["static void set_x(struct point *p, int v) {",
+               "  if (p != NULL)",
+               "    ((struct point *)ck(p, 0, sizeof(struct point)))->x = v;",
+               "}"]),
+}
+
+
 class Gen:
     def __init__(self, seed):
         self.r = random.Random(seed * 1000003 + 11)
@@ -121,6 +193,7 @@ class Gen:
         self.consts = set()      # int constants of the program
         self.chars = set()       # char constants
         self.marks = []          # {"id", "text"}
+        self.helpers = []        # names of HELPERS used, in order
 
     # ---- output -------------------------------------------------------------
     def emit(self, plain, instr=None, mark=False):
@@ -187,6 +260,67 @@ class Gen:
         self.open(fmt("if ({}) {{", cond))
         self.mark_stmt()
         self.close()
+
+    def helper(self, name):
+        if name not in self.helpers:
+            self.helpers.append(name)
+        return name
+
+    def call_snippet(self, name, kind):
+        """Snippets that pass input pointers to helpers, copy a struct, or
+        walk an array with a pointer."""
+        P = E(name)
+        if kind == "node":
+            others = [m for m in self.params("node") if m != name]
+            x = self.r.randrange(3)
+            if x == 0:
+                self.then_mark(E("%s(%s) == %d" % (self.helper("len_of"), name, self.r.randint(0, 3))))
+            elif x == 1 or not others:
+                h = self.fresh("h")
+                H = E(h)
+                self.emit("struct node *%s = %s(%s, %d);" % (h, self.helper("find"), name, self.const()))
+                self.then_mark(fmt("{} != NULL && {} {} NULL", H, field(H, "node", "next"),
+                                   self.r.choice(["==", "!="])))
+            else:
+                self.then_mark(E("%s(%s, %d) == %s" % (self.helper("find"), name, self.const(), others[0])))
+        elif kind == "ints":
+            n = self.params("len")[0]
+            x = self.r.randrange(3)
+            if x == 0:
+                self.then_mark(E("%s(%s, %s) == %d" % (self.helper("sum_to"), name, n, self.const())))
+            elif x == 1:
+                self.then_mark(E("%s > 1 && %s(%s + 1, %s - 1) %s %d" % (n, self.helper("sum_to"), name, n,
+                                                                         self.op(), self.const())))
+            else:
+                s, e = self.fresh("sum"), self.fresh("e")
+                self.emit("int %s = 0;" % s)
+                self.open("if (%s != NULL) {" % name)
+                self.loop_open("for (const int *%s = %s; %s < %s + %s; %s++) {" % (e, name, e, name, n, e))
+                self.emit_e(fmt("{} += {};", s, deref(E(e), "int")))
+                self.close()
+                self.close()
+                self.then_mark(E("%s %s %d" % (s, self.op(), self.const())))
+        elif kind == "chars":
+            if self.r.random() < 0.5:
+                self.then_mark(E("%s(%s) == %d" % (self.helper("slen"), name, self.r.randint(0, 3))))
+            else:
+                self.then_mark(fmt("{} != '\\0' && {}({} + 1) == {}", elem(P, E("0"), "char"), self.helper("slen"),
+                                   name, self.r.randint(0, 2)))
+        elif kind in ("point", "points"):
+            q = E(self.r.choice(self.params("point") + self.params("points")))
+            if self.r.random() < 0.5:
+                K = self.const()
+                self.emit("%s(%s, %d);" % (self.helper("set_x"), q.p, K))
+                self.then_mark(fmt("{} != NULL && {} {} {}", P, field(P, "point", "x"), self.r.choice(["==", "!="]), K))
+            else:
+                t = self.fresh("cp")
+                self.emit("struct point %s = *%s;" % (t, name),
+                          "struct point %s = *(struct point *)ck(%s, 0, sizeof(struct point));" % (t, name))
+                self.emit_e(fmt("{} = {};", field(q, "point", "x"), self.const()))
+                self.then_mark(fmt("{}.x {} {}", t, self.r.choice(["==", "!="]), field(P, "point", "x")))
+        else:
+            return False
+        return True
 
     # ---- snippets over lists --------------------------------------------------
     def list_snippet(self, l):
@@ -668,7 +802,8 @@ class Gen:
         ptrs = [(n, k) for n, k in self.sig if k in kinds]
         for _ in range(self.r.randint(3, 6)):
             n, k = self.r.choice(ptrs)
-            kinds[k](n)
+            if not (self.r.random() < 0.2 and self.call_snippet(n, k)):
+                kinds[k](n)
         self.emit("return r;", mark=True)
         self.depth = 0
         self.emit("}")
@@ -681,6 +816,9 @@ class Gen:
                 "struct point { int x, y; };",
                 "struct tree { int val; struct tree *left, *right; };"]
         plain, instr, lines = list(head), [], {}
+        for h in self.helpers:
+            plain += HELPERS[h][0]
+            instr += HELPERS[h][1]
         for depth, p, i, m in self.lines:
             ind = "  " * depth
             if p is not None:
