@@ -270,11 +270,24 @@ static bool cyclic_inputs_possible(const IrFunction *fn) {
   return false;
 }
 
-/* With input memories that may have cycles, the first stages are run again
-   first on acyclic memories only: a loop over a cyclic list runs until a
-   budget stops it, and the search would spend its time there.  What they
-   find is an input like any other; their exhaustion proves nothing. */
-enum { ACYCLIC_FIRST_STAGES = 2 };
+static bool pointer_inputs(const IrFunction *fn) {
+  for (int i = 0; i < fn->nparams; i++)
+    if (fn->params[i]->type->kind == IR_TY_PTR) return true;
+  return false;
+}
+
+/* With pointer inputs, the two cheapest stages run first on small input
+   memories: acyclic ones (a loop over a cyclic list runs until a budget
+   stops it), then any, with few objects (labeling tries a fresh object
+   before sharing, so a walk would otherwise dive through fresh objects
+   without end).  What they find is an input like any other; their
+   exhaustion proves nothing. */
+static const struct SmallStage {
+  int stage;
+  TrSmallInputs bound;
+} small_stages[] = {
+    {0, {true, 8}}, {1, {true, 32}}, {0, {false, 8}}, {1, {false, 32}},
+};
 
 static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, double start) {
   Tr *t = v->t;
@@ -283,15 +296,17 @@ static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
   int level = prop_level(s);
   TrCut root = tr_cut(t);
   size_t nstages = sizeof stages / sizeof *stages;
-  size_t first = !tr_acyclic_now(t) && cyclic_inputs_possible(q->fn) ? ACYCLIC_FIRST_STAGES : 0;
+  bool cyclic = !tr_acyclic_now(t) && cyclic_inputs_possible(q->fn);
+  size_t first = pointer_inputs(q->fn) ? sizeof small_stages / sizeof *small_stages : 0;
   for (size_t k = 0; k < first + nstages; k++) {
-    size_t i = k < first ? k : k - first;
+    size_t i = k < first ? (size_t)small_stages[k].stage : k - first;
+    if (k < first && small_stages[k].bound.acyclic && !cyclic) continue; /* the same as the next ones */
     bool last = i + 1 == nstages && k >= first;
     tr_restore_cut(t, root);
-    tr_try_acyclic_first(t, k < first);
+    tr_try_small_inputs(t, k < first ? small_stages[k].bound : (TrSmallInputs){false, 0});
     SearchResult res = run_stage(q, v, s, &stages[i], deadline, &r->stats.search);
-    tr_try_acyclic_first(t, false);
-    if (res == SEARCH_EXHAUSTED && k < first) continue; /* only acyclic memories were tried */
+    tr_try_small_inputs(t, (TrSmallInputs){false, 0});
+    if (res == SEARCH_EXHAUSTED && k < first) continue; /* only small memories were tried */
     if (res == SEARCH_FOUND) {
       if (lbl_cx_found(v->cx)) {
         lbl_cx_solution(v->cx, r);

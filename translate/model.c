@@ -293,6 +293,7 @@ Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn, const TrObjec
   t->unfolded = prop_alloc(s, sizeof *t->unfolded);
   t->undecided = prop_alloc(s, sizeof *t->undecided);
   t->nobjs = prop_alloc(s, sizeof *t->nobjs);
+  t->ninputs = prop_alloc(s, sizeof *t->ninputs);
   prop_set_deadline(s, lim->deadline);
   if (global_objects(t)) t->initial = initial_state(t); /* else no model: tr_start fails, no proof */
   return t;

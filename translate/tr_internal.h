@@ -150,8 +150,9 @@ struct Tr {
   TrObject **global_obj;     /* per global: its object, or NULL (SSA scalar) */
   struct InputEdge *input_edges; /* arena, trailed: the pointer cells of input
                                 objects read so far (--acyclic, input.c) */
-  bool acyclic_first;        /* a search stage tries acyclic input memories
+  TrSmallInputs small_inputs; /* a search stage tries small input memories
                                 only (input.c); no proof then */
+  int *ninputs;              /* arena, trailed: input objects on this path */
   bool inputs_frozen;        /* reading the solution: input cells never read
                                 stay unread (input.c creates nothing) */
   struct TrWaiting *waiting; /* arena, trailed: loads and checks waiting for

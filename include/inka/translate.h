@@ -107,15 +107,17 @@ typedef struct TrCut {
 TrCut tr_cut(const Tr *t);
 void tr_restore_cut(Tr *t, TrCut c);
 /* Does the model take only acyclic input memories now (--acyclic, or a
-   search stage that tries them first: see tr_try_acyclic_first)? */
+   search stage that tries them first: see tr_try_small_inputs)? */
 bool tr_acyclic_now(const Tr *t);
-/* Whether the search tries acyclic input memories only, as a heuristic:
-   an exhausted search then proves nothing.  Set it at the root level only
-   (it must not shape what the root propagation concludes). */
-void tr_try_acyclic_first(Tr *t, bool on);
-/* Does the model read pointer cells of input objects (so that cycles are
-   possible)? */
-bool tr_has_input_links(const Tr *t);
+/* Small input memories, tried first as a heuristic: acyclic ones, with at
+   most max_objects input objects (0: any number).  A search exhausted under
+   such a bound proves nothing.  Set it at the root level only (it must not
+   shape what the root propagation concludes); {false, 0} lifts it. */
+typedef struct TrSmallInputs {
+  bool acyclic;
+  int max_objects;
+} TrSmallInputs;
+void tr_try_small_inputs(Tr *t, TrSmallInputs bound);
 /* Stops unfolding and trials past this CLOCK_MONOTONIC time (0: none). */
 void tr_set_deadline(Tr *t, double deadline);
 

@@ -52,6 +52,7 @@ static TrObject *input_object(Tr *t, const IrType *elem) {
   if (count < 1) count = 1;
   TrObject *o = tr_new_object(t, TR_OBJ_INPUT, elem, count, NULL, 0);
   if (!o) return NULL;
+  prop_save_int(t->s, t->ninputs, *t->ninputs + 1);
   o->len = prop_new_var(t->s, 1, count);
   prop_add_decision(t->s, o->len);
   return o;
@@ -74,14 +75,52 @@ typedef struct InputEdge {
 } InputEdge;
 
 /* Does the object at location `from` reach `to` through fixed edges?  The
-   input graph is small (the objects the path read): a depth-first walk. */
-static bool reaches(Tr *t, int64_t from, const TrObject *to, int budget) {
-  const TrObject *o = from ? tr_object_at(t, from) : NULL;
-  if (!o || budget == 0) return false;
-  if (o == to) return true;
-  for (const InputEdge *e = t->input_edges; e; e = e->next)
-    if (e->owner == o && prop_is_fixed(t->s, e->v) && reaches(t, prop_value(t->s, e->v), to, budget - 1)) return true;
-  return false;
+   input graph is small (the objects the path read): a depth-first walk with
+   an explicit stack, each object visited once. */
+static bool reaches(Tr *t, int64_t from, const TrObject *to) {
+  const TrObject *start = from ? tr_object_at(t, from) : NULL;
+  if (!start) return false;
+  int n = *t->nobjs, top = 0;
+  bool found = false;
+  const TrObject **stack = malloc(sizeof *stack * (size_t)(n + 1));
+  bool *seen = calloc((size_t)n + 1, sizeof *seen);
+  if (!stack || !seen) {
+    free(stack);
+    free(seen);
+    tr_out_of_memory(t); /* the path fails, and no proof is claimed */
+    return true;
+  }
+  stack[top++] = start;
+  seen[start->index] = true;
+  while (top > 0 && !found) {
+    const TrObject *o = stack[--top];
+    if (o == to) found = true;
+    for (const InputEdge *e = t->input_edges; e && !found; e = e->next) {
+      if (e->owner != o || !prop_is_fixed(t->s, e->v) || prop_value(t->s, e->v) == 0) continue;
+      const TrObject *next = tr_object_at(t, prop_value(t->s, e->v));
+      if (next && next->index < n && !seen[next->index]) {
+        seen[next->index] = true;
+        stack[top++] = next;
+      }
+    }
+  }
+  free(stack);
+  free(seen);
+  return found;
+}
+
+/* Marks (in reach[], by object index, *t->nobjs entries) every object that
+   reaches `to` through fixed edges, `to` included: a backward closure. */
+static void mark_reaching(Tr *t, const TrObject *to, bool *reach) {
+  reach[to->index] = true;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const InputEdge *e = t->input_edges; e; e = e->next) {
+      if (reach[e->owner->index] || !prop_is_fixed(t->s, e->v) || prop_value(t->s, e->v) == 0) continue;
+      const TrObject *target = tr_object_at(t, prop_value(t->s, e->v));
+      if (target && target->index < *t->nobjs && reach[target->index]) grew = reach[e->owner->index] = true;
+    }
+  }
 }
 
 typedef struct Acyclic {
@@ -90,15 +129,14 @@ typedef struct Acyclic {
   const InputEdge *edge;
 } Acyclic;
 
-bool tr_acyclic_now(const Tr *t) { return t->lim.acyclic || t->acyclic_first; }
-void tr_try_acyclic_first(Tr *t, bool on) { t->acyclic_first = on; }
-bool tr_has_input_links(const Tr *t) { return t->input_edges != NULL; }
+bool tr_acyclic_now(const Tr *t) { return t->lim.acyclic || t->small_inputs.acyclic; }
+void tr_try_small_inputs(Tr *t, TrSmallInputs bound) { t->small_inputs = bound; }
 
 static PropStatus acyclic_propagate(PropStore *s, Propagator *p) {
   Acyclic *a = (Acyclic *)p;
   if (!prop_is_fixed(s, a->edge->v)) return PROP_SUSPEND;
   if (!tr_acyclic_now(a->t)) return PROP_SUSPEND; /* (a later search stage may ask again) */
-  return reaches(a->t, prop_value(s, a->edge->v), a->edge->owner, *a->t->nobjs + 1) ? PROP_FAILED : PROP_ENTAILED;
+  return reaches(a->t, prop_value(s, a->edge->v), a->edge->owner) ? PROP_FAILED : PROP_ENTAILED;
 }
 
 static const PropClass acyclic_class = {"acyclic", acyclic_propagate, PROP_PRIO_GLOBAL, true};
@@ -119,8 +157,9 @@ static bool acyclic_edge(Tr *t, const TrObject *owner, PropVar v) {
 static PropVar input_pointer(Tr *t, const IrType *ptr, const TrObject *owner) {
   assert(ptr->kind == IR_TY_PTR);
   if (!tr_can_be_input(ptr->base)) return TR_UNINIT;
-  TrObject *fresh = input_object(t, ptr->base);
-  if (!fresh) return TR_FAIL;
+  bool room = t->small_inputs.max_objects == 0 || *t->ninputs < t->small_inputs.max_objects;
+  TrObject *fresh = room ? input_object(t, ptr->base) : NULL;
+  if (room && !fresh) return TR_FAIL;
   int n = *t->nobjs;
   PropDomain d = {0};
   d.iv = malloc(sizeof *d.iv * (size_t)(n + 1));
@@ -130,13 +169,15 @@ static PropVar input_pointer(Tr *t, const IrType *ptr, const TrObject *owner) {
   }
   d.cap = n + 1;
   d.iv[d.n++] = (PropInterval){0, 0};
+  bool *cyclic = owner && tr_acyclic_now(t) ? calloc((size_t)n + 1, sizeof *cyclic) : NULL;
+  if (cyclic) mark_reaching(t, owner, cyclic); /* the objects this cell may not point to */
   for (int i = 0; i < n && !t->lim.no_alias; i++) {
     const TrObject *o = t->objs[i];
-    if (o->kind != TR_OBJ_INPUT || o->type != ptr->base || o == fresh) continue;
-    if (owner && tr_acyclic_now(t) && reaches(t, o->base, owner, n + 1)) continue;
+    if (o->kind != TR_OBJ_INPUT || o->type != ptr->base || o == fresh || (cyclic && cyclic[i])) continue;
     d.iv[d.n++] = (PropInterval){o->base, o->base};
   }
-  d.iv[d.n++] = (PropInterval){fresh->base, fresh->base};
+  free(cyclic);
+  if (fresh) d.iv[d.n++] = (PropInterval){fresh->base, fresh->base};
   assert(d.n <= d.cap);
   PropVar v = prop_new_var_domain(t->s, &d);
   prop_domain_free(&d);

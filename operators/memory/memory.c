@@ -160,6 +160,16 @@ TrMem *tr_mem_join(Tr *t, TrMem *in, const IrType *const *stored, int nstored) {
   return m;
 }
 
+/* May a store of type a write a cell of type b?  Integers of one width may
+   be accessed as either signedness (C allows it); every pointer type is
+   taken as one class, to be safe. */
+static bool same_storage(const IrType *a, const IrType *b) {
+  if (a == b) return true;
+  bool ia = a->kind == IR_TY_INT || a->kind == IR_TY_BOOL, ib = b->kind == IR_TY_INT || b->kind == IR_TY_BOOL;
+  if (ia || ib) return ia && ib && a->size == b->size;
+  return a->kind == b->kind && (a->kind != IR_TY_FLOAT || a->bits == b->bits);
+}
+
 /* Does the (undecided) join m leave loc as its parent has it?  Its branches
    store only to cells of m->stored types (a cell holds values of its own
    type: the translated subset has no type punning), and free nothing; an
@@ -171,7 +181,7 @@ static bool join_passes(Tr *t, const TrMem *m, int64_t loc) {
   if (loc < o->base) return true; /* a header: only free writes it */
   const IrType *ty = tr_cell_type(o, loc);
   for (int i = 0; i < m->nstored; i++)
-    if (m->stored[i] == ty) return false;
+    if (same_storage(m->stored[i], ty)) return false;
   return true;
 }
 

@@ -22,10 +22,11 @@
 
 static const char *const SOURCE = "struct rec { int f; int t; };\n"
                                   "void types(struct rec *r, int i) { (void)r; (void)i; }\n"
-                                  "void empty(void) { }\n";
+                                  "void empty(void) { }\n"
+                                  "void others(long l, unsigned u, struct rec *p) { (void)l; (void)u; (void)p; }\n";
 
 static IrProgram *prog;
-static const IrType *rec_ty, *int_ty;
+static const IrType *rec_ty, *int_ty, *long_ty, *uint_ty, *recp_ty;
 
 typedef struct Fx {
   PropStore *s;
@@ -53,6 +54,11 @@ static inline bool parse_types(void) {
   if (!fn || fn->nparams != 2) return false;
   rec_ty = fn->params[0]->type->base;
   int_ty = fn->params[1]->type;
+  const IrFunction *more = ir_find_function(prog, "others");
+  if (!more || more->nparams != 3) return false;
+  long_ty = more->params[0]->type;
+  uint_ty = more->params[1]->type;
+  recp_ty = more->params[2]->type;
   return rec_ty->kind == IR_TY_STRUCT && int_ty->kind == IR_TY_INT;
 }
 

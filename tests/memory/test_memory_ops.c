@@ -806,6 +806,69 @@ TEST(figure7_store_element_example) {
 
 /* ---- main ------------------------------------------------------------------------------- */
 
+/* A join whose branches store only ints leaves a long cell (and a header)
+   as its parent has it, but not an int or unsigned cell, nor a cell of an
+   object allocated after the branches started. */
+TEST(join_passes_types_it_never_stores) {
+  OPEN(fx);
+  Tr *t = fx.t;
+  TrObject *a = tr_new_object(t, TR_OBJ_GLOBAL, int_ty, 1, "a", 1);
+  TrObject *b = tr_new_object(t, TR_OBJ_GLOBAL, long_ty, 1, "b", 1);
+  TrObject *u = tr_new_object(t, TR_OBJ_GLOBAL, uint_ty, 1, "u", 1);
+  PropVar init[3] = {prop_new_const(fx.s, 5), prop_new_const(fx.s, 7), prop_new_const(fx.s, 9)};
+  a->initial = &init[0];
+  b->initial = &init[1];
+  u->initial = &init[2];
+  TrMem *in = tr_mem_initial(t);
+  const IrType *ints[1] = {int_ty};
+  TrMem *j = tr_mem_join(t, in, ints, 1);
+  CHECK(tr_mem_read(t, j, b->base, t->one) == init[1]);
+  PropVar va = tr_mem_read(t, j, a->base, t->one), vu = tr_mem_read(t, j, u->base, t->one);
+  CHECK(va != init[0] && va != TR_UNINIT && va != TR_FAIL);
+  CHECK(vu != init[2] && vu != TR_UNINIT && vu != TR_FAIL); /* the same width, either signedness */
+  CHECK(tr_mem_read(t, j, a->base, t->one) == va);          /* one variable per location */
+  TrObject *c = tr_new_object(t, TR_OBJ_GLOBAL, long_ty, 1, "c", 1);
+  PropVar init_c = prop_new_const(fx.s, 11);
+  c->initial = &init_c;
+  PropVar vc = tr_mem_read(t, j, c->base, t->one);
+  CHECK(vc != TR_UNINIT && vc != TR_FAIL); /* past the join's frontier: handed out, not read below */
+  TrMem *any = tr_mem_join(t, in, NULL, 0);
+  CHECK(tr_mem_read(t, any, b->base, t->one) != init[1]);
+  /* resolving the join ties what it handed out to where execution went */
+  CHECK(tr_mem_resolve(t, j, in));
+  CHECK(prop_propagate(fx.s));
+  CHECK(prop_is_fixed(fx.s, va) && prop_value(fx.s, va) == 5);
+  CHECK(prop_is_fixed(fx.s, vc) && prop_value(fx.s, vc) == 11);
+  fx_close(&fx);
+}
+
+/* Input objects: a pointer input is NULL, a known object of its type, or a
+   fresh one; cells are made once at their first read; the length is a
+   variable the accesses bound. */
+TEST(input_pointer_domains) {
+  OPEN(fx);
+  Tr *t = fx.t;
+  PropVar p = tr_input_pointer(t, recp_ty);
+  CHECK(p != TR_FAIL && p != TR_UNINIT);
+  CHECK_EQ_INT(prop_size(fx.s, p), 2); /* NULL or fresh */
+  TrObject *a = tr_object_at(t, prop_max(fx.s, p));
+  CHECK(a && a->kind == TR_OBJ_INPUT && a->type == rec_ty && prop_min(fx.s, a->len) == 1);
+  PropVar q = tr_input_pointer(t, recp_ty);
+  CHECK_EQ_INT(prop_size(fx.s, q), 3); /* NULL, a, or fresh */
+  CHECK(prop_has(fx.s, q, a->base));
+  TrMem *m = tr_mem_initial(t);
+  PropVar f1 = tr_mem_read(t, m, a->base + 1, t->one), f2 = tr_mem_read(t, m, a->base + 1, t->one);
+  CHECK(f1 == f2 && f1 != TR_UNINIT && !prop_is_fixed(fx.s, f1));
+  CHECK(tr_mem_read(t, m, a->base - 1, t->one) == t->one); /* allocated before the call */
+  /* element 3 of a is valid only if the test gives a at least 4 elements */
+  PropVar x = prop_new_const(fx.s, a->base + 3 * tr_cells(rec_ty));
+  PropVar trap = tr_access_trap(t, m, x, false);
+  CHECK(trap != TR_FAIL);
+  CHECK(prop_fix(fx.s, trap, 0) && prop_propagate(fx.s));
+  CHECK_EQ_INT(prop_min(fx.s, a->len), 4);
+  fx_close(&fx);
+}
+
 int main(void) {
   if (!parse_types()) {
     fprintf(stderr, "cannot parse the test program\n");
@@ -829,6 +892,8 @@ int main(void) {
   RUN(load_value_prunes_pointer);
   RUN(load_unwritten_candidate);
   RUN(join_resolve);
+  RUN(join_passes_types_it_never_stores);
+  RUN(input_pointer_domains);
   RUN(join_resolve_unwritten);
   RUN(figure7_foo_states);
   RUN(figure7_store_element_example);
