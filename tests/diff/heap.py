@@ -12,7 +12,8 @@ For HEAP_COUNT programs of heap_gen.py (seeds HEAP_SEED, HEAP_SEED+1, ...):
                    driver built on the instrumented program must run the
                    marker: then it is a gcov blind spot, noted, not a
                    failure); a driver made of the JSON answer alone
-                   ("inputs" with {"ref": ...} and "input_memory") must run
+                   ("inputs" with {"ref": ...} and "input_memory", every
+                   access checked against the objects' "count") must run
                    the marker too; fine whether or not the brute force
                    reached it (the brute force is bounded);
        UNREACHABLE WRONG when the brute force reached the line (its witness
@@ -167,6 +168,7 @@ def json_driver(meta, js, prog):
     for name, o in mem.items():
         t = re.sub(r"\bconst\b", "", o["type"]).strip()
         out.append("  %s *inka_%s = calloc(%d, sizeof(%s));" % (t, name, max(int(o["count"]), 1), t))
+        out.append("  hb_obj(inka_%s, %d * sizeof(%s));" % (name, int(o["count"]), t))
     for name, o in mem.items():
         for path, v in o.get("fields", {}).items():
             if not re.match(r"^(\[\d+\])(\.\w+)*$", path):
@@ -199,6 +201,9 @@ def check_json(d, meta, q, js, qdir):
     if not m:
         return "REACHABLE, but a driver made of the JSON inputs printed no hits (status %s)" % st
     if q.mark not in {int(x) for x in m.group(1).split()}:
+        if "HB_OOB" in err:
+            return "WRONG: REACHABLE, but the path reads or writes outside the input objects of the JSON " \
+                   "answer (their \"count\") before the line"
         return "REACHABLE, the emitted driver runs the line, but the JSON inputs (inputs, input_memory) do not"
     return None
 

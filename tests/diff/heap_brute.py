@@ -383,9 +383,22 @@ __attribute__((constructor)) static void hb_init(void) {
 }
 #define HIT(k) (hb_hit[k] = 1)
 #define STEP() ((void)0)
+/* Objects a driver made of the JSON answer registers: then every access must
+   fall inside one of them (the tool gives each input object as many
+   elements as its path reads); "HB_OOB" and the end of the run otherwise. */
+static struct { const char *b; size_t n; } hb_objs[256];
+static int hb_nobjs;
+static void hb_obj(const void *b, size_t n) {
+  if (hb_nobjs < 256) { hb_objs[hb_nobjs].b = b; hb_objs[hb_nobjs].n = n; hb_nobjs++; }
+}
 static void *ck(const void *p, long i, size_t sz) {
   if (p == NULL) exit(0);   /* the path ends, as a NULL dereference ends it */
-  return (char *)p + i * (long)sz;
+  const char *a = (const char *)p + i * (long)sz;
+  if (hb_nobjs == 0) return (void *)a;
+  for (int o = 0; o < hb_nobjs; o++)
+    if (a >= hb_objs[o].b && a + sz <= hb_objs[o].b + hb_objs[o].n) return (void *)a;
+  fprintf(stderr, "HB_OOB\n");
+  exit(0);
 }
 """
 
