@@ -22,10 +22,12 @@ For HEAP_COUNT programs of heap_gen.py (seeds HEAP_SEED, HEAP_SEED+1, ...):
        exit 2      counted as unsupported when the message says so, else a
                    failure; any other exit status, a non-JSON answer or a run
                    past --timeout + 5 s is a failure.
-Each query runs with one of the options --no-concrete, --acyclic, --no-alias
-or none (by seed and marker, see MODES); under --acyclic and --no-alias the
-brute force's answer is over the memories the option allows, and the JSON
-input memory of a REACHABLE answer must obey the option.
+Each query runs with one of the options --no-concrete, --acyclic, --no-alias,
+--pre EXPR (the program's precondition over its parameters, see
+heap_gen.precondition) or none (by seed and marker, see MODES); under
+--acyclic, --no-alias and --pre the brute force's answer is over the
+memories the option allows, and the JSON inputs of a REACHABLE answer must
+obey the option.
 A table expected (brute force) x got (inka-ng) follows, then each failure
 with a reproducer copied to tests/diff/heap-failures/seed<N>/ (ignored by
 git): the program, the brute force's witness, the command, the answer.
@@ -160,7 +162,7 @@ def ref(v):
     raise ValueError("unexpected value %r" % (v,))
 
 
-def json_driver(meta, js, prog):
+def json_driver(meta, js, prog, pre=None):
     """A driver built from the JSON answer alone (inputs and input_memory):
     the JSON must say what the emitted driver does."""
     out = ['#include "%s"' % prog, "#include <stdlib.h>", "int main(void) {"]
@@ -178,7 +180,12 @@ def json_driver(meta, js, prog):
     names = [p["name"] for p in meta["params"]]
     if set(inputs) != set(names):
         raise ValueError("inputs %s, parameters %s" % (sorted(inputs), names))
-    out.append("  f(%s);" % ", ".join(ref(inputs[n]) for n in names))
+    for p in meta["params"]:
+        t = heap_brute.CTYPE.get(p["kind"], "int ")
+        out.append("  %s%s = %s;" % (t, p["name"], ref(inputs[p["name"]])))
+    if pre:
+        out.append('  if (!(%s)) fprintf(stderr, "HB_PRE\\n");' % pre)
+    out.append("  f(%s);" % ", ".join(names))
     out.append("  return 0;")
     out.append("}")
     return "\n".join(out) + "\n"
@@ -188,7 +195,7 @@ def check_json(d, meta, q, js, qdir):
     """None, or the failure: the JSON inputs, replayed on the instrumented
     function, do not run the marker the emitted driver runs."""
     try:
-        text = json_driver(meta, js, os.path.join(d, "hi.c"))
+        text = json_driver(meta, js, os.path.join(d, "hi.c"), meta["pre"] if "--pre" in q.flags else None)
     except (ValueError, KeyError, TypeError, AttributeError) as e:
         return "REACHABLE, but the JSON inputs cannot be read: %s" % e
     with open(os.path.join(qdir, "dj.c"), "w") as fh:
@@ -200,6 +207,8 @@ def check_json(d, meta, q, js, qdir):
     m = re.search(r"^HITS(.*)$", err, re.M)
     if not m:
         return "REACHABLE, but a driver made of the JSON inputs printed no hits (status %s)" % st
+    if "HB_PRE" in err:
+        return "WRONG: REACHABLE under --pre, but the JSON inputs break the precondition"
     if q.mark not in {int(x) for x in m.group(1).split()}:
         if "HB_OOB" in err:
             return "WRONG: REACHABLE, but the path reads or writes outside the input objects of the JSON " \
@@ -210,15 +219,18 @@ def check_json(d, meta, q, js, qdir):
 
 # Options a query runs with (by seed and marker), and the brute force's class
 # of memories each allows.
-MODES = [("", "reached", 55), ("--no-concrete", "reached", 15), ("--acyclic", "acyclic", 15),
-         ("--no-alias", "unshared", 15)]
+MODES = [("", "reached", 45), ("--no-concrete", "reached", 15), ("--acyclic", "acyclic", 15),
+         ("--no-alias", "unshared", 10), ("--pre", "pre", 15)]
 
 
-def pick_mode(seed, mark):
+def pick_mode(seed, mark, meta):
+    """(options as a list, the brute force's class of memories)"""
     x = random.Random(seed * 1009 + mark).randrange(100)
     for flag, cls, w in MODES:
         if x < w:
-            return flag, cls
+            if flag == "--pre":
+                return (["--pre", meta["pre"]], cls) if meta.get("pre") else ([], "reached")
+            return flag.split(), cls
         x -= w
     raise AssertionError
 
@@ -252,8 +264,9 @@ def check_shape(q, js):
 
 
 class Query:
-    def __init__(self, mark, line, reached, witness, mode=""):
-        self.mark, self.line, self.mode = mark, line, mode
+    def __init__(self, mark, line, reached, witness, flags=()):
+        self.mark, self.line, self.flags = mark, line, list(flags)
+        self.mode = " ".join("'%s'" % f if " " in f else f for f in self.flags)
         self.reached, self.witness = reached, witness   # brute force, over the memories the mode allows
         self.verdict = None      # reachable unreachable unknown unsupported error skipped
         self.fail = None
@@ -268,7 +281,7 @@ def run_query(d, meta, q):
     qdir = os.path.join(d, "m%d" % q.mark)
     os.makedirs(qdir, exist_ok=True)
     prog = os.path.join(d, "p.c")
-    q.cmd = [INKA, "--function", "f", "--reach", "p.c:%d" % q.line] + q.mode.split() + [
+    q.cmd = [INKA, "--function", "f", "--reach", "p.c:%d" % q.line] + q.flags + [
         "--json", "--emit-test", os.path.join(qdir, "d.c"), "--timeout", "%g" % TIMEOUT, prog]
     t0 = time.time()
     st, out, err = sh(q.cmd, d, TIMEOUT + 5)
@@ -345,9 +358,9 @@ def run_program(seed):
     for mk in meta["marks"]:
         if STOP.is_set():
             break
-        flag, cls = pick_mode(seed, mk["id"])
+        flags, cls = pick_mode(seed, mk["id"], meta)
         n, w = b[cls][mk["id"]]
-        q = Query(mk["id"], mk["line"], n, w, flag)
+        q = Query(mk["id"], mk["line"], n, w, flags)
         if timed_out and SKIP:
             q.verdict = "skipped"
         else:
@@ -393,7 +406,7 @@ def report(results, t0):
             print("seed %d: %s" % (res["seed"], res["error"]))
             continue
         for q in res["queries"]:
-            row = "%s%s" % ("reached" if q.reached else "not reached", " " + q.mode if q.mode else "")
+            row = "%s%s" % ("reached" if q.reached else "not reached", " " + q.flags[0] if q.flags else "")
             table.setdefault(row, {}).setdefault(q.verdict, 0)
             table[row][q.verdict] += 1
             if q.reason:

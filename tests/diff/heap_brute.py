@@ -23,7 +23,9 @@ every object is met).  If the whole enumeration would exceed LIMIT runs,
 choose() shrinks it in a fixed order (fewer array cells, then a smaller V)
 and says so: the domain checked is part of the output.
 
-Each marker's reach is also counted over the acyclic memories (no object
+Each marker's reach is also counted over the memories the program's --pre
+expression holds of (it compares parameters only), and over the acyclic
+memories (no object
 reaches itself: what --acyclic allows) and over the unshared ones (acyclic,
 and no object has two pointers to it, parameters and cells counted: what
 --no-alias allows).  Both are subsets of what the tool's option allows (the
@@ -61,8 +63,9 @@ KIND_TYPE = {"node": T_NODE, "point": T_POINT, "points": T_POINT, "ints": T_INT,
 TYPE_NAME = ["node", "point", "int", "char", "tree"]
 # what each marker's count is over: every memory; the acyclic ones (for
 # --acyclic); those where no object has two pointers to it, parameters
-# included (for --no-alias), acyclic too
-CLASSES = ["reached", "acyclic", "unshared"]
+# included (for --no-alias), acyclic too; those the program's --pre
+# expression (meta "pre") holds of
+CLASSES = ["reached", "acyclic", "unshared", "pre"]
 CTYPE = {"node": "struct node *", "point": "struct point *", "points": "struct point *", "ints": "int *",
          "chars": "const char *", "tree": "struct tree *"}
 
@@ -119,6 +122,10 @@ static const int hb_ptype[] = {%(ptype)s};   /* per parameter: type of a pointer
 static void *hb_pp[NPARAM + 1];
 static long hb_ip[NPARAM + 1];
 static int hb_call(void) { return f(%(args)s); }
+static int hb_pre(void) {   /* the --pre expression of the program */
+%(decls)s
+  return %(pre)s;
+}
 
 /* the cells of one element of each type: an int, a char or a pointer (to target) */
 enum { F_INT, F_CHAR, F_PTR };
@@ -140,8 +147,9 @@ static long V[64], VN[64], VC[64];
 static int nV, nVN, nVC, maxobj, maxlen, maxcells, mode_count;
 static int cnt[NTYPES], first[NTYPES];
 static double total;
-static unsigned long runs, ends[4], reached[3][NMARK + 1];   /* all, acyclic, unshared memories */
-static char witness[3][NMARK + 1][800];
+#define NCLASS 4
+static unsigned long runs, ends[4], reached[NCLASS][NMARK + 1];   /* all, acyclic, unshared, --pre memories */
+static char witness[NCLASS][NMARK + 1][800];
 
 /* slots of one shape: pointers first (outer digits), then values */
 enum { S_PARAM_PTR, S_PTR, S_PARAM_INT, S_CELL_INT, S_CELL_CHAR };
@@ -248,6 +256,7 @@ static void run_one(void) {
     case S_CELL_CHAR: *cell(q) = (char)VC[d]; break;
     }
   }
+  int pre = hb_pre();
   memset(hb_hit, 0, sizeof hb_hit);
   hb_steps = 0;
   int st = setjmp(hb_env);
@@ -257,8 +266,8 @@ static void run_one(void) {
   ends[st]++;
   for (int m = 1; m <= NMARK; m++) {
     if (!hb_hit[m]) continue;
-    for (int c = 0; c < 3; c++) {
-      if ((c == 1 && !is_acyclic) || (c == 2 && !is_unshared)) continue;
+    for (int c = 0; c < NCLASS; c++) {
+      if ((c == 1 && !is_acyclic) || (c == 2 && !is_unshared) || (c == 3 && !pre)) continue;
       if (reached[c][m]++ == 0) describe(witness[c][m], sizeof witness[c][m]);
     }
   }
@@ -353,7 +362,7 @@ int main(int argc, char **argv) {
   if (mode_count) { printf("%%.0f\n", total); return 0; }
   printf("runs %%lu returned %%lu null %%lu oob %%lu steps %%lu\n", runs, ends[0], ends[1], ends[2], ends[3]);
   for (int m = 1; m <= NMARK; m++)
-    for (int c = 0; c < 3; c++)
+    for (int c = 0; c < NCLASS; c++)
       printf("m %%d %%d %%lu %%s\n", m, c, reached[c][m], reached[c][m] ? witness[c][m] : "-");
   return 0;
 }
@@ -416,7 +425,7 @@ def object_types(meta):
 
 def harness(meta, instr):
     types = object_types(meta)
-    ptype, args = [], []
+    ptype, args, decls = [], [], []
     for j, p in enumerate(meta["params"]):
         k = p["kind"]
         if k in KIND_TYPE:
@@ -425,11 +434,14 @@ def harness(meta, instr):
         else:
             ptype.append("-2" if k == "len" else "-1")
             args.append("(int)hb_ip[%d]" % j)
+        decls.append("  %s%s%s = %s; (void)%s;" % (CTYPE.get(k, "int"), "" if k in KIND_TYPE else " ",
+                                                  p["name"], args[-1], p["name"]))
     kinds = {p["kind"] for p in meta["params"]}
     isarr = [0, int("points" in kinds), 1, 1, 0]
     return (PRELUDE % {"nmark": meta["nmark"], "steps": STEPS} + instr
             + ENUM % {"types": ", ".join(map(str, types)), "ntypes": len(types),
-                      "isarr": ", ".join(map(str, isarr)),
+                      "isarr": ", ".join(map(str, isarr)), "decls": "\n".join(decls),
+                      "pre": meta.get("pre") or "1",
                       "ptype": ", ".join(ptype), "nparam": len(ptype), "args": ", ".join(args)})
 
 
@@ -486,7 +498,9 @@ def run(d, meta, instr, limit=LIMIT):
     p = subprocess.run(["./h", "run"] + args_of(cfg), cwd=d, capture_output=True, text=True, timeout=600)
     if p.returncode != 0:
         raise RuntimeError("harness run failed (status %s): %s" % (p.returncode, p.stderr[-500:]))
-    res = {"cfg": cfg, "count": n, "reached": {}, "acyclic": {}, "unshared": {}, "stats": ""}
+    res = {"cfg": cfg, "count": n, "stats": ""}
+    for c in CLASSES:
+        res[c] = {}
     for line in p.stdout.splitlines():
         w = line.split(" ", 3)
         if w[0] == "runs":

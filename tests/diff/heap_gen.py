@@ -829,13 +829,29 @@ class Gen:
         return "\n".join(plain) + "\n", "\n".join(instr) + "\n", lines
 
 
+def precondition(seed, sig):
+    """A --pre expression over the parameters (the tool takes no
+    dereference there): pointers NULL or not, equal or not, bounds on ints.
+    Its own random numbers: the program does not depend on it."""
+    r = random.Random(seed * 7919 + 5)
+    ptrs = [(n, k) for n, k in sig if CTYPE[k].endswith("*")]
+    cands = ["%s != 0" % n for n, _ in ptrs] + ["%s == 0" % n for n, _ in ptrs]
+    cands += ["%s %s %s" % (a, op, b) for i, (a, ka) in enumerate(ptrs) for b, kb in ptrs[i + 1:]
+              if STRUCT_OF.get(ka, ka) == STRUCT_OF.get(kb, kb) or {ka, kb} == {"point", "points"}
+              for op in ("==", "!=")]
+    cands += ["%s %s %d" % (n, r.choice(["==", ">=", "<="]), r.randint(0, 3)) for n, k in sig if k == "len"]
+    cands += ["%s %s %d" % (n, r.choice(["==", ">", "<"]), r.randint(-1, 2)) for n, k in sig if k == "int"]
+    return " && ".join(r.sample(cands, min(len(cands), r.randint(1, 2))))
+
+
 def generate(seed):
     g = Gen(seed)
     g.generate()
     plain, instr, lines = g.render()
     meta = {"seed": seed, "function": "f", "params": [{"name": n, "kind": k} for n, k in g.sig],
             "consts": sorted(g.consts), "chars": sorted(g.chars), "nmark": g.nmark,
-            "marks": [{"id": m, "line": lines[m]} for m in sorted(lines)]}
+            "marks": [{"id": m, "line": lines[m]} for m in sorted(lines)],
+            "pre": precondition(seed, g.sig)}
     return plain, instr, meta
 
 
