@@ -649,8 +649,10 @@ class Gen:
             self.then_mark(fmt("{} > {} && {} {} {}", n, j, elem(A, E(str(j - 1)), "int"), self.op(),
                                elem(A, E(str(j)), "int")))
         elif x == 4:
-            # unguarded constant index: NULL traps, a short object is out of bounds
-            self.then_mark(fmt("{} {} {}", elem(A, E(str(self.r.randint(0, 2))), "int"), self.op(), self.const()))
+            # unguarded index: NULL traps, a short object is out of bounds,
+            # and a[n - 1] with n == 0 is before the object
+            idx = self.r.choice(["0", "1", "2", "%s - 1" % n])
+            self.then_mark(fmt("{} {} {}", elem(A, E(idx), "int"), self.op(), self.const()))
         elif x == 5:
             i = self.fresh("i")
             K = self.const()
@@ -705,7 +707,14 @@ class Gen:
             self.then_mark(fmt("{} == {} && {} == {}", elem(S, E("0"), "char"), self.char(),
                                elem(S, E("1"), "char"), self.r.choice([self.char(), "'\\0'"])))
         elif x == 3:
-            self.then_mark(fmt("{} != '\\0' && {} == '\\0'", elem(S, E("0"), "char"), elem(S, E("1"), "char")))
+            y = self.r.randrange(3)
+            if y == 0:
+                self.then_mark(fmt("{} != '\\0' && {} == '\\0'", elem(S, E("0"), "char"), elem(S, E("1"), "char")))
+            elif y == 1:   # chars outside the brute force's alphabet: signed, and above 127
+                self.then_mark(fmt("{} < 0", elem(S, E("0"), "char")))
+            else:
+                self.then_mark(fmt("(unsigned char){} > 200 && {} > 'b'", elem(S, E("0"), "char"),
+                                   elem(S, E("1"), "char")))
         elif x in (4, 5):
             n = self.fresh("len")
             self.emit("int %s = 0;" % n)
@@ -772,7 +781,11 @@ class Gen:
             self.emit_e(fmt("{} = {};", field(P, "point", "x"), K))
             self.then_mark(fmt("{} {} {}", field(q, "point", "x"), self.r.choice(["==", "!="]), K))
         elif x == 4:
-            self.then_mark(fmt("{} {} {}", field(P, "point", "x"), self.op(), field(P, "point", "y")))
+            if self.r.random() < 0.3:   # a struct pointer read as an array: the object has 2 elements
+                self.then_mark(fmt("{} {} {}", elem_field(P, E("1"), "point", "x"), self.op(),
+                                   field(P, "point", "y")))
+            else:
+                self.then_mark(fmt("{} {} {}", field(P, "point", "x"), self.op(), field(P, "point", "y")))
         elif x == 5:
             self.emit_e(fmt("{} = {} + {};", field(P, "point", "y"), field(q, "point", "x"), self.const()))
             self.then_mark(fmt("{} {} {}", field(q, "point", "y"), self.op(), field(P, "point", "x")))
