@@ -267,13 +267,33 @@ class Gen:
         return name
 
     def call_snippet(self, name, kind):
-        """Snippets that pass input pointers to helpers, copy a struct, or
-        walk an array with a pointer."""
+        """Snippets that pass input pointers to helpers, copy or assign a
+        struct, walk an array with a pointer, write through a pointer to an
+        input cell, or pick a pointer by a condition."""
         P = E(name)
         if kind == "node":
             others = [m for m in self.params("node") if m != name]
-            x = self.r.randrange(3)
-            if x == 0:
+            x = self.r.randrange(5)
+            if x == 3:
+                # a pointer to a cell of the input, written through
+                K, pv = self.const(), self.fresh("pv")
+                self.open("if (%s != NULL) {" % name)
+                self.emit_e(fmt("int *{} = &{};", pv, field(P, "node", "val")))
+                self.emit("*%s = %d;" % (pv, K))
+                self.close()
+                m = E(self.r.choice(others + [name]))
+                self.then_mark(fmt("{} != NULL && {} {} {}", m, field(m, "node", "val"),
+                                   self.r.choice(["==", "!="]), K))
+            elif x == 4:
+                # a pointer chosen by a condition
+                c = self.fresh("sel")
+                C = E(c)
+                cond = ("%s > 0" % self.params("int")[0]) if self.params("int") else \
+                    fmt("{} != NULL && {} > 0", P, field(P, "node", "val"))
+                other = self.r.choice(others + ["NULL"] + ([field(P, "node", "next")] if not others else []))
+                self.emit_e(fmt("struct node *{} = {} ? {} : {};", c, cond, P, other))
+                self.then_mark(fmt("{} != NULL && {} {} {}", C, field(C, "node", "val"), self.op(), self.const()))
+            elif x == 0:
                 self.then_mark(E("%s(%s) == %d" % (self.helper("len_of"), name, self.r.randint(0, 3))))
             elif x == 1 or not others:
                 h = self.fresh("h")
@@ -285,8 +305,24 @@ class Gen:
                 self.then_mark(E("%s(%s, %d) == %s" % (self.helper("find"), name, self.const(), others[0])))
         elif kind == "ints":
             n = self.params("len")[0]
-            x = self.r.randrange(3)
-            if x == 0:
+            b = E(self.r.choice(self.params("ints")))
+            x = self.r.randrange(5)
+            if x == 3:
+                # a copy loop: a and b may be the same array
+                i = self.fresh("i")
+                self.loop_open("for (int %s = 0; %s < %s; %s++) {" % (i, i, n, i))
+                self.emit_e(fmt("{} = {} + 1;", elem(b, E(i), "int"), elem(P, E(i), "int")))
+                self.close()
+                self.then_mark(fmt("{} > 1 && {} {} {}", n, elem(P, E("1"), "int"), self.op(), self.const()))
+            elif x == 4:
+                # a pointer into the array, written through
+                K, q = self.const(), self.fresh("q")
+                self.open("if (%s > 1) {" % n)
+                self.emit("int *%s = &%s[1];" % (q, name), "int *%s = (int *)ck(%s, 1, sizeof(int));" % (q, name))
+                self.emit_e(fmt("{} = {};", deref(E(q), "int"), K))
+                self.close()
+                self.then_mark(fmt("{} > 1 && {} {} {}", n, elem(b, E("1"), "int"), self.r.choice(["==", "!="]), K))
+            elif x == 0:
                 self.then_mark(E("%s(%s, %s) == %d" % (self.helper("sum_to"), name, n, self.const())))
             elif x == 1:
                 self.then_mark(E("%s > 1 && %s(%s + 1, %s - 1) %s %d" % (n, self.helper("sum_to"), name, n,
@@ -308,7 +344,20 @@ class Gen:
                                    name, self.r.randint(0, 2)))
         elif kind in ("point", "points"):
             q = E(self.r.choice(self.params("point") + self.params("points")))
-            if self.r.random() < 0.5:
+            x = self.r.random()
+            if x < 0.2:
+                # struct assignment between inputs
+                self.emit("*%s = *%s;" % (name, q.p), "*(struct point *)ck(%s, 0, sizeof(struct point)) = "
+                          "*(struct point *)ck(%s, 0, sizeof(struct point));" % (name, q.i))
+                self.then_mark(fmt("{} {} {}", field(P, "point", self.r.choice("xy")), self.op(),
+                                   field(q, "point", self.r.choice("xy"))))
+            elif x < 0.4:
+                # a pointer to a field, written through
+                K, py = self.const(), self.fresh("py")
+                self.emit_e(fmt("int *{} = &{};", py, field(P, "point", "y")))
+                self.emit("*%s = %d;" % (py, K))
+                self.then_mark(fmt("{} {} {}", field(q, "point", "y"), self.r.choice(["==", "!="]), K))
+            elif x < 0.7:
                 K = self.const()
                 self.emit("%s(%s, %d);" % (self.helper("set_x"), q.p, K))
                 self.then_mark(fmt("{} != NULL && {} {} {}", P, field(P, "point", "x"), self.r.choice(["==", "!="]), K))
