@@ -26,7 +26,7 @@ import heap_brute  # noqa: E402
 import heap_gen  # noqa: E402
 from heap_gen import E, elem, elem_field, field, fmt  # noqa: E402
 
-COUNT = int(os.environ.get("HEAP_SELFTEST_COUNT", "8"))
+COUNT = int(os.environ.get("HEAP_SELFTEST_COUNT", "5"))
 
 
 def hand(sig, body):
