@@ -69,6 +69,12 @@ bool ir_is_lvalue(const IrExpr *e) {
   return e && (e->kind == IR_VAR || e->kind == IR_DEREF || e->kind == IR_FIELD || e->kind == IR_INDEX);
 }
 
+bool ir_takes_pointers(const IrFunction *fn) {
+  for (int i = 0; i < fn->nparams; i++)
+    if (fn->params[i]->type->kind == IR_TY_PTR) return true;
+  return false;
+}
+
 const char *ir_decl(IrProgram *p, const IrType *t, const char *name) {
   return fe_declarator(p->arena, t, name);
 }

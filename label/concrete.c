@@ -38,8 +38,7 @@ struct LblConcrete {
 };
 
 LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t) {
-  for (int i = 0; i < q->fn->nparams; i++) /* the input memory is the search's to build */
-    if (q->fn->params[i]->type->kind == IR_TY_PTR) return NULL;
+  if (ir_takes_pointers(q->fn)) return NULL; /* the input memory is the search's to build */
   CxObjective obj = {q->obj.target, q->obj.target_call, q->obj.iter, q->obj.niter};
   char *err = NULL;
   CxProgram *cx = cx_new(q->prog, q->fn, &obj, &err);

@@ -270,12 +270,6 @@ static bool cyclic_inputs_possible(const IrFunction *fn) {
   return false;
 }
 
-static bool pointer_inputs(const IrFunction *fn) {
-  for (int i = 0; i < fn->nparams; i++)
-    if (fn->params[i]->type->kind == IR_TY_PTR) return true;
-  return false;
-}
-
 /* With pointer inputs, the two cheapest stages run first on small input
    memories: acyclic ones (a loop over a cyclic list runs until a budget
    stops it), then any, with few objects (labeling tries a fresh object
@@ -297,7 +291,7 @@ static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
   TrCut root = tr_cut(t);
   size_t nstages = sizeof stages / sizeof *stages;
   bool cyclic = !tr_acyclic_now(t) && cyclic_inputs_possible(q->fn);
-  size_t first = pointer_inputs(q->fn) ? sizeof small_stages / sizeof *small_stages : 0;
+  size_t first = ir_takes_pointers(q->fn) ? sizeof small_stages / sizeof *small_stages : 0;
   for (size_t k = 0; k < first + nstages; k++) {
     size_t i = k < first ? (size_t)small_stages[k].stage : k - first;
     if (k < first && small_stages[k].bound.acyclic && !cyclic) continue; /* the same as the next ones */

@@ -384,9 +384,9 @@ static TrEvResult index_trap(TrEval *ev, const IrExpr *e, PropVar b, PropVar i) 
     count = prop_min(t->s, len);
   }
   if (tr_cache_find(ev->cache, e, TR_CACHE_SAFE) || (prop_min(t->s, i) >= 0 && prop_max(t->s, i) < count)) return TR_EV_OK;
-  PropVar lo = reify_const(t, i, OP_LT, 0), hi = fresh_bool(t);
+  PropVar lo = reify_const(t, i, OP_LT, 0), hi;
   if (len == TR_UNINIT) hi = reify_const(t, i, OP_GE, count);
-  else if (hi == TR_FAIL || !op_reify(t->s, hi, i, OP_GE, len)) hi = TR_FAIL;
+  else if ((hi = fresh_bool(t)) != TR_FAIL && !op_reify(t->s, hi, i, OP_GE, len)) hi = TR_FAIL;
   ev->trap = fresh_bool(t);
   if (lo == TR_FAIL || hi == TR_FAIL || !op_bool_or(t->s, ev->trap, lo, hi)) return TR_EV_FAIL;
   ev->trap_at = e;

@@ -329,5 +329,7 @@ void ir_dump_program(FILE *out, const IrProgram *p);
 bool ir_is_lvalue(const IrExpr *e);
 /* A C declaration of `name` with type t ("int a[4]", "struct node *p"). */
 const char *ir_decl(IrProgram *p, const IrType *t, const char *name);
+/* Does fn take a pointer parameter (an input memory the test must build)? */
+bool ir_takes_pointers(const IrFunction *fn);
 
 #endif

@@ -70,6 +70,7 @@ static PropVar bad_access(Tr *t, TrMem *m, PropVar x, int64_t l, bool for_free) 
   }
   if (o->len == TR_UNINIT || dead == t->one) return dead;
   PropVar short_ = past_length(t, o, l);
+  if (short_ == t->zero) return dead;
   return dead == t->zero || short_ == t->one || short_ == TR_FAIL ? short_ : either(t, dead, short_);
 }
 

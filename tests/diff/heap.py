@@ -57,6 +57,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import answers  # noqa: E402
 import heap_brute  # noqa: E402
 import heap_gen  # noqa: E402
 
@@ -116,20 +117,7 @@ def gcov_count(qdir, line):
     if "HB_ALARM" in err:
         note = "driver still running after 5 s (stopped; the target may be before an endless walk)"
     st, out, err = sh(["gcov", "-t", "drv-d.gcda"], qdir, 30)
-    src = None
-    for l in out.splitlines():
-        m = re.match(r"\s*(\S+):\s*(\d+):(.*)$", l)
-        if not m:
-            continue
-        cnt, no, rest = m.groups()
-        if no == "0" and rest.startswith("Source:"):
-            src = rest[len("Source:"):]
-            continue
-        if src and os.path.basename(src) == "p.c" and int(no) == line:
-            if cnt in ("-", "#####", "====="):
-                return 0, note
-            return int(cnt.rstrip("*")), note
-    return 0, note
+    return answers.gcov_line(out, line), note
 
 
 def driver_hits(d, qdir):
@@ -139,16 +127,26 @@ def driver_hits(d, qdir):
     src2, n = re.subn(r'#include\s+"[^"]*p\.c"', '#include "%s"' % os.path.join(d, "hi.c"), src)
     if n != 1:
         return "cannot find the #include of p.c in the driver"
-    with open(os.path.join(qdir, "di.c"), "w") as fh:
-        fh.write(src2)
-    st, out, err = sh(["gcc", "-fwrapv", "-w", "-o", "di", "di.c", "guard.c"], qdir, 60)
+    hits, err = run_hits(qdir, "di", src2)
+    if hits is None:
+        return "instrumented driver " + err
+    return hits
+
+
+def run_hits(qdir, name, text):
+    """Compiles and runs the driver `text` (built on the instrumented
+    function): (the set of markers it ran, its stderr), or (None, what went
+    wrong)."""
+    with open(os.path.join(qdir, name + ".c"), "w") as fh:
+        fh.write(text)
+    st, out, err = sh(["gcc", "-fwrapv", "-w", "-o", name, name + ".c", "guard.c"], qdir, 60)
     if st != 0:
-        return "instrumented driver does not compile: " + err[-1500:]
-    st, out, err = sh(["./di"], qdir, 20)
+        return None, "does not compile: " + err[-1500:]
+    st, out, err = sh(["./" + name], qdir, 20)
     m = re.search(r"^HITS(.*)$", err, re.M)
     if not m:
-        return "instrumented driver printed no hits (status %s)" % st
-    return {int(x) for x in m.group(1).split()}
+        return None, "printed no hits (status %s)" % st
+    return {int(x) for x in m.group(1).split()}, err
 
 
 def ref(v):
@@ -198,18 +196,12 @@ def check_json(d, meta, q, js, qdir):
         text = json_driver(meta, js, os.path.join(d, "hi.c"), meta["pre"] if "--pre" in q.flags else None)
     except (ValueError, KeyError, TypeError, AttributeError) as e:
         return "REACHABLE, but the JSON inputs cannot be read: %s" % e
-    with open(os.path.join(qdir, "dj.c"), "w") as fh:
-        fh.write(text)
-    st, out, err = sh(["gcc", "-fwrapv", "-w", "-o", "dj", "dj.c", "guard.c"], qdir, 60)
-    if st != 0:
-        return "REACHABLE, but a driver made of the JSON inputs does not compile: " + err[-1000:]
-    st, out, err = sh(["./dj"], qdir, 20)
-    m = re.search(r"^HITS(.*)$", err, re.M)
-    if not m:
-        return "REACHABLE, but a driver made of the JSON inputs printed no hits (status %s)" % st
+    hits, err = run_hits(qdir, "dj", text)
+    if hits is None:
+        return "REACHABLE, but a driver made of the JSON inputs " + err
     if "HB_PRE" in err:
         return "WRONG: REACHABLE under --pre, but the JSON inputs break the precondition"
-    if q.mark not in {int(x) for x in m.group(1).split()}:
+    if q.mark not in hits:
         if "HB_OOB" in err:
             return "WRONG: REACHABLE, but the path reads or writes outside the input objects of the JSON " \
                    "answer (their \"count\") before the line"
@@ -287,29 +279,10 @@ def run_query(d, meta, q):
     st, out, err = sh(q.cmd, d, TIMEOUT + 5)
     q.time = time.time() - t0
     q.out = (out + "\n" + err).strip()
-    if st is None:
-        q.verdict, q.fail = "error", "inka-ng did not stop within %gs (--timeout %g): killed" % (TIMEOUT + 5, TIMEOUT)
+    js = answers.read_answer(q, st, out, err, TIMEOUT + 5, TIMEOUT)
+    if js is None:
         return
-    if st == 2:
-        if "unsupported" in err:
-            msg = err.strip().splitlines()[-1] if err.strip() else ""
-            q.verdict, q.note = "unsupported", re.sub(r"^.*?error: ", "", msg)[:300]
-        else:
-            q.verdict, q.fail = "error", "exit 2: " + err.strip()[-1500:]
-        return
-    if st not in (0, 1, 3):
-        q.verdict, q.fail = "error", "exit status %s (crash?): %s" % (st, err.strip()[-1500:])
-        return
-    try:
-        js = json.loads(out)
-    except ValueError:
-        q.verdict, q.fail = "error", "stdout is not one JSON document: %r" % out[:500]
-        return
-    v = js.get("verdict")
-    q.verdict = v
-    if {0: "reachable", 1: "unreachable", 3: "unknown"}[st] != v:
-        q.verdict, q.fail = "error", "exit status %d but verdict %r" % (st, v)
-        return
+    v = q.verdict
     if v == "unknown":
         q.reason = str(js.get("reason", "?"))
         return

@@ -33,7 +33,6 @@ that time out cost most of the test's time and come in clusters).
 Last line: "N passed, N failed" (one per query); exit status 1 on failure.
 """
 import concurrent.futures
-import json
 import os
 import random
 import re
@@ -47,6 +46,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import answers  # noqa: E402
 import gen  # noqa: E402
 
 INKA = os.path.abspath(os.environ.get("INKA", "./inka-ng"))
@@ -225,20 +225,7 @@ def gcov_count(qdir, line):
     if st is None or st < 0:
         return CRASH + "driver crashed or hung (status %s) %s" % (st, err[-500:])
     st, out, err = sh(["gcov", "-t", "drv-d.gcda"], qdir, 30, phase="validate")
-    src = None
-    for l in out.splitlines():
-        m = re.match(r"\s*(\S+):\s*(\d+):(.*)$", l)
-        if not m:
-            continue
-        cnt, no, rest = m.groups()
-        if no == "0" and rest.startswith("Source:"):
-            src = rest[len("Source:"):]
-            continue
-        if src and os.path.basename(src) == "p.c" and int(no) == line:
-            if cnt in ("-", "#####", "====="):
-                return 0
-            return int(cnt.rstrip("*"))
-    return 0
+    return answers.gcov_line(out, line)
 
 
 def run_query(d, meta, q):
@@ -259,28 +246,10 @@ def run_query(d, meta, q):
     q.time = time.time() - t0
     want, wit = q.expected()
     witness = "" if wit is None else "f(%s)" % ", ".join("%s = %d" % (p, v) for p, v in zip(meta["params"], wit))
-    if st is None:
-        q.verdict, q.fail = "error", "inka-ng did not stop within %gs (--timeout %g): killed" % (KILL_AFTER, TIMEOUT)
+    js = answers.read_answer(q, st, out, err, KILL_AFTER, TIMEOUT)
+    if js is None:
         return
-    if st == 2:
-        if "unsupported" in err:
-            q.verdict, q.note = "unsupported", err.strip()[:500]
-        else:
-            q.verdict, q.fail = "error", "exit 2: " + err.strip()[-1500:]
-        return
-    if st not in (0, 1, 3):
-        q.verdict, q.fail = "error", "exit status %s (crash?): %s" % (st, err.strip()[-1500:])
-        return
-    try:
-        js = json.loads(out)
-    except ValueError:
-        q.verdict, q.fail = "error", "stdout is not one JSON document: %r" % out[:500]
-        return
-    v = js.get("verdict")
-    q.verdict = v
-    if {0: "reachable", 1: "unreachable", 3: "unknown"}[st] != v:
-        q.fail = "exit status %d but verdict %r" % (st, v)
-        return
+    v = q.verdict
     if v == "unknown":
         q.reason = str(js.get("reason", "?"))
         return
