@@ -87,17 +87,23 @@ static bool scan(Tr *t, const IrFunction *fn, const IrBlock *b, const IrVar *v, 
 }
 
 /* The constant step of u when exactly one top-level statement of the body
-   and step blocks writes u, as "u = u + k"; false otherwise. */
-static bool induction_step(Tr *t, const IrFunction *fn, const IrStmt *loop, const IrVar *u, int64_t *k) {
+   and step blocks writes u, as "u = u + k", and no continue (or goto under
+   way, which guards what follows it into a non-assignment) can skip it: a
+   body statement before it must not continue.  Then every iteration that
+   runs to its end moves u by k. */
+bool tr_induction_step(Tr *t, const IrFunction *fn, const IrStmt *loop, const IrVar *u, int64_t *k) {
   int su = tr_frame_slot(fn, u), writes = 0;
+  bool may_continue = false;
   const IrBlock *blocks[2] = {&loop->body, &loop->step};
   for (int b = 0; b < 2; b++)
     for (int i = 0; i < blocks[b]->n; i++) {
       const IrStmt *s = blocks[b]->stmts[i];
       const TrFacts *f = tr_facts(t, fn, s);
-      if (!f->slot || !f->slot[su]) continue;
-      if (!constant_step(s, u, k)) return false;
-      writes++;
+      if (f->slot && f->slot[su]) {
+        if (!constant_step(s, u, k) || (b == 0 && may_continue)) return false;
+        writes++;
+      }
+      if (b == 0) may_continue |= f->has_continue;
     }
   return writes == 1;
 }
@@ -121,7 +127,7 @@ static bool induction_summaries(Tr *t, const IrStmt *loop, const TrState *in, co
     if (u == v || u->address_taken || u->type->kind != IR_TY_INT) continue;
     PropVar u0 = in->slot[i], uout = out->slot[i];
     int64_t k;
-    if (u0 == TR_UNINIT || uout == TR_UNINIT || uout == u0 || !induction_step(t, fn, loop, u, &k)) continue;
+    if (u0 == TR_UNINIT || uout == TR_UNINIT || uout == u0 || !tr_induction_step(t, fn, loop, u, &k)) continue;
     OpCType ut = tr_ctype(u->type);
     PropVar n = count;
     if (vt.bits != ut.bits || vt.is_signed != ut.is_signed) { /* the count in u's type (modulo 2^bits) */

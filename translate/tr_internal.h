@@ -237,6 +237,14 @@ void tr_set_reached(Tr *t, TrState *st);
    entered at state in, v's output is max(v0, e) (min for v > e; v--);
    posted on out.  False if the store failed. */
 bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
+/* loop_summary.c: the constant k when the loop changes the scalar u once per
+   completed iteration by "u = u + k" (one top-level statement that nothing
+   before it can skip). */
+bool tr_induction_step(Tr *t, const IrFunction *fn, const IrStmt *loop, const IrVar *u, int64_t *k);
+/* trip_count.c: the objective in iteration N of `loop` (obj_index among the
+   --iter loops) needs the condition at check N; posted at the loop's entry. */
+bool tr_trip_count(Tr *t, const IrStmt *loop, int obj_index, const TrState *in, const TrState *out,
+                   const TrWrites *w);
 /* invariant.c: the linear relations between the integer locals that every
    iteration of the loop keeps, and the negated condition, posted on out.
    False if the store failed. */
