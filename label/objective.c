@@ -184,23 +184,36 @@ static void no_solution(const Tr *t, const PropStore *s, LblResult *r, const cha
    which no labeling of the inputs alone reaches.  One stage labels path
    first: the conditions of undecided ite and w operators (oldest first),
    then the inputs; it proves what every path's own conditions refute.
-   Only a stage that cut nothing can end in a proof. */
+   Only a stage that cut nothing can end in a proof.  Proofs need one of
+   two complete searches: inputs first without windows (a table indexed by
+   an input: every index), or path first with the relaxation (the output
+   of a sorting network: some 10,000 nodes, each with a linear program).
+   Neither can tell in advance which one a target needs, so they alternate
+   with budgets that double (8M, 16M, 32M propagations), then the path
+   first gets half of the time left and the inputs first the rest. */
 static const struct Stage {
   uint64_t window, max_nodes;
   SearchVarOrder order;
   bool hints_first, branches_first;
   uint64_t propagations;          /* work budget; 0: the rest of the time */
+  double time_share;              /* > 0: at most this share of the time left
+                                     (without a deadline: SHARE_PROPAGATIONS) */
 } stages[] = {
-    {4, 20000, SEARCH_VAR_FIRST_FAIL, false, false, 200000},
-    {4, 20000, SEARCH_VAR_WIDEST, false, false, 1000000},
-    {16, 50000, SEARCH_VAR_FIRST_FAIL, true, false, 1000000},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 2000000},
-    {16, 50000, SEARCH_VAR_FIRST_FAIL, false, false, 4000000},
-    {16, 50000, SEARCH_VAR_WIDEST, false, false, 4000000},
-    {256, 200000, SEARCH_VAR_FIRST_FAIL, false, false, 16000000},
-    {256, 200000, SEARCH_VAR_WIDEST, false, false, 16000000},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 0},
+    {4, 20000, SEARCH_VAR_FIRST_FAIL, false, false, 200000, 0},
+    {4, 20000, SEARCH_VAR_WIDEST, false, false, 1000000, 0},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, true, false, 1000000, 0},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 2000000, 0},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, false, false, 4000000, 0},
+    {16, 50000, SEARCH_VAR_WIDEST, false, false, 4000000, 0},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 8000000, 0},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 16000000, 0},
+    {256, 200000, SEARCH_VAR_FIRST_FAIL, false, false, 16000000, 0},
+    {256, 200000, SEARCH_VAR_WIDEST, false, false, 16000000, 0},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 32000000, 0},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 0, 0.5},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 0, 0},
 };
+enum { SHARE_PROPAGATIONS = 64000000 };
 
 static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const struct Stage *st, double deadline,
                               SearchStats *total) {
@@ -216,12 +229,19 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   o.refutes = st->branches_first ? lbl_relax_node : NULL; /* proofs: elimination, the linear relaxation */
   prop_set_slow_refuter(s, lbl_relax_node);
   o.max_nodes = st->max_nodes;
+  uint64_t propagations = st->propagations;
   if (deadline > 0) {
     o.max_seconds = deadline - prop_now();
     if (o.max_seconds <= 0) return SEARCH_BUDGET;
+    if (st->time_share > 0) {
+      o.max_seconds *= st->time_share;
+      deadline = prop_now() + o.max_seconds;
+    }
+  } else if (st->time_share > 0) {
+    propagations = SHARE_PROPAGATIONS;
   }
   tr_set_deadline(t, deadline);
-  prop_set_propagation_budget(s, st->propagations);
+  prop_set_propagation_budget(s, propagations);
   SearchStats one;
   o.probe = lbl_cx_loops(v->cx) ? probe : NULL;
   SearchResult r = search_solve(s, &o, at_leaf, v, &one);

@@ -317,7 +317,7 @@ static bool worth(const PropStore *s, PropVar x) {
 
 /* Tightens the bounds of up to MAX_TIGHTEN unfixed decisions and branches
    that the rows mention; false when the store failed. */
-static bool tighten(PropStore *s) {
+static bool tighten(PropStore *s, int *narrowed) {
   Relax r = {.s = s};
   bool ok = true;
   int changed = 0;
@@ -336,12 +336,41 @@ static bool tighten(PropStore *s) {
   }
   free_relax(&r);
   if (changed) prop_note(s, PROP_NOTE_LP_BOUND);
+  *narrowed = changed;
   return ok && (!changed || prop_propagate(s));
+}
+
+/* Tightening costs two simplex runs per variable: after a run that
+   narrowed nothing, the next ones are spaced out (1, 2, 4, ... up to
+   MAX_TIGHTEN_GAP nodes apart) until one narrows again.  Only the time
+   spent changes: a skipped tightening removes nothing. */
+enum { MAX_TIGHTEN_GAP = 64 };
+static struct {
+  const PropStore *s;
+  int gap, wait;
+} tighten_pace;
+
+static bool tighten_now(const PropStore *s) {
+  if (tighten_pace.s != s) tighten_pace.s = s, tighten_pace.gap = 1, tighten_pace.wait = 0;
+  if (tighten_pace.wait > 0) {
+    tighten_pace.wait--;
+    return false;
+  }
+  return true;
+}
+
+static void tighten_paid(bool narrowed) {
+  tighten_pace.gap = narrowed ? 1 : tighten_pace.gap < MAX_TIGHTEN_GAP ? 2 * tighten_pace.gap : MAX_TIGHTEN_GAP;
+  tighten_pace.wait = tighten_pace.gap - 1;
 }
 
 bool lbl_relax_node(PropStore *s) {
   if (prop_failed(s)) return false;
   if (op_gauss(s, true) == OP_GAUSS_REFUTED) return true;
   if (lbl_relax_refutes(s)) return true;
-  return !tighten(s);
+  if (!tighten_now(s)) return false;
+  int changed = 0;
+  bool failed = !tighten(s, &changed);
+  tighten_paid(failed || changed > 0);
+  return failed;
 }
