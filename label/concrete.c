@@ -145,10 +145,29 @@ static bool has(const int64_t *v, int n, int64_t x) {
   return false;
 }
 
+/* The boundary values of an integer type t (all bits set, the sign bit
+   alone, ...), which loops over bits and overflow checks need, after the
+   k candidates in out; at most cap in all. */
+static int add_extremes(const IrType *t, int64_t *out, int k, int cap) {
+  if (t->kind != IR_TY_INT) return k;
+  int64_t lo = 0, hi = -1; /* 64-bit unsigned: its maximum is the bit pattern of -1 */
+  if (t->bits < 64) {
+    lo = t->is_signed ? -((int64_t)1 << (t->bits - 1)) : 0;
+    hi = t->is_signed ? ((int64_t)1 << (t->bits - 1)) - 1 : ((int64_t)1 << t->bits) - 1;
+  } else if (t->is_signed) {
+    lo = INT64_MIN, hi = INT64_MAX;
+  }
+  int64_t extremes[4] = {hi, lo, hi - 1, lo + 1};
+  for (int i = 0; i < 4 && k < cap; i++)
+    if (fits(t, extremes[i]) && !has(out, k, extremes[i])) out[k++] = extremes[i];
+  return k;
+}
+
 /* The candidates of a parameter of type t, at most cap, in this order: the
    --iter numbers +-1 (trip counts often follow them), then the program's
    constants +-1 and the values nearest 0 (at least -GUESS_WINDOW..
-   GUESS_WINDOW, more while there is room), nearest 0 first. */
+   GUESS_WINDOW, more while there is room), nearest 0 first, then the
+   type's extremes. */
 static int candidates(const int64_t *iters, int niters, const int64_t *consts, int nconsts, const IrType *t,
                       int64_t *out, int cap) {
   int k = 0;
@@ -162,9 +181,10 @@ static int candidates(const int64_t *iters, int niters, const int64_t *consts, i
   for (int64_t v = -w; v <= w; v++) all[n++] = v;
   for (int i = 0; i < nconsts; i++) all[n++] = consts[i];
   qsort(all, (size_t)n, sizeof *all, by_magnitude);
-  for (int i = 0; i < n && k < cap; i++)
+  int near = cap - (cap / 4 < 4 ? cap / 4 : 4); /* room for the type's extremes at the end */
+  for (int i = 0; i < n && k < near; i++)
     if (fits(t, all[i]) && !has(out, k, all[i])) out[k++] = all[i];
-  return k;
+  return add_extremes(t, out, k, cap);
 }
 
 /* Runs the combinations of candidates in shells of growing rank (every
