@@ -25,6 +25,7 @@
 #include <gmp.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "inka/arith.h"
 #include "inka/gauss.h"
@@ -123,8 +124,76 @@ static bool simplex(glp_prob *lp) {
   return glp_simplex(lp, &parm) == 0 && glp_get_status(lp) == GLP_OPT;
 }
 
-/* The phase-1 program; its row duals, or false when GLPK finds a point. */
+/* ---- The last point found ---------------------------------------------------------
+ * Most nodes of a proof search are feasible, and a child differs from its
+ * parent by a few rows and bounds: the point the parent's program found
+ * often satisfies the child's too, and then no simplex is needed.  The
+ * point is floating point and only ever saves a refutation attempt: a node
+ * it seems to satisfy is not refuted, which is always sound. */
+static struct {
+  const PropStore *s;
+  double *at;          /* per store variable */
+  uint8_t *known;
+  int cap;
+} witness;
+
+static void witness_forget(const PropStore *s) {
+  if (witness.s == s) return;
+  free(witness.at);
+  free(witness.known);
+  witness.s = s;
+  witness.at = NULL;
+  witness.known = NULL;
+  witness.cap = 0;
+}
+
+static bool witness_holds(const Relax *r) {
+  if (witness.s != r->s) return false;
+  for (int j = 1; j <= r->ncols; j++) {
+    PropVar x = r->var_of[j];
+    if (x >= witness.cap || !witness.known[x]) return false;
+    double v = witness.at[x];
+    if (v < (double)prop_min(r->s, x) - 1e-9 || v > (double)prop_max(r->s, x) + 1e-9) return false;
+  }
+  for (int i = 0; i < r->nrows; i++) {
+    const OpRow *row = &r->rows[i];
+    double sum = 0, scale = fabs((double)row->c) + 1;
+    for (int k = 0; k < row->n; k++) {
+      double term = (double)row->a[k] * witness.at[row->x[k]];
+      sum += term;
+      scale += fabs(term);
+    }
+    double slack = (double)row->c - sum, tol = 1e-9 * scale;
+    if (slack < -tol || (row->eq && slack > tol)) return false;
+  }
+  return true;
+}
+
+static void witness_keep(const Relax *r, glp_prob *lp) {
+  int n = prop_var_count(r->s) + 1;
+  if (n > witness.cap) {
+    witness.at = realloc(witness.at, sizeof *witness.at * (size_t)n);
+    witness.known = realloc(witness.known, (size_t)n);
+    if (!witness.at || !witness.known) abort();
+    memset(witness.known + witness.cap, 0, (size_t)(n - witness.cap));
+    witness.cap = n;
+  }
+  for (int j = 1; j <= r->ncols; j++) {
+    witness.at[r->var_of[j]] = glp_get_col_prim(lp, j);
+    witness.known[r->var_of[j]] = 1;
+  }
+}
+
+/* The phase-1 program; its row duals, or false when a point satisfies the
+   rows (the last one found, or a new one from the plain program). */
 static bool solve(const Relax *r, double *dual) {
+  witness_forget(r->s);
+  if (witness_holds(r)) return false;
+  glp_prob *plain = build(r, false);
+  bool found = simplex(plain);
+  if (found) witness_keep(r, plain);
+  glp_delete_prob(plain);
+  if (found) return false;
   glp_prob *lp = build(r, true);
   bool infeasible = simplex(lp) && glp_get_obj_val(lp) > 1e-6;
   if (infeasible)
