@@ -131,24 +131,24 @@ static bool simplex(glp_prob *lp) {
  * point is floating point and only ever saves a refutation attempt: a node
  * it seems to satisfy is not refuted, which is always sound. */
 static struct {
-  const PropStore *s;
+  uint64_t store;      /* prop_store_serial */
   double *at;          /* per store variable */
   uint8_t *known;
   int cap;
 } witness;
 
 static void witness_forget(const PropStore *s) {
-  if (witness.s == s) return;
+  if (witness.store == prop_store_serial(s)) return;
   free(witness.at);
   free(witness.known);
-  witness.s = s;
+  witness.store = prop_store_serial(s);
   witness.at = NULL;
   witness.known = NULL;
   witness.cap = 0;
 }
 
 static bool witness_holds(const Relax *r) {
-  if (witness.s != r->s) return false;
+  if (witness.store != prop_store_serial(r->s)) return false;
   for (int j = 1; j <= r->ncols; j++) {
     PropVar x = r->var_of[j];
     if (x >= witness.cap || !witness.known[x]) return false;
@@ -415,12 +415,13 @@ static bool tighten(PropStore *s, int *narrowed) {
    spent changes: a skipped tightening removes nothing. */
 enum { MAX_TIGHTEN_GAP = 64 };
 static struct {
-  const PropStore *s;
+  uint64_t store;      /* prop_store_serial */
   int gap, wait;
 } tighten_pace;
 
 static bool tighten_now(const PropStore *s) {
-  if (tighten_pace.s != s) tighten_pace.s = s, tighten_pace.gap = 1, tighten_pace.wait = 0;
+  if (tighten_pace.store != prop_store_serial(s))
+    tighten_pace.store = prop_store_serial(s), tighten_pace.gap = 1, tighten_pace.wait = 0;
   if (tighten_pace.wait > 0) {
     tighten_pace.wait--;
     return false;

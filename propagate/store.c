@@ -12,8 +12,12 @@ PropStore *prop_store_new(void) {
   if (!s) abort();
   prop_arena_init(s);
   s->trial_limit = 4;
+  static uint64_t stores_made;
+  s->serial = ++stores_made;
   return s;
 }
+
+uint64_t prop_store_serial(const PropStore *s) { return s->serial; }
 
 void prop_store_free(PropStore *s) {
   if (!s) return;

@@ -129,6 +129,7 @@ struct PropStore {
 
   /* trials */
   int trial_depth, trial_limit;
+  uint64_t serial;        /* unique among the stores of the process */
   uint64_t small_steps;            /* narrowings of a wide domain by a few values */
   uint64_t trial_small_base;       /* small_steps when the outermost trial began */
   bool trial_inconclusive;         /* the running trial was stopped (slow convergence) */

@@ -42,6 +42,9 @@ typedef struct PropDomain {
 /* ---- Store life cycle ---------------------------------------------------- */
 PropStore *prop_store_new(void);
 void prop_store_free(PropStore *s);
+/* A number no other store of the process has (a freed store's address may
+   be reused: this tells caches keyed by store apart). */
+uint64_t prop_store_serial(const PropStore *s);
 bool prop_failed(const PropStore *s);
 
 /* ---- Arena --------------------------------------------------------------- */
