@@ -16,6 +16,8 @@
  *      each bound rounded outwards into x's format (RU for the lower, RD for
  *      the upper), so no x whose result rounds into z is lost.
  * x's new domain is the union over its pieces; then the same for y.
+ * When x and y are one variable (x * x), only the pairs of a piece with
+ * itself exist: x * x is never negative.
  * Once x and y are fixed, rule 1 fixes z to the one correct result.
  *
  * Never: use a bound not rounded outwards, or prune a piece on a hull
@@ -151,7 +153,8 @@ static bool inverse(PropStore *s, const FpArith *p, bool target_is_y) {
   FpiSet set;
   fpi_set_init(&set);
   for (int i = 0; i < nt; i++)
-    for (int j = 0; j < no; j++) inverse_piece(s, p, target_is_y, &pt[i], &po[j], &set);
+    for (int j = 0; j < no; j++)
+      if (p->x != p->y || i == j) inverse_piece(s, p, target_is_y, &pt[i], &po[j], &set);
   return fpi_narrow(s, p->f, target_is_y ? p->y : p->x, &set);
 }
 
@@ -164,6 +167,7 @@ static bool forward(PropStore *s, const FpArith *p) {
   fpi_set_init(&set);
   for (int i = 0; i < nx; i++) {
     for (int j = 0; j < ny; j++) {
+      if (p->x == p->y && i != j) continue; /* x op x: one value in one piece */
       Hull h = forward_hull(f, p->op, &px[i], &py[j]);
       if (h.has_value) fpi_set_add(&set, h.lo, h.hi);
       if (h.has_nan) fpi_set_add(&set, fp_key_nan(f), fp_key_nan(f));

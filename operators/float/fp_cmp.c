@@ -15,6 +15,8 @@
  *      only rank (!=) -- unless nan_ok and y may be NaN, which supports any x;
  *      the same for y;
  *   3. entailed when its negation is impossible.
+ * A variable compared with itself is one value, not two: x != x holds
+ * exactly when x is NaN, x == x (<=, >=) when it is not, x < x never.
  * Rules of the reified comparison:
  *   1. b fixed: post the relation or its negation, entailed;
  *   2. the domains make the relation or its negation impossible: fix b.
@@ -70,8 +72,26 @@ static bool values_meet(const PropStore *s, PropVar x, PropVar y, const Ordered 
   return false;
 }
 
+/* x rel x: NaN when nan_ok, every ordered value when rel is reflexive
+   (y != y holds exactly for NaN, y == y for every other value). */
+static bool reflexive(OpRel rel) { return rel == OP_EQ || rel == OP_LE || rel == OP_GE; }
+
+static bool possible_self(const PropStore *s, const FpFormat *f, Rel r, PropVar x) {
+  Ordered o = ordered(s, f, x);
+  return (r.nan_ok && o.nan) || (reflexive(r.rel) && o.any);
+}
+
+static bool prune_self(PropStore *s, const FpFormat *f, Rel r, PropVar x) {
+  FpiSet set;
+  fpi_set_init(&set);
+  if (r.nan_ok) fpi_set_add(&set, fp_key_nan(f), fp_key_nan(f));
+  if (reflexive(r.rel)) fpi_set_add(&set, fp_key_neg(f->inf_key), f->inf_key);
+  return fpi_narrow(s, f, x, &set);
+}
+
 /* Can (x, y) satisfy r? */
 static bool possible(const PropStore *s, const FpFormat *f, Rel r, PropVar x, PropVar y) {
+  if (x == y) return possible_self(s, f, r, x);
   Ordered ox = ordered(s, f, x), oy = ordered(s, f, y);
   if (r.nan_ok && (ox.nan || oy.nan)) return true;
   if (!ox.any || !oy.any) return false;
@@ -146,7 +166,9 @@ typedef struct FpRel {
 static PropStatus rel_propagate(PropStore *s, Propagator *base) {
   FpRel *p = (FpRel *)base;
   Rel ry = {swap(p->r.rel), p->r.nan_ok};   /* y rel' x */
-  if (!prune(s, p->f, p->r, p->x, p->y) || !prune(s, p->f, ry, p->y, p->x)) return PROP_FAILED;
+  if (p->x == p->y) {
+    if (!prune_self(s, p->f, p->r, p->x)) return PROP_FAILED;
+  } else if (!prune(s, p->f, p->r, p->x, p->y) || !prune(s, p->f, ry, p->y, p->x)) return PROP_FAILED;
   if (!possible(s, p->f, p->r, p->x, p->y)) return PROP_FAILED;
   return possible(s, p->f, negate(p->r), p->x, p->y) ? PROP_SUSPEND : PROP_ENTAILED;
 }

@@ -38,7 +38,7 @@ static bool fp_eval_sys(const BrSys *sys, int64_t *v) {
   case F_NEG: v[1] = fp_key_is_nan(f, x) ? x : fp_key_neg(x); return true;
   case F_ABS: v[1] = fp_key_is_nan(f, x) || x >= 0 ? x : fp_key_neg(x); return true;
   case F_SQRT: v[1] = fp_eval_sqrt(f, x); return true;
-  case F_CMP: v[2] = fp_eval_compare(f, (OpRel)sys->rel, x, y); return true;
+  case F_CMP: v[2] = fp_eval_compare(f, (OpRel)sys->rel, x, sys->alias ? x : y); return true;
   case F_CONV: v[1] = fp_eval_convert(f, x, fz(sys)); return true;
   case F_FROM_INT: v[1] = fp_eval_from_int(fz(sys), int8(sys), x); return true;
   case F_TO_INT: return fp_eval_to_int(f, x, int8(sys), &v[1]);
@@ -121,7 +121,7 @@ static BrSys make_system(int op, uint64_t seed) {
   } else {
     for (int i = 0; i < sys.nfree; i++) sys.dom[i] = rand_keys(f);
   }
-  if (op <= F_DIV && br_rand() % 8 == 0) {   /* x op x */
+  if ((op <= F_DIV || op == F_CMP) && br_rand() % 8 == 0) {   /* x op x, x rel x */
     sys.dom[1] = sys.dom[0];
     sys.same = sys.alias = true;
   }
