@@ -17,7 +17,8 @@
  *      the upper), so no x whose result rounds into z is lost.
  * x's new domain is the union over its pieces; then the same for y.
  * When x and y are one variable (x * x), only the pairs of a piece with
- * itself exist: x * x is never negative.
+ * itself exist, at its two diagonal corners: x * x is never negative,
+ * x - x is 0 or NaN.
  * Once x and y are fixed, rule 1 fixes z to the one correct result.
  *
  * Never: use a bound not rounded outwards, or prune a piece on a hull
@@ -40,11 +41,15 @@ typedef struct Hull {
   bool has_value, has_nan;
 } Hull;
 
-static Hull forward_hull(const FpFormat *f, FpBinary op, const FpiPiece *pa, const FpiPiece *pb) {
+/* diagonal: x op x over one piece pa == pb, where x - x, x / x are
+   constant and x + x, x * x monotone, so the two corners (lo, lo) and
+   (hi, hi) bound it. */
+static Hull forward_hull(const FpFormat *f, FpBinary op, const FpiPiece *pa, const FpiPiece *pb, bool diagonal) {
   Hull h = {0, 0, false, false};
   const int64_t xs[2] = {pa->lo, pa->hi}, ys[2] = {pb->lo, pb->hi};
   for (int i = 0; i < 2; i++) {
     for (int j = 0; j < 2; j++) {
+      if (diagonal && i != j) continue;
       int64_t k = fp_eval_binary(f, op, xs[i], ys[j]);
       if (fp_key_is_nan(f, k)) {
         h.has_nan = true;
@@ -105,7 +110,7 @@ static void inverse_piece(const PropStore *s, const FpArith *p, bool target_is_y
                           const FpiPiece *po, FpiSet *set) {
   const FpFormat *f = p->f;
   const FpiPiece *px = target_is_y ? po : pt, *py = target_is_y ? pt : po;
-  Hull h = forward_hull(f, p->op, px, py);
+  Hull h = forward_hull(f, p->op, px, py, p->x == p->y);
   if (!hull_meets(s, f, &h, p->z)) return;
   bool mul_like = p->op == FP_MUL || p->op == FP_DIV;
   if (pt->lo == pt->hi || fpi_is_special(po->kind) || (mul_like && fpi_is_zero(po->kind)) || !h.has_value) {
@@ -168,7 +173,7 @@ static bool forward(PropStore *s, const FpArith *p) {
   for (int i = 0; i < nx; i++) {
     for (int j = 0; j < ny; j++) {
       if (p->x == p->y && i != j) continue; /* x op x: one value in one piece */
-      Hull h = forward_hull(f, p->op, &px[i], &py[j]);
+      Hull h = forward_hull(f, p->op, &px[i], &py[j], p->x == p->y);
       if (h.has_value) fpi_set_add(&set, h.lo, h.hi);
       if (h.has_nan) fpi_set_add(&set, fp_key_nan(f), fp_key_nan(f));
     }
