@@ -17,7 +17,8 @@
  *      of x move to the nearest values congruent to z modulo |y| (with
  *      rule 3's sign, that is exactly x % y == z); y fixed and x within one
  *      block of |y|: z = x - q|y| (posted, entailed);
- *   5. a small domain of y keeps only values whose remainders meet z.
+ *   5. a small domain of y keeps only values whose remainders meet z;
+ *   6. y fixed, |y| = 2^j * odd: x and z agree modulo 2^j.
  * Once x and y are fixed, z is fixed (rule 1).
  *
  * Never: divide by zero or overflow (128-bit throughout).
@@ -177,6 +178,24 @@ static prop_wide min_abs_nonzero(const PropStore *s, PropVar y) {
   return hp ? pa : -nb;
 }
 
+/* Rule 6: x - z is a multiple of d = 2^j * odd, so x and z agree modulo
+   2^j (as stored 64-bit values too): x % 6 == 1 makes x odd, x % 4 == 2
+   makes it even. */
+static bool rem_congruences(PropStore *s, PropVar x, PropVar z, prop_wide d) {
+  int j = 0;
+  while (j < 64 && ((d >> j) & 1) == 0) j++;
+  if (j == 0) return true;
+  PropVar from[2] = {z, x}, to[2] = {x, z};
+  for (int i = 0; i < 2; i++) {
+    int bits;
+    uint64_t res;
+    prop_congruence(s, from[i], &bits, &res);
+    int k = bits < j ? bits : j;
+    if (k > 0 && !prop_restrict_congruence(s, to[i], k, k == 64 ? res : res & ((UINT64_C(1) << k) - 1))) return false;
+  }
+  return true;
+}
+
 static PropStatus rem_propagate(PropStore *s, Propagator *base) {
   DivRem *p = (DivRem *)base;
   PropVar x = p->x, y = p->y, z = p->z;
@@ -208,6 +227,7 @@ static PropStatus rem_propagate(PropStore *s, Propagator *base) {
   }
   if (prop_is_fixed(s, y)) {
     prop_wide d = wabs(prop_value(s, y)), shift = 0;
+    if (!rem_congruences(s, x, z, d)) return PROP_FAILED;
     if (prop_is_fixed(s, z)) {
       prop_wide r = prop_value(s, z);
       if (!wide_restrict(s, x, xl + wmod(r - xl, d), xh - wmod(xh - r, d))) return PROP_FAILED;
