@@ -21,6 +21,13 @@ typedef struct Subset {
   bool sign_puns;        /* a cast between int32_t * and uint32_t * (and the like) */
   const IrFunction **seen;
   int nseen, capseen;
+  /* Pointee types converted to void * and from void *, with where (the
+     first conversion from void * of each type): a T * stored as void * and
+     read back as a U * is type punning too. */
+  const IrType *to_void[16], *from_void[16];
+  IrLoc from_void_at[16];
+  int nto_void, nfrom_void;
+  bool void_overflow;    /* more types than the arrays hold */
 } Subset;
 
 static void reject(Subset *c, IrLoc loc, const char *fmt, ...) {
@@ -49,6 +56,41 @@ static void check_type(Subset *c, IrLoc loc, const IrType *t) {
     for (int i = 0; i < t->nfields; i++) check_type(c, loc, t->fields[i].type);
 }
 
+static bool same_cells(const IrType *a, const IrType *b) {
+  return a == b || (a->kind == IR_TY_INT && b->kind == IR_TY_INT && a->bits == b->bits);
+}
+
+/* T * -> void * (to_void) or void * -> T *.  malloc's result and free's
+   argument carry no such conversion (ir.h), so what is left are pointers
+   laundered through void *. */
+static void note_void_conversion(Subset *c, const IrType *t, bool to_void, IrLoc loc) {
+  const IrType **set = to_void ? c->to_void : c->from_void;
+  int *n = to_void ? &c->nto_void : &c->nfrom_void;
+  for (int i = 0; i < *n; i++)
+    if (set[i] == t) return;
+  if (*n == 16) {
+    c->void_overflow = true;
+    return;
+  }
+  if (!to_void) c->from_void_at[*n] = loc;
+  set[(*n)++] = t;
+}
+
+/* After the whole program is seen: a type converted to void * and another
+   converted from void * may be the same pointer read as another type. */
+static void check_void_conversions(Subset *c) {
+  if (c->nto_void == 0 || c->nfrom_void == 0) return;
+  for (int j = 0; j < c->nfrom_void; j++)
+    for (int i = 0; i < c->nto_void; i++) {
+      if (c->void_overflow || !same_cells(c->to_void[i], c->from_void[j])) {
+        reject(c, c->from_void_at[j], "a conversion from void * that may read a value of type %s as another type (type punning)",
+               c->to_void[i]->spelling);
+        return;
+      }
+      if (c->to_void[i] != c->from_void[j]) c->sign_puns = true;
+    }
+}
+
 static void check_expr(Subset *c, const IrExpr *e) {
   if (!e || c->err) return;
   /* A cell holds one value of its declared type: reading or writing it as
@@ -59,7 +101,9 @@ static void check_expr(Subset *c, const IrExpr *e) {
      wrap, see tr_fresh_cell). */
   if (e->kind == IR_CAST && e->type->kind == IR_TY_PTR && e->a[0]->type->kind == IR_TY_PTR) {
     const IrType *to = e->type->base, *from = e->a[0]->type->base;
-    if (to->kind == IR_TY_INT && from->kind == IR_TY_INT && to->bits == from->bits) {
+    if ((to->kind == IR_TY_VOID) != (from->kind == IR_TY_VOID)) {
+      note_void_conversion(c, to->kind == IR_TY_VOID ? from : to, to->kind == IR_TY_VOID, e->loc);
+    } else if (to->kind == IR_TY_INT && from->kind == IR_TY_INT && to->bits == from->bits) {
       c->sign_puns |= to->is_signed != from->is_signed;
     } else if (to->kind != IR_TY_VOID && from->kind != IR_TY_VOID && to != from) {
       reject(c, e->loc, "a cast between pointers to different types (type punning)");
@@ -122,6 +166,7 @@ static char *check_subset(const IrProgram *p, const IrFunction *fn, bool *sign_p
       reject(&c, fn->params[i]->loc, "struct inputs (a struct parameter of the function under test)");
   }
   check_function(&c, fn);
+  check_void_conversions(&c);
   free(c.seen);
   *sign_puns = c.sign_puns;
   return c.err;

@@ -69,5 +69,8 @@ check 2 tests/frontend/inputs/unsupported_goto.c --reach 7
 check 2 tests/frontend/inputs/unsupported_computed_goto.c --reach 5
 check 2 tests/frontend/inputs/unsupported_switch.c --reach 8
 check 2 tests/frontend/inputs/unsupported_string.c --reach 4
+# through void *: back to the same type is fine, to another type refused
+check 0 $D/void_puns.c --reach 13
+check 2 $D/void_pun_bytes.c --reach 10
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

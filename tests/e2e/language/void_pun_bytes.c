@@ -1,0 +1,12 @@
+/* An int array read as bytes through void *: reachable with x == 3, but
+   only byte-level memory could show it, so it is refused (exit 2). */
+int pun(int x) {
+  int a[8];
+  void *v = a;
+  unsigned char *p = v;
+  int i;
+  for (i = 0; i < 32; i++) p[i] = 0;
+  a[x & 7] = 5;
+  if (a[3] == 5) return 1;
+  return 0;
+}
