@@ -169,12 +169,71 @@ static bool commutes(IrExprKind k) {
   return k == IR_ADD || k == IR_MUL || k == IR_BAND || k == IR_BOR || k == IR_BXOR;
 }
 
+/* ---- Cancellation: (p + q) - q, (p - q) + q, (p ^ q) ^ q are p ----------------
+ * Every sum, difference and xor made here is recorded with its operands
+ * (two value-number entries: its left and its right operand), so an
+ * operation that undoes one returns the operand it restores, in the same C
+ * type: exact under wraparound.  The xor swap (a ^= b; b ^= a; a ^= b)
+ * then leaves the very variables it started from. */
+enum { VN_LEFT = 1001, VN_RIGHT = 1002 };
+
+static bool same_value(Tr *t, PropVar a, PropVar b) {
+  if (prop_is_fixed(t->s, a) && prop_is_fixed(t->s, b)) return prop_value(t->s, a) == prop_value(t->s, b);
+  return prop_find(t->s, a) == prop_find(t->s, b);
+}
+
+/* The operands of z when it was made as p op q in type code; false if not. */
+static bool made_by(Tr *t, IrExprKind op, int64_t code, PropVar z, PropVar *p, PropVar *q) {
+  if (prop_is_fixed(t->s, z)) return false;
+  PropVar zz[1] = {z};
+  TrVnKey kl = tr_vn_key(t, VN_LEFT + 16 * (int)op, code, 1, zz), kr = tr_vn_key(t, VN_RIGHT + 16 * (int)op, code, 1, zz);
+  *p = tr_vn_find(t, &kl);
+  *q = tr_vn_find(t, &kr);
+  return *p != TR_UNINIT && *q != TR_UNINIT;
+}
+
+static void record_operands(Tr *t, IrExprKind op, int64_t code, PropVar z, PropVar p, PropVar q) {
+  PropVar zz[1] = {z};
+  TrVnKey kl = tr_vn_key(t, VN_LEFT + 16 * (int)op, code, 1, zz), kr = tr_vn_key(t, VN_RIGHT + 16 * (int)op, code, 1, zz);
+  tr_vn_add(t, &kl, p);
+  tr_vn_add(t, &kr, q);
+}
+
+/* x op y when it undoes the operation that made x or y, else TR_UNINIT. */
+static PropVar cancelled(Tr *t, IrExprKind kind, int64_t code, PropVar x, PropVar y) {
+  PropVar p, q;
+  switch (kind) {
+  case IR_BXOR: /* (p ^ q) ^ q = p, in either operand */
+    for (int side = 0; side < 2; side++) {
+      PropVar a = side ? y : x, b = side ? x : y;
+      if (!made_by(t, IR_BXOR, code, a, &p, &q)) continue;
+      if (same_value(t, b, q)) return p;
+      if (same_value(t, b, p)) return q;
+    }
+    return TR_UNINIT;
+  case IR_SUB:
+    if (made_by(t, IR_ADD, code, x, &p, &q)) { /* (p + q) - q = p */
+      if (same_value(t, y, q)) return p;
+      if (same_value(t, y, p)) return q;
+    }
+    if (made_by(t, IR_SUB, code, y, &p, &q) && same_value(t, x, p)) return q; /* p - (p - q) = q */
+    return TR_UNINIT;
+  case IR_ADD: /* (p - q) + q = p, in either operand */
+    if (made_by(t, IR_SUB, code, x, &p, &q) && same_value(t, y, q)) return p;
+    if (made_by(t, IR_SUB, code, y, &p, &q) && same_value(t, x, q)) return p;
+    return TR_UNINIT;
+  default: return TR_UNINIT;
+  }
+}
+
 PropVar tr_c_binary(Tr *t, IrExprKind kind, OpCType ty, OpCType count_ty, PropVar x, PropVar y) {
   /* identities first: x + 0, x - 0, 0 + y, x * 1, 1 * y are their operand */
   if ((kind == IR_ADD || kind == IR_SUB) && is_const(t, y, 0)) return x;
   if (kind == IR_ADD && is_const(t, x, 0)) return y;
   if (kind == IR_MUL && is_const(t, y, 1)) return x;
   if (kind == IR_MUL && is_const(t, x, 1)) return y;
+  PropVar undone = cancelled(t, kind, type_code(ty, count_ty), x, y);
+  if (undone != TR_UNINIT) return undone;
   PropVar xy[2] = {x, y};
   if (commutes(kind) && prop_find(t->s, y) < prop_find(t->s, x)) { /* one key for x op y and y op x */
     xy[0] = y;
@@ -186,6 +245,7 @@ PropVar tr_c_binary(Tr *t, IrExprKind kind, OpCType ty, OpCType count_ty, PropVa
   z = op_c_var(t->s, ty);
   if (!op_c_binary(t->s, c_binary(kind), ty, xy[0], count_ty, xy[1], z)) return TR_FAIL;
   tr_vn_add(t, &k, z);
+  if (kind == IR_ADD || kind == IR_SUB || kind == IR_BXOR) record_operands(t, kind, k.type, z, x, y);
   return z;
 }
 
