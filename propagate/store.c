@@ -97,7 +97,9 @@ void prop_unify(PropStore *s, PropVar x, PropVar y) {
   assert(x >= 0 && x < s->nvars && y >= 0 && y < s->nvars);
   PropVar a = find(s, x), b = find(s, y);
   if (a == b) return;
-  if (s->vars[a].size < s->vars[b].size) { PropVar t = a; a = b; b = t; }
+  /* union by size; on a tie the older variable stays the representative, so
+     keys made from it (value numbering) keep finding it */
+  if (s->vars[a].size < s->vars[b].size || (s->vars[a].size == s->vars[b].size && b < a)) { PropVar t = a; a = b; b = t; }
   set_uf(s, b, a, s->vars[b].size);
   set_uf(s, a, a, s->vars[a].size + s->vars[b].size);
   /* what x and y are known to be changed: wake their subscribers as if

@@ -405,7 +405,8 @@ TrEvResult tr_check_access(TrEval *ev, const IrExpr *at, PropVar x, bool for_fre
 static TrEvResult load(TrEval *ev, const IrType *ty, PropVar x, PropVar *out) {
   Tr *t = ev->t;
   *out = tr_fresh(t, ty);
-  PropVar raw = tr_fresh_cell(t, ty);
+  bool punned = t->sign_puns && ty->kind == IR_TY_INT && ty->bits < 64; /* as tr_fresh_cell */
+  PropVar raw = punned ? tr_fresh_cell(t, ty) : *out; /* else the loaded value is the stored one */
   if (raw != *out && !op_wrap(t->s, raw, *out, ty->bits, ty->is_signed)) return TR_EV_FAIL;
   return tr_load(t, ev->st->mem, x, raw) ? TR_EV_OK : TR_EV_FAIL;
 }

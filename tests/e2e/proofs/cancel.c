@@ -39,3 +39,24 @@ long back(long p, long q) {
     return 1; /* expect unreachable */
   return 0;
 }
+
+/* The same through memory: a load after a store to the same cell is the
+   stored value itself, so the cancellation sees it. */
+static void xswap(int *p, int *q) {
+  if (p != q) {
+    *p ^= *q;
+    *q ^= *p;
+    *p ^= *q;
+  }
+}
+
+int swapped_cells(int u, int x) {
+  int s[2] = {u, x};
+  xswap(&s[0], &s[1]);
+  if (s[0] != x || s[1] != u)
+    return 1; /* expect unreachable */
+  xswap(&s[0], &s[0]);
+  if (s[0] != x)
+    return 2; /* expect unreachable */
+  return 0;
+}
