@@ -249,6 +249,30 @@ PropVar tr_c_binary(Tr *t, IrExprKind kind, OpCType ty, OpCType count_ty, PropVa
   return z;
 }
 
+/* ---- Float results, numbered -----------------------------------------------------
+ * An IEEE operation or conversion is a function of its operands (the model
+ * has one NaN), so the same one on the same operands is the same variable,
+ * as for integers: `(float)i != i` converts i twice and compares a float
+ * with itself. */
+enum { VN_FLOAT = 2000 };
+
+static int64_t float_code(const IrType *from, const IrType *to) {
+  return ((int64_t)from->bits << 2 | (int64_t)(from->kind == IR_TY_FLOAT) << 1 | from->is_signed) |
+         ((int64_t)to->bits << 2 | (int64_t)(to->kind == IR_TY_FLOAT) << 1 | to->is_signed) << 16;
+}
+
+/* The variable numbered for (op, code, operands), or TR_UNINIT; *key for fp_remember. */
+static PropVar fp_numbered(Tr *t, int op, int64_t code, int n, const PropVar *operand, TrVnKey *key) {
+  *key = tr_vn_key(t, VN_FLOAT + op, code, n, operand);
+  return tr_vn_find(t, key);
+}
+
+static TrEvResult fp_remember(Tr *t, const TrVnKey *key, bool posted, PropVar out) {
+  if (!posted) return TR_EV_FAIL;
+  tr_vn_add(t, key, out);
+  return TR_EV_OK;
+}
+
 static TrEvResult eval_binary(TrEval *ev, const IrExpr *e, PropVar *out) {
   Tr *t = ev->t;
   PropVar x, y;
@@ -256,8 +280,11 @@ static TrEvResult eval_binary(TrEval *ev, const IrExpr *e, PropVar *out) {
   if (r != TR_EV_OK) return r;
   if ((r = tr_eval(ev, e->a[1], &y)) != TR_EV_OK) return r;
   if (is_float(e->type)) {   /* IEEE: never traps (x / 0 is an infinity or NaN) */
+    TrVnKey key;
+    PropVar xy[2] = {x, y};
+    if ((*out = fp_numbered(t, (int)e->kind, float_code(e->type, e->type), 2, xy, &key)) != TR_UNINIT) return TR_EV_OK;
     *out = tr_fresh(t, e->type);
-    return fp_binary(t->s, tr_fp_format(e->type), fp_op(e->kind), x, y, *out) ? TR_EV_OK : TR_EV_FAIL;
+    return fp_remember(t, &key, fp_binary(t->s, tr_fp_format(e->type), fp_op(e->kind), x, y, *out), *out);
   }
   bool traps = e->kind == IR_DIV || e->kind == IR_REM || e->kind == IR_SHL || e->kind == IR_SHR;
   if (traps && !tr_cache_find(ev->cache, e, TR_CACHE_SAFE)) {
@@ -301,13 +328,17 @@ static TrEvResult eval_float_cast(TrEval *ev, const IrExpr *e, PropVar x, PropVa
       *out = x;
       return TR_EV_OK;
     }
+    TrVnKey key;
+    if ((*out = fp_numbered(t, IR_CAST, float_code(from, to), 1, &x, &key)) != TR_UNINIT) return TR_EV_OK;
     *out = tr_fresh(t, to);
-    return fp_convert(t->s, tr_fp_format(from), x, tr_fp_format(to), *out) ? TR_EV_OK : TR_EV_FAIL;
+    return fp_remember(t, &key, fp_convert(t->s, tr_fp_format(from), x, tr_fp_format(to), *out), *out);
   }
   if (is_float(to)) {   /* integer (or _Bool, 0/1) to float */
     OpCType ct = from->kind == IR_TY_BOOL ? (OpCType){8, false} : tr_ctype(from);
+    TrVnKey key;
+    if ((*out = fp_numbered(t, IR_CAST, float_code(from, to), 1, &x, &key)) != TR_UNINIT) return TR_EV_OK;
     *out = tr_fresh(t, to);
-    return fp_from_int(t->s, ct, x, tr_fp_format(to), *out) ? TR_EV_OK : TR_EV_FAIL;
+    return fp_remember(t, &key, fp_from_int(t->s, ct, x, tr_fp_format(to), *out), *out);
   }
   const FpFormat *f = tr_fp_format(from);
   if (!tr_cache_find(ev->cache, e, TR_CACHE_SAFE)) {

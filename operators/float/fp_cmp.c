@@ -15,6 +15,7 @@
  *      only rank (!=) -- unless nan_ok and y may be NaN, which supports any x;
  *      the same for y;
  *   3. entailed when its negation is impossible.
+ * An order also posts the order of the keys (post_key_order).
  * A variable compared with itself is one value, not two: x != x holds
  * exactly when x is NaN, x == x (<=, >=) when it is not, x < x never.
  * Rules of the reified comparison:
@@ -175,7 +176,27 @@ static PropStatus rel_propagate(PropStore *s, Propagator *base) {
 
 static const PropClass rel_class = {"fp_rel", rel_propagate, PROP_PRIO_LINEAR, false};
 
+/* An order between ordered values is an order between their keys, off by
+   one at the two zeros (-0 < +0 as keys, equal as values): x < y implies
+   key(x) - key(y) <= -1, x <= y implies <= 1, x == y both ways <= 1.
+   Posted as integer differences, so a cycle (a < b && b < a) is refuted
+   by the negative-cycle check instead of narrowing 2^64 keys. */
+static bool post_key_order(PropStore *s, Rel r, PropVar x, PropVar y) {
+  if (r.nan_ok || x == y) return true;
+  static const int64_t coef[2] = {1, -1};
+  PropVar xy[2] = {x, y}, yx[2] = {y, x};
+  switch (r.rel) {
+  case OP_LT: return op_linear(s, 2, coef, xy, OP_LE, -1);
+  case OP_LE: return op_linear(s, 2, coef, xy, OP_LE, 1);
+  case OP_GT: return op_linear(s, 2, coef, yx, OP_LE, -1);
+  case OP_GE: return op_linear(s, 2, coef, yx, OP_LE, 1);
+  case OP_EQ: return op_linear(s, 2, coef, xy, OP_LE, 1) && op_linear(s, 2, coef, yx, OP_LE, 1);
+  default: return true;
+  }
+}
+
 static bool post_rel(PropStore *s, const FpFormat *f, Rel r, PropVar x, PropVar y) {
+  if (!post_key_order(s, r, x, y)) return false;
   FpRel *p = prop_propagator_new(s, &rel_class, sizeof *p);
   p->f = f;
   p->r = r;
