@@ -141,11 +141,73 @@ static bool induction_summaries(Tr *t, const IrStmt *loop, const TrState *in, co
   return true;
 }
 
+/* ---- Congruence invariants ---------------------------------------------------------
+ * A local that the loop changes only by constants, u = u + c_1, u = u - c_2,
+ * ... anywhere in the loop (branches, nested loops), keeps its residue
+ * modulo 2^m, 2^m the largest power of two dividing every c_i: the exit
+ * value is u0 + (a sum of the c_i), wrapped to u's type, whose width is at
+ * least m.  `while (x > 0) x -= 2;` leaves x == x0 (mod 2), which the
+ * bounds of the exit (x <= 0, x > -2) then make exact. */
+
+/* The power of two dividing every step of u in b (*m, at most 63), false
+   when some statement of b writes u otherwise. */
+static bool steps_of(Tr *t, const IrFunction *fn, const IrBlock *b, const IrVar *u, int *m) {
+  int su = tr_frame_slot(fn, u);
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    const TrFacts *f = tr_facts(t, fn, s);
+    if (!f->slot || !f->slot[su]) continue;
+    int64_t k;
+    switch (s->kind) {
+    case IR_ST_ASSIGN:
+      if (!constant_step(s, u, &k)) return false;
+      if (k != 0) {
+        int tz = __builtin_ctzll((unsigned long long)k);
+        if (tz < *m) *m = tz;
+      }
+      break;
+    case IR_ST_IF:
+      if (!steps_of(t, fn, &s->then, u, m) || !steps_of(t, fn, &s->els, u, m)) return false;
+      break;
+    case IR_ST_WHILE:
+      if (!steps_of(t, fn, &s->pre, u, m) || !steps_of(t, fn, &s->body, u, m) || !steps_of(t, fn, &s->step, u, m))
+        return false;
+      break;
+    case IR_ST_BLOCK:
+      if (!steps_of(t, fn, &s->body, u, m)) return false;
+      break;
+    default: return false; /* a call's result, a declaration: not a step */
+    }
+  }
+  return true;
+}
+
+static bool congruence_invariants(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
+  const IrFunction *fn = in->fn;
+  for (int i = 0; i < tr_nslots(fn); i++) {
+    const IrVar *u = i < fn->nparams ? fn->params[i] : fn->locals[i - fn->nparams];
+    PropVar u0 = in->slot[i], uout = out->slot[i];
+    if (u->address_taken || u->type->kind != IR_TY_INT || u0 == TR_UNINIT || uout == TR_UNINIT || uout == u0)
+      continue;
+    int m = 63;
+    if (!steps_of(t, fn, &loop->pre, u, &m) || !steps_of(t, fn, &loop->body, u, &m) ||
+        !steps_of(t, fn, &loop->step, u, &m))
+      continue;
+    if (m > u->type->bits) m = u->type->bits;
+    if (m == 0) continue;
+    prop_note(t->s, PROP_NOTE_SUMMARY);
+    if (!op_congruent(t->s, uout, u0, m)) return false;
+  }
+  return true;
+}
+
 static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 
-/* Counting loops get their summary; every loop its invariants (invariant.c). */
+/* Counting loops get their summary; every loop its congruences and its
+   invariants (invariant.c). */
 bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
-  return counting_summary(t, loop, in, out) && tr_loop_invariant(t, loop, in, out);
+  return counting_summary(t, loop, in, out) && congruence_invariants(t, loop, in, out) &&
+         tr_loop_invariant(t, loop, in, out);
 }
 
 static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {

@@ -107,6 +107,9 @@ bool op_linear_row(const Propagator *p, OpRow *row);
    sum(a[i] * x[i]) + c == 0 (mod 2^bits) can hold, 0 < bits <= 64 (64 for
    an exact equality); posts nothing.  False on failure. */
 bool op_congruence_sum(PropStore *s, int n, const uint64_t *a, const PropVar *x, uint64_t c, int bits);
+/* x == y (mod 2^bits), 0 < bits <= 64, as a propagator: each side's known
+   residue narrows the other's whenever it changes. */
+bool op_congruent(PropStore *s, PropVar x, PropVar y, int bits);
 /* The same for z == x * y (mod 2^bits). */
 bool op_congruence_product(PropStore *s, PropVar x, PropVar y, PropVar z, int bits);
 /* z = wrap(sum coef[i] * x[i] + c), 1 <= n <= 4: the fused wrapping add,

@@ -20,6 +20,7 @@
  * Never: divide by an even number modulo 2^M (only the odd part is
  * inverted), or claim more bits than every term is known to.
  */
+#include <assert.h>
 #include "inka/arith.h"
 #include "arith_wide.h"
 
@@ -87,4 +88,36 @@ bool op_congruence_product(PropStore *s, PropVar x, PropVar y, PropVar z, int bi
   int t = known_trailing_zeros(s, x) + known_trailing_zeros(s, y);
   if (t > bits) t = bits;
   return t == 0 || prop_restrict_congruence(s, z, t, 0);
+}
+
+/* ---- x == y (mod 2^bits), kept ------------------------------------------------------
+ * A propagator, not a one-shot narrowing: whatever either side learns of
+ * its residue later (a remainder, a parity test after the loop) crosses
+ * over.  Posts no linear row, so elimination and the relaxation are not
+ * burdened with the multiple of 2^bits that an equality would need. */
+typedef struct Congruent {
+  Propagator base;
+  PropVar x, y;
+  int bits;
+} Congruent;
+
+static PropStatus congruent_propagate(PropStore *s, Propagator *base) {
+  Congruent *p = (Congruent *)base;
+  static const uint64_t a[2] = {1, (uint64_t)-1};
+  PropVar v[2] = {p->x, p->y};
+  if (!op_congruence_sum(s, 2, a, v, 0, p->bits)) return PROP_FAILED;
+  return prop_is_fixed(s, p->x) && prop_is_fixed(s, p->y) ? PROP_ENTAILED : PROP_SUSPEND;
+}
+
+static const PropClass congruent_class = {"x==y mod 2^k", congruent_propagate, PROP_PRIO_LINEAR, false};
+
+bool op_congruent(PropStore *s, PropVar x, PropVar y, int bits) {
+  assert(bits > 0 && bits <= 64);
+  Congruent *p = prop_propagator_new(s, &congruent_class, sizeof *p);
+  p->x = x;
+  p->y = y;
+  p->bits = bits;
+  prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
+  prop_subscribe(s, &p->base, y, PROP_EV_DOMAIN);
+  return prop_post(s, &p->base);
 }

@@ -729,6 +729,39 @@ TEST(times_core_trailing_zeros) {
   prop_store_free(s);
 }
 
+/* op_congruent against enumeration: random intervals, a random fact on
+   x, x == y (mod 2^m); no pair in relation is lost, and once x is fixed
+   every y left is in x's class (the ends of y's domain are). */
+TEST(congruent_random) {
+  int bad = 0;
+  for (uint64_t seed = 1; seed <= 2000 && !bad; seed++) {
+    br_seed(seed);
+    int m = 1 + (int)(br_rand() % 3), fb = (int)(br_rand() % 4);
+    int64_t xl = (int64_t)(br_rand() % 41) - 20, yl = (int64_t)(br_rand() % 41) - 20;
+    int64_t xh = xl + (int64_t)(br_rand() % 20), yh = yl + (int64_t)(br_rand() % 20);
+    uint64_t fr = br_rand() % 16;
+    PropStore *s = prop_store_new();
+    PropVar x = prop_new_var(s, xl, xh), y = prop_new_var(s, yl, yh);
+    bool ok = (fb == 0 || prop_restrict_congruence(s, x, fb, fr & mask_of(fb))) && op_congruent(s, x, y, m) &&
+              prop_propagate(s);
+    for (int64_t vx = xl; vx <= xh; vx++)
+      for (int64_t vy = yl; vy <= yh; vy++) {
+        if ((fb && !in_class(vx, fb, fr & mask_of(fb))) || !in_class(vx - vy, m, 0)) continue;
+        if (!ok || !prop_has(s, x, vx) || !prop_has(s, y, vy)) bad = 1;
+      }
+    if (ok && !bad) {
+      int64_t v = prop_min(s, x);
+      prop_push(s);
+      if (prop_fix(s, x, v) && prop_propagate(s))
+        bad |= !in_class(prop_min(s, y) - v, m, 0) || !in_class(prop_max(s, y) - v, m, 0);
+      prop_pop(s);
+    }
+    if (bad) fprintf(stderr, "congruent seed %llu: wrong\n", (unsigned long long)seed);
+    prop_store_free(s);
+  }
+  CHECK(!bad);
+}
+
 int main(void) {
   RUN(kernel_random);
   RUN(kernel_fresh_variable);
@@ -740,6 +773,7 @@ int main(void) {
   RUN(linear_known_cases);
   RUN(linear_fixed_by_own_bounds);
   RUN(times_core_trailing_zeros);
+  RUN(congruent_random);
   fprintf(stderr, "%ld systems checked, %ld deductions with a known bit checked\n", br_checked, g_deduced);
   return check_summary();
 }
