@@ -67,7 +67,12 @@ void cli_watchdog_arm(const CliOptions *o, double seconds) {
     cli_print_json_error(f, o, "unknown", reason);
     fclose(f);
   } else {
-    snprintf(g_message, sizeof g_message, "UNKNOWN  %s: %s\n", o->file ? o->file : "?", reason);
+    /* the objective as given: the watchdog may fire before the target is
+       resolved (parsing), and must not allocate when it fires */
+    const char *file = o->reach_file ? o->reach_file : o->file ? o->file : "?";
+    if (o->reach_call) snprintf(g_message, sizeof g_message, "UNKNOWN  %s: a call to %s: %s\n", file, o->reach_call, reason);
+    else if (o->reach_line > 0) snprintf(g_message, sizeof g_message, "UNKNOWN  %s:%d: %s\n", file, o->reach_line, reason);
+    else snprintf(g_message, sizeof g_message, "UNKNOWN  %s: %s\n", file, reason);
   }
   g_message_len = strlen(g_message);
   double grace = seconds * 0.05 < 0.05 ? 0.05 : seconds * 0.05;

@@ -175,5 +175,28 @@ else
   echo "FAIL int a[100000000] --timeout 2: exit $st after $(python3 -c "print($t1 - $t0)") s: $out"; failed=$((failed + 1))
 fi
 expect 3 'memory budget' --max-memory 100M --reach "$tmp/huge_array.c:4" "$tmp/huge_array.c"
+# The watchdog (a SIGALRM past --timeout, when the solver misses its own
+# deadline) names the objective as given, and exits 3.
+cat > $tmp/slow.c <<'EOF'
+int sel(int u, int v, int w, int x, int y) {
+  int a[5] = {u, v, w, x, y};
+  for (int i = 0; i < 4; i++) {
+    int m = i;
+    for (int j = i + 1; j < 5; j++)
+      if (a[j] < a[m]) m = j;
+    int t = a[i]; a[i] = a[m]; a[m] = t;
+  }
+  if (a[1] > a[2])
+    return 1;
+  return 0;
+}
+EOF
+"$INKA" --reach $tmp/slow.c:10 --timeout 30 $tmp/slow.c > $tmp/alarm.out 2>&1 & pid=$!
+sleep 1; kill -ALRM $pid; wait $pid; st=$?
+if [ $st -eq 3 ] && grep -q "^UNKNOWN  $tmp/slow.c:10: the time budget (--timeout) ran out" $tmp/alarm.out; then
+  passed=$((passed + 1))
+else
+  echo "FAIL (watchdog): exit $st"; head -3 $tmp/alarm.out; failed=$((failed + 1))
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
