@@ -185,6 +185,14 @@ static void no_solution(const Tr *t, const PropStore *s, LblResult *r, const cha
    first: the conditions of undecided ite and w operators (oldest first),
    then the inputs; it proves what every path's own conditions refute.
    Only a stage that cut nothing can end in a proof. */
+/* A stage with a work budget gives one choice at most 1/LBL_NODE_SHARE of
+   it: a choice whose propagation unfolds without end (with b == NULL, a
+   loop over a that must not exit before count == 2 unfolds a fresh node
+   after another) is dropped and its siblings are tried, instead of the
+   whole stage's budget going to it.  The last stage has no budget, and no
+   node budget either: what the earlier stages cut, it finishes. */
+enum { LBL_NODE_SHARE = 16 };
+
 static const struct Stage {
   uint64_t window, max_nodes;
   SearchVarOrder order;
@@ -216,6 +224,7 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   o.refutes = st->branches_first ? lbl_relax_node : NULL; /* proofs: elimination, the linear relaxation */
   prop_set_slow_refuter(s, lbl_relax_node);
   o.max_nodes = st->max_nodes;
+  o.max_node_propagations = st->propagations / LBL_NODE_SHARE;
   if (deadline > 0) {
     o.max_seconds = deadline - prop_now();
     if (o.max_seconds <= 0) return SEARCH_BUDGET;
@@ -274,13 +283,17 @@ static bool cyclic_inputs_possible(const IrFunction *fn) {
    memories: acyclic ones (a loop over a cyclic list runs until a budget
    stops it), then any, with few objects (labeling tries a fresh object
    before sharing, so a walk would otherwise dive through fresh objects
-   without end).  What they find is an input like any other; their
-   exhaustion proves nothing. */
+   without end).  The bounds grow (iterative deepening over the number of
+   objects): a recursive walk of a tree dives down one spine of fresh
+   objects (t->l == NULL, t->r fresh, ...) that propagation cannot refute,
+   and with 8 objects the spines alone eat the stage's budget, while 4
+   objects hold small trees (sharing included) at a few dozen nodes.  What
+   they find is an input like any other; their exhaustion proves nothing. */
 static const struct SmallStage {
   int stage;
   TrSmallInputs bound;
 } small_stages[] = {
-    {0, {true, 8}}, {1, {true, 32}}, {0, {false, 8}}, {1, {false, 32}},
+    {0, {true, 4}}, {0, {true, 8}}, {1, {true, 32}}, {0, {false, 8}}, {1, {false, 32}},
 };
 
 static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, double start) {
