@@ -210,8 +210,8 @@ static const struct Stage {
     {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 0},
 };
 
-static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const struct Stage *st, double deadline,
-                              SearchStats *total) {
+static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const struct Stage *st, bool small,
+                              double deadline, SearchStats *total) {
   Tr *t = v->t;
   SearchOptions o;
   search_default_options(&o);
@@ -221,7 +221,9 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   o.window = st->window;
   o.hints_first = st->hints_first;
   o.branches_first = st->branches_first;
-  o.refutes = st->branches_first ? lbl_relax_node : NULL; /* proofs: elimination, the linear relaxation */
+  /* proofs: elimination, the linear relaxation at every node (not where
+     nothing can be proved: small input memories) */
+  o.refutes = st->branches_first && !small ? lbl_relax_node : NULL;
   prop_set_slow_refuter(s, lbl_relax_node);
   o.max_nodes = st->max_nodes;
   o.max_node_propagations = st->propagations / LBL_NODE_SHARE;
@@ -240,6 +242,11 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   total->stack_cuts += one.stack_cuts;
   total->seconds += one.seconds;
   if (one.max_depth > total->max_depth) total->max_depth = one.max_depth;
+  if (getenv("INKA_STAGES"))
+    fprintf(stderr, "stage w%llu o%d h%d b%d: r%d nodes %llu fail %llu cuts %llu props %llu trials %llu %.2fs\n", (unsigned long long)st->window,
+            (int)st->order, st->hints_first, st->branches_first, (int)r, (unsigned long long)one.nodes,
+            (unsigned long long)one.failures, (unsigned long long)one.node_cuts, (unsigned long long)prop_stats(s)->propagations,
+            (unsigned long long)prop_stats(s)->trials, one.seconds);
   return r;
 }
 
@@ -293,7 +300,7 @@ static const struct SmallStage {
   int stage;
   TrSmallInputs bound;
 } small_stages[] = {
-    {0, {true, 4}}, {0, {true, 8}}, {1, {true, 32}}, {0, {false, 8}}, {1, {false, 32}},
+    {0, {true, 4}}, {0, {true, 8}}, {3, {true, 8}}, {1, {true, 32}}, {0, {false, 8}}, {1, {false, 32}},
 };
 
 static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, double start) {
@@ -311,7 +318,7 @@ static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
     bool last = i + 1 == nstages && k >= first;
     tr_restore_cut(t, root);
     tr_try_small_inputs(t, k < first ? small_stages[k].bound : (TrSmallInputs){false, 0});
-    SearchResult res = run_stage(q, v, s, &stages[i], deadline, &r->stats.search);
+    SearchResult res = run_stage(q, v, s, &stages[i], k < first, deadline, &r->stats.search);
     tr_try_small_inputs(t, (TrSmallInputs){false, 0});
     if (res == SEARCH_EXHAUSTED && k < first) continue; /* only small memories were tried */
     if (res == SEARCH_FOUND) {
