@@ -191,6 +191,14 @@ static void no_solution(const Tr *t, const PropStore *s, LblResult *r, const cha
    Neither can tell in advance which one a target needs, so they alternate
    with budgets that double (8M, 16M, 32M propagations), then the path
    first gets half of the time left and the inputs first the rest. */
+/* A stage with a work budget gives one choice at most 1/LBL_NODE_SHARE of
+   it: a choice whose propagation unfolds without end (with b == NULL, a
+   loop over a that must not exit before count == 2 unfolds a fresh node
+   after another) is dropped and its siblings are tried, instead of the
+   whole stage's budget going to it.  The last stage has no budget, and no
+   node budget either: what the earlier stages cut, it finishes. */
+enum { LBL_NODE_SHARE = 16 };
+
 static const struct Stage {
   uint64_t window, max_nodes;
   SearchVarOrder order;
@@ -215,8 +223,8 @@ static const struct Stage {
 };
 enum { SHARE_PROPAGATIONS = 64000000 };
 
-static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const struct Stage *st, double deadline,
-                              SearchStats *total) {
+static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const struct Stage *st, bool small,
+                              double deadline, SearchStats *total) {
   Tr *t = v->t;
   SearchOptions o;
   search_default_options(&o);
@@ -226,10 +234,13 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   o.window = st->window;
   o.hints_first = st->hints_first;
   o.branches_first = st->branches_first;
-  o.refutes = st->branches_first ? lbl_relax_node : NULL; /* proofs: elimination, the linear relaxation */
+  /* proofs: elimination, the linear relaxation at every node (not where
+     nothing can be proved: small input memories) */
+  o.refutes = st->branches_first && !small ? lbl_relax_node : NULL;
   prop_set_slow_refuter(s, lbl_relax_node);
   o.max_nodes = st->max_nodes;
   uint64_t propagations = st->propagations;
+  o.max_node_propagations = st->propagations / LBL_NODE_SHARE;
   if (deadline > 0) {
     o.max_seconds = deadline - prop_now();
     if (o.max_seconds <= 0) return SEARCH_BUDGET;
@@ -251,6 +262,11 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   total->stack_cuts += one.stack_cuts;
   total->seconds += one.seconds;
   if (one.max_depth > total->max_depth) total->max_depth = one.max_depth;
+  if (getenv("INKA_STAGES"))
+    fprintf(stderr, "stage w%llu o%d h%d b%d: r%d nodes %llu fail %llu cuts %llu props %llu trials %llu %.2fs\n", (unsigned long long)st->window,
+            (int)st->order, st->hints_first, st->branches_first, (int)r, (unsigned long long)one.nodes,
+            (unsigned long long)one.failures, (unsigned long long)one.node_cuts, (unsigned long long)prop_stats(s)->propagations,
+            (unsigned long long)prop_stats(s)->trials, one.seconds);
   return r;
 }
 
@@ -294,13 +310,17 @@ static bool cyclic_inputs_possible(const IrFunction *fn) {
    memories: acyclic ones (a loop over a cyclic list runs until a budget
    stops it), then any, with few objects (labeling tries a fresh object
    before sharing, so a walk would otherwise dive through fresh objects
-   without end).  What they find is an input like any other; their
-   exhaustion proves nothing. */
+   without end).  The bounds grow (iterative deepening over the number of
+   objects): a recursive walk of a tree dives down one spine of fresh
+   objects (t->l == NULL, t->r fresh, ...) that propagation cannot refute,
+   and with 8 objects the spines alone eat the stage's budget, while 4
+   objects hold small trees (sharing included) at a few dozen nodes.  What
+   they find is an input like any other; their exhaustion proves nothing. */
 static const struct SmallStage {
   int stage;
   TrSmallInputs bound;
 } small_stages[] = {
-    {0, {true, 8}}, {1, {true, 32}}, {0, {false, 8}}, {1, {false, 32}},
+    {0, {true, 4}}, {0, {true, 8}}, {3, {true, 8}}, {1, {true, 32}}, {0, {false, 8}}, {1, {false, 32}},
 };
 
 static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, double start) {
@@ -318,7 +338,7 @@ static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
     bool last = i + 1 == nstages && k >= first;
     tr_restore_cut(t, root);
     tr_try_small_inputs(t, k < first ? small_stages[k].bound : (TrSmallInputs){false, 0});
-    SearchResult res = run_stage(q, v, s, &stages[i], deadline, &r->stats.search);
+    SearchResult res = run_stage(q, v, s, &stages[i], k < first, deadline, &r->stats.search);
     tr_try_small_inputs(t, (TrSmallInputs){false, 0});
     if (res == SEARCH_EXHAUSTED && k < first) continue; /* only small memories were tried */
     if (res == SEARCH_FOUND) {

@@ -163,6 +163,24 @@ static int branches(Search *c, PropVar x, Branch *br) {
 
 typedef enum { APPLY_FAILED, APPLY_OK, APPLY_FOUND, APPLY_DROPPED } Applied;
 
+/* Propagates a choice under the node budget.  A cut node is dropped like a
+   rejected leaf: the store failed part-way (a trial stopped by the budget
+   may even have deduced something wrong), the caller pops it, and the
+   search can no longer prove anything, but its siblings are still tried. */
+static Applied propagate_node(Search *c) {
+  PropStore *s = c->s;
+  if (!c->o->max_node_propagations) return prop_propagate(s) ? APPLY_OK : APPLY_FAILED;
+  prop_set_node_budget(s, c->o->max_node_propagations);
+  bool ok = prop_propagate(s);
+  bool cut = prop_node_cut(s);
+  prop_set_node_budget(s, 0);
+  if (!cut) return ok ? APPLY_OK : APPLY_FAILED;
+  c->rejected = true;
+  c->st.failures++;
+  c->st.node_cuts++;
+  return APPLY_DROPPED;
+}
+
 static Applied apply(Search *c, PropVar x, Branch b) {
   PropStore *s = c->s;
   bool ok;
@@ -186,7 +204,7 @@ static Applied apply(Search *c, PropVar x, Branch b) {
     case SEARCH_CONTINUE: break;
     }
   }
-  return prop_propagate(s) ? APPLY_OK : APPLY_FAILED;
+  return propagate_node(c);
 }
 
 /* ---- Depth-first search ------------------------------------------------------ */

@@ -112,6 +112,22 @@ void prop_set_propagation_budget(PropStore *s, uint64_t more) {
 
 bool prop_timed_out(const PropStore *s) { return s->timed_out || s->out_of_memory; }
 
+void prop_set_node_budget(PropStore *s, uint64_t more) {
+  s->node_max_propagations = more ? s->stats.propagations + more : 0;
+  s->node_cut = false;
+}
+
+bool prop_node_cut(const PropStore *s) { return s->node_cut; }
+
+/* Past a work budget (the stage's or the node's)?  Then the flag saying
+   which is set: the failure that follows is no refutation. */
+static bool past_work_budget(PropStore *s) {
+  uint64_t n = s->stats.propagations;
+  if (s->max_propagations && n > s->max_propagations) return s->timed_out = true;
+  if (s->node_max_propagations && n > s->node_max_propagations) return s->node_cut = true;
+  return false;
+}
+
 void prop_notify(PropStore *s, PropVar x, int ev) {
   PropSub *const *subs = s->vars[x].subs;
   for (PropSub *sub = subs[SUB_DOMAIN]; sub; sub = sub->next) wake(s, sub->p);
@@ -181,8 +197,7 @@ static bool run(PropStore *s, Propagator *p) {
   s->current_trial = s->trial_depth;
   p->state = PROP_STATE_EVALUATION;
   s->stats.propagations++;
-  if (s->out_of_memory || ((s->stats.propagations & 1023) == 0 && past_deadline(s)) ||
-      (s->max_propagations && s->stats.propagations > s->max_propagations && (s->timed_out = true))) {
+  if (s->out_of_memory || ((s->stats.propagations & 1023) == 0 && past_deadline(s)) || past_work_budget(s)) {
     s->current = outer;
     s->current_trial = outer_trial;
     p->state = PROP_STATE_SUSPENDED;

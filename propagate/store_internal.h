@@ -95,6 +95,8 @@ struct PropStore {
   double deadline;
   uint64_t max_propagations;       /* 0: none */
   bool timed_out;
+  uint64_t node_max_propagations;  /* the node budget (prop_set_node_budget); 0: none */
+  bool node_cut;                   /* the node budget ran out */
   /* memory budget (memory_budget.c): bytes; 0: none */
   size_t max_memory, chunk_bytes, charged_bytes;
   bool out_of_memory;

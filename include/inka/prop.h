@@ -252,6 +252,14 @@ void prop_set_deadline(PropStore *s, double deadline);
    Deterministic, unlike a deadline. */
 void prop_set_propagation_budget(PropStore *s, uint64_t more);
 bool prop_timed_out(const PropStore *s);
+/* A budget of one search node: after `more` further propagator runs (0:
+   none) propagation fails at once and prop_node_cut is true until the next
+   call.  The search drops such a node (nothing it deduced counts, and the
+   deductions of trials cut short may be wrong: the node is popped) and
+   carries on with its siblings; unlike prop_timed_out, it does not end the
+   search. */
+void prop_set_node_budget(PropStore *s, uint64_t more);
+bool prop_node_cut(const PropStore *s);
 /* The same for memory: past `bytes` (0: none) of arena chunks, tables and
    charged bytes, propagation fails at once for the rest of the store's
    life, prop_timed_out and prop_out_of_memory are true.  Allocation still

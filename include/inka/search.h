@@ -68,6 +68,14 @@ typedef struct SearchOptions {
                                caller that can answer a whole subtree (every
                                input fixed: run the program) skip propagating
                                it. */
+  uint64_t max_node_propagations; /* 0: unlimited.  Otherwise the propagation
+                               of one choice that takes more propagator runs
+                               is stopped and its node dropped (the result is
+                               then INCOMPLETE at best): one choice whose
+                               consequences unfold without end (a loop that
+                               can never exit, for the objective's sake)
+                               must not eat the whole work budget of a
+                               search whose other branches are cheap. */
   /* Called at every node after propagation; false refutes the node (it
      must only say so when the node has no solution).  NULL: none. */
   bool (*refutes)(PropStore *s);
@@ -85,6 +93,7 @@ typedef enum {
 typedef struct SearchStats {
   uint64_t nodes, failures, solutions, max_depth;
   uint64_t stack_cuts;   /* depth-first search stopped: the machine stack ran low (a budget) */
+  uint64_t node_cuts;    /* nodes dropped by max_node_propagations (a budget) */
   double seconds;
 } SearchStats;
 

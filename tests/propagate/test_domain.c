@@ -288,7 +288,62 @@ TEST(constants_and_copies) {
   prop_store_free(s);
 }
 
+/* prop_domain_union against sets of small values: random lists (sorted and
+   disjoint as the store gives them, or any order with overlaps), the union
+   is their set union in canonical form (sorted, disjoint, not adjacent). */
+enum { U_LO = -24, U_HI = 24, U_W = U_HI - U_LO + 1 };
+
+static int random_list(PropInterval *iv, bool canonical, bool *set) {
+  int n = 0;
+  if (canonical) {
+    for (int64_t v = U_LO + (int64_t)(rnd() % 4); v <= U_HI && n < 8; v += 2 + (int64_t)(rnd() % 6)) {
+      int64_t hi = v + (int64_t)(rnd() % 5);
+      if (hi > U_HI) hi = U_HI;
+      iv[n++] = (PropInterval){v, hi};
+      v = hi;
+    }
+  } else {
+    n = (int)(rnd() % 6);
+    for (int i = 0; i < n; i++) {
+      int64_t lo = U_LO + (int64_t)(rnd() % U_W), hi = lo + (int64_t)(rnd() % 6);
+      iv[i] = (PropInterval){lo, hi > U_HI ? U_HI : hi};
+    }
+  }
+  for (int i = 0; i < n; i++)
+    for (int64_t v = iv[i].lo; v <= iv[i].hi; v++) set[v - U_LO] = true;
+  return n;
+}
+
+TEST(union_brute_force) {
+  for (int round = 0; round < 20000; round++) {
+    bool want[U_W] = {0};
+    PropInterval a[16], b[16];
+    int na = random_list(a, rnd() % 4 != 0, want), nb = random_list(b, rnd() % 4 != 0, want);
+    PropDomain acc = {0}, ad = {a, na, na}, bd = {b, nb, nb};
+    prop_domain_union(&acc, &ad);
+    prop_domain_union(&acc, &bd);
+    bool got[U_W] = {0};
+    for (int i = 0; i < acc.n; i++) {
+      CHECK(acc.iv[i].lo <= acc.iv[i].hi);
+      if (i > 0) CHECK(acc.iv[i - 1].hi + 1 < acc.iv[i].lo);   /* canonical */
+      for (int64_t v = acc.iv[i].lo; v <= acc.iv[i].hi; v++)
+        if (v >= U_LO && v <= U_HI) got[v - U_LO] = true;
+    }
+    CHECK(memcmp(got, want, sizeof got) == 0);
+    prop_domain_free(&acc);
+  }
+  /* at the ends of int64: no overflow when adjacent */
+  PropInterval hi1[1] = {{INT64_MAX - 3, INT64_MAX}}, hi2[2] = {{INT64_MIN, INT64_MIN + 1}, {INT64_MAX - 9, INT64_MAX - 4}};
+  PropDomain acc = {0}, d1 = {hi1, 1, 1}, d2 = {hi2, 2, 2};
+  prop_domain_union(&acc, &d1);
+  prop_domain_union(&acc, &d2);
+  CHECK_EQ_INT(acc.n, 2);
+  CHECK(acc.iv[0].lo == INT64_MIN && acc.iv[1].lo == INT64_MAX - 9 && acc.iv[1].hi == INT64_MAX);
+  prop_domain_free(&acc);
+}
+
 int main(void) {
+  RUN(union_brute_force);
   RUN(fuzz_around_zero);
   RUN(fuzz_near_int64_min);
   RUN(fuzz_near_int64_max);

@@ -2,7 +2,8 @@
  * (FIX / BOUNDS / DOMAIN), at-most-once queueing, priority order, entailed
  * propagators never re-run, the idempotent flag, failure clearing the queue,
  * posting from inside propagate(), trials from inside propagate() restoring
- * the outer queue, the trial depth limit, prop_current, states.
+ * the outer queue, the trial depth limit, prop_current, states, the node
+ * budget (stops a slow fixpoint, says so, leaves the store usable).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -380,6 +381,52 @@ TEST(trial_inside_propagate) {
   prop_store_free(s);
 }
 
+/* x <= y - 1 and y <= x - 1 on [0, 10^6]: no solution, but bounds
+   propagation only finds out after about 10^6 runs. */
+static PropStore *slow_cycle(PropVar *x, PropVar *y) {
+  PropStore *s = prop_store_new();
+  *x = prop_new_var(s, 0, 1000000);
+  *y = prop_new_var(s, 0, 1000000);
+  return s;
+}
+
+static bool post_cycle(PropStore *s, PropVar x, PropVar y) {
+  Probe *a = leq(s, x, y, -1, 1), *b = leq(s, y, x, -1, 1);
+  return prop_post(s, &a->base) && prop_post(s, &b->base);
+}
+
+TEST(node_budget) {
+  PropVar x, y;
+  PropStore *s = slow_cycle(&x, &y);
+  prop_push(s);
+  prop_set_node_budget(s, 1000);
+  uint64_t before = prop_stats(s)->propagations;
+  CHECK(!post_cycle(s, x, y));                  /* stopped by the node budget */
+  CHECK(prop_node_cut(s));
+  CHECK(!prop_timed_out(s));                    /* not the stage's budget */
+  CHECK(prop_stats(s)->propagations - before <= 1002);
+  prop_pop(s);
+  prop_set_node_budget(s, 0);
+  CHECK(!prop_node_cut(s));
+  CHECK(!prop_failed(s));
+  CHECK(prop_fix(s, x, 3) && prop_propagate(s)); /* the store works as before */
+  prop_store_free(s);
+
+  s = slow_cycle(&x, &y);                       /* the stage's budget first: timed out */
+  prop_set_propagation_budget(s, 500);
+  prop_set_node_budget(s, 1000);
+  CHECK(!post_cycle(s, x, y));
+  CHECK(prop_timed_out(s) && !prop_node_cut(s));
+  prop_store_free(s);
+
+  s = slow_cycle(&x, &y);                       /* no budget: the real refutation */
+  prop_set_node_budget(s, 5000000);
+  CHECK(!post_cycle(s, x, y));
+  CHECK(!prop_node_cut(s) && !prop_timed_out(s));
+  CHECK(prop_stats(s)->propagations > 100000);
+  prop_store_free(s);
+}
+
 int main(void) {
   RUN(event_routing);
   RUN(queued_at_most_once);
@@ -391,5 +438,6 @@ int main(void) {
   RUN(failure_clears_queue);
   RUN(post_inside_propagate);
   RUN(trial_inside_propagate);
+  RUN(node_budget);
   return check_summary();
 }

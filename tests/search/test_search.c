@@ -1,6 +1,7 @@
 /* test_search.c - label/search.c against brute force: N-queens counts with
  * a test-local x != y + c propagator, every value and variable order gives
  * the enumeration's solution count on small random systems, budgets stop,
+ * the node budget drops a slow node and goes on with its siblings,
  * same seed gives the same statistics, REJECT makes the result INCOMPLETE,
  * the decision list growing during search, cleanup after SEARCH_FOUND,
  * hints and branches labeled before the decisions.
@@ -292,6 +293,54 @@ TEST(budgets) {
   prop_store_free(s);
 }
 
+/* d in {0, 1, 2}; d == 0 posts x <= y - 1 and y <= x - 1 on [0, 10^6]
+   (no solution, found only after about 10^6 runs); d == 1 and d == 2 are
+   solutions.  The node budget drops d == 0 and still finds the others. */
+typedef struct { Propagator base; PropVar d, x, y; bool posted; } SlowIf;
+
+static PropStatus slow_if_propagate(PropStore *s, Propagator *p_) {
+  SlowIf *p = (SlowIf *)p_;
+  if (!prop_is_fixed(s, p->d)) return PROP_SUSPEND;
+  if (prop_value(s, p->d) != 0) return PROP_ENTAILED;
+  return post_leq(s, p->x, p->y, -1) && post_leq(s, p->y, p->x, -1) ? PROP_ENTAILED : PROP_FAILED;
+}
+
+static const PropClass slow_if_class = {"slow_if", slow_if_propagate, PROP_PRIO_LINEAR, true};
+
+static PropStore *slow_choice(void) {
+  PropStore *s = prop_store_new();
+  PropVar d = prop_new_var(s, 0, 2);
+  prop_add_decision(s, d);
+  SlowIf *p = prop_propagator_new(s, &slow_if_class, sizeof *p);
+  p->d = d;
+  p->x = prop_new_var(s, 0, 1000000);
+  p->y = prop_new_var(s, 0, 1000000);
+  prop_subscribe(s, &p->base, d, PROP_EV_FIX);
+  CHECK(prop_post(s, &p->base));
+  return s;
+}
+
+TEST(node_budget) {
+  SearchOptions o;
+  search_default_options(&o);
+  SearchStats st;
+  long count = 0;
+  PropStore *s = slow_choice();
+  o.max_node_propagations = 1000;
+  CHECK_EQ_INT(search_solve(s, &o, count_leaf, &count, &st), SEARCH_INCOMPLETE); /* no proof */
+  CHECK_EQ_INT(count, 2);
+  CHECK_EQ_INT(st.node_cuts, 1);
+  CHECK(prop_stats(s)->propagations < 10000);
+  CHECK_EQ_INT(prop_level(s), 0);
+  CHECK(!prop_failed(s) && !prop_node_cut(s) && !prop_timed_out(s));
+  o.max_node_propagations = 0;   /* no node budget: d == 0 is refuted, a complete search */
+  count = 0;
+  CHECK_EQ_INT(search_solve(s, &o, count_leaf, &count, &st), SEARCH_EXHAUSTED);
+  CHECK_EQ_INT(count, 2);
+  CHECK_EQ_INT(st.node_cuts, 0);
+  prop_store_free(s);
+}
+
 typedef struct { PropVar q[16]; int n; int64_t first[16]; bool got; } First;
 
 static SearchLeaf first_leaf(PropStore *s, void *ctx) {
@@ -560,6 +609,7 @@ int main(int argc, char **argv) {
   RUN(queens_all_orders);
   RUN(random_systems_all_orders);
   RUN(budgets);
+  RUN(node_budget);
   RUN(determinism);
   RUN(reject_is_incomplete);
   RUN(found_and_cleanup);
