@@ -206,8 +206,13 @@ static bool run(PropStore *s, Propagator *p) {
 }
 
 /* Inside propagation at this trial depth: the running loop reaches the
-   fixpoint, callers only queue. */
+   fixpoint, callers only queue.  So does the slow refuter, which runs
+   between two propagators of a fixpoint at depth 0 (refuted_while_slow):
+   what it posts is propagated by that loop, which goes on asking it.  (Its
+   posts once ran a nested fixpoint with the refuter off: a loop whose
+   invariant contradicted the code after it then unfolded to its bound.) */
 static bool inside_propagation(const PropStore *s) {
+  if (s->refuting && s->trial_depth == 0) return true;
   return s->current && s->current_trial == s->trial_depth;
 }
 
