@@ -549,7 +549,7 @@ static bool post_constraint(Ana *a, ppl_const_Constraint_t c, const TrState *in,
     }
     int i = d < a->n ? d : d - a->n;
     PropVar v = d < a->n ? out->slot[a->slot[i]] : in->slot[a->slot[i]];
-    if (d < a->n) outputs++;
+    if (d < a->n && out->slot[a->slot[i]] != in->slot[a->slot[i]]) outputs++; /* a local the loop writes */
     int at = 0;
     while (at < n && x[at] != v) at++;
     if (at == n) {
@@ -565,6 +565,14 @@ static bool post_constraint(Ana *a, ppl_const_Constraint_t c, const TrState *in,
   mpz_clear(z);
   ppl_delete_Coefficient(k);
   if (!ok) return false;
+  int kept = 0; /* u - u0 of a local the loop leaves alone cancels */
+  for (int q = 0; q < n; q++)
+    if (coef[q]) {
+      coef[kept] = coef[q];
+      x[kept++] = x[q];
+    }
+  n = kept;
+  if (n == 0) return false;
   /* A lone bound of one output at its type's end says nothing new. */
   if (n == 1 && (coef[0] == 1 || coef[0] == -1) && outputs == 1) {
     int d = 0;
@@ -659,5 +667,5 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   ppl_delete_Polyhedron(e);
   ppl_delete_Polyhedron(h);
   if (posted > 0) prop_note(t->s, PROP_NOTE_POLYHEDRA);
-  return ok && (posted == 0 || prop_propagate(t->s));
+  return ok;
 }
