@@ -611,13 +611,12 @@ static bool post_exit(Ana *a, Poly e, const TrState *in, const TrState *out, int
 /* ---- Entry ------------------------------------------------------------- */
 
 /* The locals to track: those the loop writes first, then those it reads. */
-static void choose(Ana *a, const IrStmt *loop, const TrState *in, const TrState *out) {
+static void choose(Ana *a, const IrStmt *loop) {
   const TrFacts *f = tr_facts(a->t, a->fn, loop);
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < tr_nslots(a->fn) && a->n < MAX_TRACKED; i++) {
       const IrVar *u = i < a->fn->nparams ? a->fn->params[i] : a->fn->locals[i - a->fn->nparams];
       if (u->address_taken || !trackable_type(u->type)) continue;
-      if (in->slot[i] == TR_UNINIT || out->slot[i] == TR_UNINIT) continue;
       bool writes = f->slot && f->slot[i], reads = f->read && f->read[i];
       if (pass == 0 ? !writes : writes || !reads) continue;
       a->var[a->n] = u;
@@ -634,9 +633,19 @@ static Poly entry_state(Ana *a, const TrState *in) {
     l.c[a->n + i] = -1;
     add_lin(a, p, &l, true);
     PropVar v = in->slot[a->slot[i]];
-    add_bounds(a, p, a->n + i, prop_min(a->t->s, v), prop_max(a->t->s, v));
+    if (v == TR_UNINIT) { /* declared in the loop: any value of its type (dropped before posting) */
+      OpCType ct = tr_ctype(a->var[i]->type);
+      add_bounds(a, p, a->n + i, op_c_min(ct), op_c_max(ct));
+    } else {
+      add_bounds(a, p, a->n + i, prop_min(a->t->s, v), prop_max(a->t->s, v));
+    }
   }
   return p;
+}
+
+static void project(Poly h, Poly e, int d) {
+  ppl_Polyhedron_unconstrain_space_dimension(h, (ppl_dimension_type)d);
+  ppl_Polyhedron_unconstrain_space_dimension(e, (ppl_dimension_type)d);
 }
 
 bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
@@ -647,7 +656,7 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
     if (in->flag[f] != t->zero) return true;
   if (t->poly_analyses >= MAX_ANALYSES || !init_ppl()) return true;
   Ana a = {.t = t, .fn = fn, .ok = true};
-  choose(&a, loop, in, out);
+  choose(&a, loop);
   if (a.n == 0 || !tr_facts(t, fn, loop)->slot || !tr_facts(t, fn, loop)->slot[a.slot[0]]) return true;
   t->poly_analyses++;
   ppl_error = false;
@@ -661,6 +670,10 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
      y <= n <= x). */
   Poly e = copy(h);
   guard(&a, e, loop->cond, false, &no_choices);
+  for (int i = 0; i < a.n; i++) { /* a local without a value at the entry or the exit has no variable there */
+    if (in->slot[a.slot[i]] == TR_UNINIT) project(h, e, a.n + i);
+    if (out->slot[a.slot[i]] == TR_UNINIT) project(h, e, i);
+  }
   int posted = 0;
   bool ok = true;
   if (!ppl_error && !is_empty(e)) ok = post_exit(&a, h, in, out, &posted) && post_exit(&a, e, in, out, &posted);
