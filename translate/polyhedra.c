@@ -46,7 +46,7 @@
 
 #include "tr_internal.h"
 
-enum { MAX_TRACKED = 10, MAX_CHOICES = 4, WIDEN_AFTER = 2, MAX_ROUNDS = 24, NARROW = 2, MAX_ANALYSES = 256 };
+enum { MAX_TRACKED = 8, MAX_CHOICES = 4, WIDEN_AFTER = 2, MAX_ROUNDS = 24, NARROW = 2, MAX_ANALYSES = 256 };
 
 typedef ppl_Polyhedron_t Poly;
 
@@ -74,6 +74,13 @@ typedef struct Choices {
 
 static bool ppl_ready;
 static bool ppl_error;
+
+/* Every PPL call's status: a failure (an error, the weight limit) marks the
+   analysis failed, whether or not PPL called the handler. */
+#define CHECKED(call)            \
+  do {                           \
+    if ((call) < 0) ppl_error = true; \
+  } while (0)
 
 static void on_error(enum ppl_enum_error_code code, const char *what) {
   (void)code;
@@ -118,25 +125,25 @@ static void set_coef(ppl_Coefficient_t c, __int128 v) {
   mpz_set_si(z, hi);
   mpz_mul_2exp(z, z, 62);
   mpz_add_ui(z, z, (unsigned long)lo);
-  ppl_assign_Coefficient_from_mpz_t(c, z);
+  CHECKED(ppl_assign_Coefficient_from_mpz_t(c, z));
   mpz_clear(z);
 }
 
 static ppl_Linear_Expression_t make_le(const Ana *a, const Lin *l) {
   ppl_Linear_Expression_t le;
   ppl_Coefficient_t c;
-  ppl_new_Linear_Expression_with_dimension(&le, (ppl_dimension_type)dims(a));
-  ppl_new_Coefficient(&c);
+  CHECKED(ppl_new_Linear_Expression_with_dimension(&le, (ppl_dimension_type)dims(a)));
+  CHECKED(ppl_new_Coefficient(&c));
   for (int d = 0; d < dims(a); d++)
     if (l->c[d]) {
       set_coef(c, l->c[d]);
-      ppl_Linear_Expression_add_to_coefficient(le, (ppl_dimension_type)d, c);
+      CHECKED(ppl_Linear_Expression_add_to_coefficient(le, (ppl_dimension_type)d, c));
     }
   if (l->k) {
     set_coef(c, l->k);
-    ppl_Linear_Expression_add_to_inhomogeneous(le, c);
+    CHECKED(ppl_Linear_Expression_add_to_inhomogeneous(le, c));
   }
-  ppl_delete_Coefficient(c);
+  CHECKED(ppl_delete_Coefficient(c));
   return le;
 }
 
@@ -144,10 +151,10 @@ static ppl_Linear_Expression_t make_le(const Ana *a, const Lin *l) {
 static void add_lin(Ana *a, Poly p, const Lin *l, bool eq) {
   ppl_Linear_Expression_t le = make_le(a, l);
   ppl_Constraint_t c;
-  ppl_new_Constraint(&c, le, eq ? PPL_CONSTRAINT_TYPE_EQUAL : PPL_CONSTRAINT_TYPE_GREATER_OR_EQUAL);
-  ppl_Polyhedron_add_constraint(p, c);
-  ppl_delete_Constraint(c);
-  ppl_delete_Linear_Expression(le);
+  CHECKED(ppl_new_Constraint(&c, le, eq ? PPL_CONSTRAINT_TYPE_EQUAL : PPL_CONSTRAINT_TYPE_GREATER_OR_EQUAL));
+  CHECKED(ppl_Polyhedron_add_constraint(p, c));
+  CHECKED(ppl_delete_Constraint(c));
+  CHECKED(ppl_delete_Linear_Expression(le));
 }
 
 static void add_bounds(Ana *a, Poly p, int d, int64_t lo, int64_t hi) {
@@ -162,37 +169,45 @@ static void add_bounds(Ana *a, Poly p, int d, int64_t lo, int64_t hi) {
 
 static Poly copy(Poly p) {
   Poly q;
-  ppl_new_C_Polyhedron_from_C_Polyhedron(&q, p);
+  CHECKED(ppl_new_C_Polyhedron_from_C_Polyhedron(&q, p));
   return q;
 }
 
 static Poly empty_poly(const Ana *a) {
   Poly q;
-  ppl_new_C_Polyhedron_from_space_dimension(&q, (ppl_dimension_type)dims(a), 1);
+  CHECKED(ppl_new_C_Polyhedron_from_space_dimension(&q, (ppl_dimension_type)dims(a), 1));
   return q;
 }
 
-static bool is_empty(Poly p) { return ppl_Polyhedron_is_empty(p) > 0; }
+static bool is_empty(Poly p) {
+  int r = ppl_Polyhedron_is_empty(p);
+  if (r < 0) ppl_error = true;
+  return r > 0;
+}
 
 /* *lo <= l <= *hi on p; false when unbounded on a side (or p empty). */
 static bool range(Ana *a, Poly p, const Lin *l, __int128 *lo, __int128 *hi) {
   bool res = false;
   ppl_Linear_Expression_t le = make_le(a, l);
   ppl_Coefficient_t num, den;
-  ppl_new_Coefficient(&num);
-  ppl_new_Coefficient(&den);
+  CHECKED(ppl_new_Coefficient(&num));
+  CHECKED(ppl_new_Coefficient(&den));
   int opt;
   mpz_t n, d, q;
   mpz_inits(n, d, q, NULL);
-  if (ppl_Polyhedron_maximize(p, le, num, den, &opt) > 0) {
-    ppl_Coefficient_to_mpz_t(num, n);
-    ppl_Coefficient_to_mpz_t(den, d);
+  int rmax = ppl_Polyhedron_maximize(p, le, num, den, &opt);
+  if (rmax < 0) ppl_error = true;
+  if (rmax > 0) {
+    CHECKED(ppl_Coefficient_to_mpz_t(num, n));
+    CHECKED(ppl_Coefficient_to_mpz_t(den, d));
     mpz_fdiv_q(q, n, d); /* integer points: the floor of the rational maximum */
     if (mpz_fits_slong_p(q)) {
       *hi = mpz_get_si(q);
-      if (ppl_Polyhedron_minimize(p, le, num, den, &opt) > 0) {
-        ppl_Coefficient_to_mpz_t(num, n);
-        ppl_Coefficient_to_mpz_t(den, d);
+      int rmin = ppl_Polyhedron_minimize(p, le, num, den, &opt);
+      if (rmin < 0) ppl_error = true;
+      if (rmin > 0) {
+        CHECKED(ppl_Coefficient_to_mpz_t(num, n));
+        CHECKED(ppl_Coefficient_to_mpz_t(den, d));
         mpz_cdiv_q(q, n, d);
         if (mpz_fits_slong_p(q)) {
           *lo = mpz_get_si(q);
@@ -202,9 +217,9 @@ static bool range(Ana *a, Poly p, const Lin *l, __int128 *lo, __int128 *hi) {
     }
   }
   mpz_clears(n, d, q, NULL);
-  ppl_delete_Coefficient(num);
-  ppl_delete_Coefficient(den);
-  ppl_delete_Linear_Expression(le);
+  CHECKED(ppl_delete_Coefficient(num));
+  CHECKED(ppl_delete_Coefficient(den));
+  CHECKED(ppl_delete_Linear_Expression(le));
   return res;
 }
 
@@ -337,8 +352,8 @@ static void guard(Ana *a, Poly p, const IrExpr *e, bool truth, const Choices *ch
     guard(a, p, e->a[0], truth, ch);
     guard(a, q, e->a[0], !truth, ch);
     guard(a, q, e->a[1], truth, ch);
-    ppl_Polyhedron_poly_hull_assign(p, q);
-    ppl_delete_Polyhedron(q);
+    CHECKED(ppl_Polyhedron_poly_hull_assign(p, q));
+    CHECKED(ppl_delete_Polyhedron(q));
     return;
   }
   case IR_LT: case IR_LE: case IR_GT: case IR_GE: case IR_EQ: case IR_NE:
@@ -371,10 +386,13 @@ static void collect_splits(const IrExpr *e, Choices *ch, bool *too_many) {
   for (int i = 0; i < 3; i++) collect_splits(e->a[i], ch, too_many);
 }
 
+/* u loses every constraint.  (Its C value lies in its type's range, but a
+   box of such bounds over many forgotten locals costs 2^n generators: the
+   range is left out, and an expression over a forgotten local is not
+   exact until a guard bounds it.) */
 static void forget(Ana *a, Poly p, int i) {
-  ppl_Polyhedron_unconstrain_space_dimension(p, (ppl_dimension_type)i);
-  OpCType ct = tr_ctype(a->var[i]->type);
-  add_bounds(a, p, i, op_c_min(ct), op_c_max(ct));
+  (void)a;
+  CHECKED(ppl_Polyhedron_unconstrain_space_dimension(p, (ppl_dimension_type)i));
 }
 
 /* u = e on p: the join over the cases of e's split nodes of the affine
@@ -396,20 +414,20 @@ static void assign(Ana *a, Poly p, int u, const IrExpr *e) {
       if (linear(a, q, e, &ch, &l) && fits(a, q, &l, a->var[u]->type)) {
         ppl_Linear_Expression_t le = make_le(a, &l);
         ppl_Coefficient_t one;
-        ppl_new_Coefficient(&one);
+        CHECKED(ppl_new_Coefficient(&one));
         set_coef(one, 1);
-        ppl_Polyhedron_affine_image(q, (ppl_dimension_type)u, le, one);
-        ppl_delete_Coefficient(one);
-        ppl_delete_Linear_Expression(le);
+        CHECKED(ppl_Polyhedron_affine_image(q, (ppl_dimension_type)u, le, one));
+        CHECKED(ppl_delete_Coefficient(one));
+        CHECKED(ppl_delete_Linear_Expression(le));
       } else {
         forget(a, q, u);
       }
-      ppl_Polyhedron_poly_hull_assign(joined, q);
+      CHECKED(ppl_Polyhedron_poly_hull_assign(joined, q));
     }
-    ppl_delete_Polyhedron(q);
+    CHECKED(ppl_delete_Polyhedron(q));
   }
-  ppl_assign_C_Polyhedron_from_C_Polyhedron(p, joined);
-  ppl_delete_Polyhedron(joined);
+  CHECKED(ppl_assign_C_Polyhedron_from_C_Polyhedron(p, joined));
+  CHECKED(ppl_delete_Polyhedron(joined));
 }
 
 /* ---- Statements -------------------------------------------------------- */
@@ -436,12 +454,16 @@ static void nested_loop(Ana *a, const IrStmt *s, Poly p) {
     return;
   }
   guard(a, h, s->cond, false, &no_choices);
-  ppl_assign_C_Polyhedron_from_C_Polyhedron(p, h);
-  ppl_delete_Polyhedron(h);
+  CHECKED(ppl_assign_C_Polyhedron_from_C_Polyhedron(p, h));
+  CHECKED(ppl_delete_Polyhedron(h));
 }
 
 static void statement(Ana *a, const IrStmt *s, Poly p) {
   const TrFacts *f = tr_facts(a->t, a->fn, s);
+  if (ppl_error) { /* the analysis has failed already: stop early */
+    a->ok = false;
+    return;
+  }
   if (f->has_break || f->has_return || f->has_continue || f->may_end || f->contains_obj) {
     a->ok = false;
     return;
@@ -460,8 +482,8 @@ static void statement(Ana *a, const IrStmt *s, Poly p) {
     block(a, &s->then, p);
     guard(a, q, s->cond, false, &no_choices);
     block(a, &s->els, q);
-    ppl_Polyhedron_poly_hull_assign(p, q);
-    ppl_delete_Polyhedron(q);
+    CHECKED(ppl_Polyhedron_poly_hull_assign(p, q));
+    CHECKED(ppl_delete_Polyhedron(q));
     break;
   }
   case IR_ST_BLOCK: block(a, &s->body, p); break;
@@ -503,29 +525,34 @@ static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry) {
   bool stable = false;
   for (int round = 0; round < MAX_ROUNDS && a->ok && !ppl_error && !stable; round++) {
     Poly next = iterate(a, loop, h);
-    ppl_Polyhedron_poly_hull_assign(next, h);
-    stable = ppl_Polyhedron_contains_Polyhedron(h, next) > 0;
-    if (!stable && round >= WIDEN_AFTER) ppl_Polyhedron_H79_widening_assign(next, h);
-    if (!stable) ppl_assign_C_Polyhedron_from_C_Polyhedron(h, next);
-    ppl_delete_Polyhedron(next);
+    CHECKED(ppl_Polyhedron_poly_hull_assign(next, h));
+    int contained = ppl_Polyhedron_contains_Polyhedron(h, next);
+    if (contained < 0) ppl_error = true;
+    stable = contained > 0;
+    if (!stable && round >= WIDEN_AFTER) CHECKED(ppl_Polyhedron_H79_widening_assign(next, h));
+    if (!stable) CHECKED(ppl_assign_C_Polyhedron_from_C_Polyhedron(h, next));
+    CHECKED(ppl_delete_Polyhedron(next));
   }
   /* Narrowing: every reachable head state lies in init and in the image of
      h (h contains them all), so in their join; meet it with h. */
   for (int k = 0; k < NARROW && stable && a->ok && !ppl_error; k++) {
     Poly next = iterate(a, loop, h);
-    ppl_Polyhedron_poly_hull_assign(next, init);
-    ppl_Polyhedron_intersection_assign(h, next);
-    ppl_delete_Polyhedron(next);
+    CHECKED(ppl_Polyhedron_poly_hull_assign(next, init));
+    CHECKED(ppl_Polyhedron_intersection_assign(h, next));
+    CHECKED(ppl_delete_Polyhedron(next));
   }
-  ppl_delete_Polyhedron(init);
+  CHECKED(ppl_delete_Polyhedron(init));
   if (stable && a->ok && !ppl_error) return h;
-  ppl_delete_Polyhedron(h);
+  CHECKED(ppl_delete_Polyhedron(h));
   return NULL;
 }
 
 /* ---- Posting ----------------------------------------------------------- */
 
 enum { MAX_POST_COEF = 1 << 20 };
+
+/* PPL's deterministic weight limit of one analysis (its own unit). */
+static const unsigned long PPL_WEIGHT = 20000000;
 
 /* The constraint c over (outputs, entry values) as an op_linear row; false
    when it says nothing about the outputs or its numbers are too wide. */
@@ -537,11 +564,11 @@ static bool post_constraint(Ana *a, ppl_const_Constraint_t c, const TrState *in,
   mpz_t z;
   mpz_init(z);
   ppl_Coefficient_t k;
-  ppl_new_Coefficient(&k);
+  CHECKED(ppl_new_Coefficient(&k));
   bool ok = true;
   for (int d = 0; d < dims(a) && ok; d++) {
-    ppl_Constraint_coefficient(c, (ppl_dimension_type)d, k);
-    ppl_Coefficient_to_mpz_t(k, z);
+    CHECKED(ppl_Constraint_coefficient(c, (ppl_dimension_type)d, k));
+    CHECKED(ppl_Coefficient_to_mpz_t(k, z));
     if (mpz_sgn(z) == 0) continue;
     if (mpz_cmpabs_ui(z, MAX_POST_COEF) > 0) {
       ok = false;
@@ -558,12 +585,13 @@ static bool post_constraint(Ana *a, ppl_const_Constraint_t c, const TrState *in,
     }
     coef[at] += mpz_get_si(z);
   }
-  ppl_Constraint_inhomogeneous_term(c, k);
-  ppl_Coefficient_to_mpz_t(k, z);
+  CHECKED(ppl_Constraint_inhomogeneous_term(c, k));
+  CHECKED(ppl_Coefficient_to_mpz_t(k, z));
   ok = ok && outputs > 0 && mpz_cmpabs_ui(z, (unsigned long)1 << 62) <= 0;
+  ok = ok && !ppl_error; /* a coefficient read that failed */
   int64_t rhs = ok ? -mpz_get_si(z) : 0;
   mpz_clear(z);
-  ppl_delete_Coefficient(k);
+  CHECKED(ppl_delete_Coefficient(k));
   if (!ok) return false;
   int kept = 0; /* u - u0 of a local the loop leaves alone cancels */
   for (int q = 0; q < n; q++)
@@ -592,19 +620,19 @@ static bool post_exit(Ana *a, Poly e, const TrState *in, const TrState *out, int
   ppl_const_Constraint_System_t cs;
   ppl_Constraint_System_const_iterator_t it, end;
   if (ppl_Polyhedron_get_minimized_constraints(e, &cs) < 0) return true;
-  ppl_new_Constraint_System_const_iterator(&it);
-  ppl_new_Constraint_System_const_iterator(&end);
-  ppl_Constraint_System_begin(cs, it);
-  ppl_Constraint_System_end(cs, end);
+  CHECKED(ppl_new_Constraint_System_const_iterator(&it));
+  CHECKED(ppl_new_Constraint_System_const_iterator(&end));
+  CHECKED(ppl_Constraint_System_begin(cs, it));
+  CHECKED(ppl_Constraint_System_end(cs, end));
   bool failed = false;
   while (!failed && ppl_Constraint_System_const_iterator_equal_test(it, end) <= 0) {
     ppl_const_Constraint_t c;
-    ppl_Constraint_System_const_iterator_dereference(it, &c);
+    CHECKED(ppl_Constraint_System_const_iterator_dereference(it, &c));
     if (post_constraint(a, c, in, out, &failed)) ++*posted;
-    ppl_Constraint_System_const_iterator_increment(it);
+    CHECKED(ppl_Constraint_System_const_iterator_increment(it));
   }
-  ppl_delete_Constraint_System_const_iterator(it);
-  ppl_delete_Constraint_System_const_iterator(end);
+  CHECKED(ppl_delete_Constraint_System_const_iterator(it));
+  CHECKED(ppl_delete_Constraint_System_const_iterator(end));
   return !failed;
 }
 
@@ -626,26 +654,22 @@ static void choose(Ana *a, const IrStmt *loop) {
 
 static Poly entry_state(Ana *a, const TrState *in) {
   Poly p;
-  ppl_new_C_Polyhedron_from_space_dimension(&p, (ppl_dimension_type)dims(a), 0);
+  CHECKED(ppl_new_C_Polyhedron_from_space_dimension(&p, (ppl_dimension_type)dims(a), 0));
   for (int i = 0; i < a->n; i++) {
     Lin l = {0};
     l.c[i] = 1;
     l.c[a->n + i] = -1;
     add_lin(a, p, &l, true);
     PropVar v = in->slot[a->slot[i]];
-    if (v == TR_UNINIT) { /* declared in the loop: any value of its type (dropped before posting) */
-      OpCType ct = tr_ctype(a->var[i]->type);
-      add_bounds(a, p, a->n + i, op_c_min(ct), op_c_max(ct));
-    } else {
+    if (v != TR_UNINIT) /* else declared in the loop: no entry value (projected out before posting) */
       add_bounds(a, p, a->n + i, prop_min(a->t->s, v), prop_max(a->t->s, v));
-    }
   }
   return p;
 }
 
 static void project(Poly h, Poly e, int d) {
-  ppl_Polyhedron_unconstrain_space_dimension(h, (ppl_dimension_type)d);
-  ppl_Polyhedron_unconstrain_space_dimension(e, (ppl_dimension_type)d);
+  CHECKED(ppl_Polyhedron_unconstrain_space_dimension(h, (ppl_dimension_type)d));
+  CHECKED(ppl_Polyhedron_unconstrain_space_dimension(e, (ppl_dimension_type)d));
 }
 
 bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
@@ -660,10 +684,14 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   if (a.n == 0 || !tr_facts(t, fn, loop)->slot || !tr_facts(t, fn, loop)->slot[a.slot[0]]) return true;
   t->poly_analyses++;
   ppl_error = false;
+  CHECKED(ppl_set_deterministic_timeout(PPL_WEIGHT, 0)); /* an analysis that grows too large stops (an error: nothing posted) */
   Poly entry = entry_state(&a, in);
   Poly h = loop_head(&a, loop, entry);
-  ppl_delete_Polyhedron(entry);
-  if (!h) return true;
+  CHECKED(ppl_delete_Polyhedron(entry));
+  if (!h) {
+    CHECKED(ppl_reset_deterministic_timeout());
+    return true;
+  }
   /* The head's constraints hold at the exit too; posted with the exit's
      own (the head meet the negated condition), they give propagation
      relations that the exit's minimized form leaves implied (y <= x from
@@ -677,8 +705,9 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   int posted = 0;
   bool ok = true;
   if (!ppl_error && !is_empty(e)) ok = post_exit(&a, h, in, out, &posted) && post_exit(&a, e, in, out, &posted);
-  ppl_delete_Polyhedron(e);
-  ppl_delete_Polyhedron(h);
+  CHECKED(ppl_delete_Polyhedron(e));
+  CHECKED(ppl_reset_deterministic_timeout());
+  CHECKED(ppl_delete_Polyhedron(h));
   if (posted > 0) prop_note(t->s, PROP_NOTE_POLYHEDRA);
   return ok;
 }
