@@ -112,7 +112,7 @@ def ask(inka, d, timeout, seed, k):
         out = json.loads(r.stdout) if r.stdout.strip() else {}
         got = out.get("verdict", f"exit {r.returncode}")
         poly = out.get("stats", {}).get("reasoning", {}).get("polyhedra", 0)
-    except (subprocess.TimeoutExpired, ValueError) as e:
+    except (subprocess.TimeoutExpired, ValueError, OSError) as e:
         got, poly = f"hang/garbage ({type(e).__name__})", 0
     return k, text, want, got, poly
 
