@@ -13,7 +13,7 @@
  * gives: assignments of linear expressions are affine images, conditions
  * of if and of the loop are linear guards (a guard that is not linear is
  * no guard), `?:` and comparisons used as values split into their cases,
- * anything else written is forgotten and bounded by its type's range, a
+ * anything else written is forgotten (unconstrained), a
  * nested loop is analysed to its own fixpoint (or what it writes forgotten).
  * After WIDEN_AFTER joins the head is widened (H79) until the body's image
  * of it lies in it (an inductive invariant); then NARROW steps intersect it
@@ -26,9 +26,10 @@
  * proves every integer operation in it (each +, -, unary -, * by a
  * constant, conversion, and the final conversion to the assigned type)
  * within its C type's range: then no operation wraps and the C value is
- * the mathematical one.  Otherwise the assigned local is forgotten and
- * bounded by its type's range (its C value always lies there), and a
- * condition that is not exact refines nothing.  The same check makes every
+ * the mathematical one.  Otherwise the assigned local is forgotten: it
+ * loses every constraint, which its C value meets whatever it is (its
+ * type's range is left out: a box over n forgotten locals costs 2^n
+ * generators), and a condition that is not exact refines nothing.  The same check makes every
  * guard exact.  The narrowing steps intersect with an image that contains
  * every reachable head state too, so they keep soundness whatever the
  * exactness checks made of the transfer function's monotonicity.
