@@ -6,7 +6,7 @@ LLVM_DIR ?= /usr/lib/llvm-14
 CC       ?= cc
 CFLAGS   ?= -O2 -g
 override CFLAGS += -std=gnu11 -Wall -Wextra -I. -Iinclude -I$(LLVM_DIR)/include
-LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lgmp -lglpk -lm
+LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lppl_c -lppl -lgmpxx -lgmp -lglpk -lstdc++ -lm
 BUILD    ?= build
 BIN      ?= inka-ng
 
@@ -67,7 +67,7 @@ FUZZ_RANDOM ?= 100
 fuzz: $(BIN)
 	@python3 tests/fuzz/fuzz.py --inka ./$(BIN) --csmith $(FUZZ_CSMITH) --random $(FUZZ_RANDOM) $(FUZZ_ARGS)
 
-DEPS := libclang-14-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev
+DEPS := libclang-14-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev libppl-dev
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \

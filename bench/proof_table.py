@@ -3,7 +3,8 @@
 the median solver time over RUNS runs, the search nodes, and the reasoning
 that decided it (the counters of --json stats.reasoning: known equalities,
 congruences, negative cycles of differences, loop summaries, the linear
-relaxation, elimination of equalities, LP bounds, loop invariants; "bounds"
+relaxation, elimination of equalities, LP bounds, loop invariants (pairs,
+and polyhedra: translate/polyhedra.c); "bounds"
 when none of them fired); then the same for the relational proofs of
 tests/e2e/proofs/ (each target marked "expect unreachable", named
 file:function:line).  usage: proof_table.py INKA RUNS"""

@@ -109,9 +109,9 @@ static void print_stats(FILE *out, const LblStats *s, const CliRun *run) {
   const uint64_t *n = s->prop.notes;
   fprintf(out, "\nreasoning: equality %" PRIu64 ", congruence %" PRIu64 ", difference cycles %" PRIu64
                ", loop summaries %" PRIu64 ", linear relaxation %" PRIu64 ", elimination %" PRIu64
-               ", lp bounds %" PRIu64 ", invariants %" PRIu64 "\n",
+               ", lp bounds %" PRIu64 ", invariants %" PRIu64 ", polyhedra %" PRIu64 "\n",
           n[PROP_NOTE_EQUALITY], n[PROP_NOTE_CONGRUENCE], n[PROP_NOTE_CYCLE], n[PROP_NOTE_SUMMARY], n[PROP_NOTE_LP],
-          n[PROP_NOTE_ELIMINATION], n[PROP_NOTE_LP_BOUND], n[PROP_NOTE_INVARIANT]);
+          n[PROP_NOTE_ELIMINATION], n[PROP_NOTE_LP_BOUND], n[PROP_NOTE_INVARIANT], n[PROP_NOTE_POLYHEDRA]);
 }
 
 void cli_print_text(FILE *out, const CliRun *run) {
@@ -196,12 +196,13 @@ static void json_stats(FILE *out, const CliRun *run) {
           ", \"parse_s\": %.6f, \"validate_s\": %.6f"
           ", \"reasoning\": {\"equality\": %" PRIu64 ", \"congruence\": %" PRIu64
           ", \"difference_cycles\": %" PRIu64 ", \"loop_summaries\": %" PRIu64 ", \"lp\": %" PRIu64
-          ", \"elimination\": %" PRIu64 ", \"lp_bounds\": %" PRIu64 ", \"invariants\": %" PRIu64 "}}",
+          ", \"elimination\": %" PRIu64 ", \"lp_bounds\": %" PRIu64 ", \"invariants\": %" PRIu64 ", \"polyhedra\": %" PRIu64 "}}",
           s->prop.propagations, s->prop.wakeups, s->prop.trials, s->prop.choice_points, s->prop.backtracks,
           s->prop.failures, s->tr.unfoldings, s->search.nodes, s->concrete_runs, s->prop.peak_arena_bytes,
           run->parse_s, run->validate_s, s->prop.notes[PROP_NOTE_EQUALITY], s->prop.notes[PROP_NOTE_CONGRUENCE],
           s->prop.notes[PROP_NOTE_CYCLE], s->prop.notes[PROP_NOTE_SUMMARY], s->prop.notes[PROP_NOTE_LP],
-          s->prop.notes[PROP_NOTE_ELIMINATION], s->prop.notes[PROP_NOTE_LP_BOUND], s->prop.notes[PROP_NOTE_INVARIANT]);
+          s->prop.notes[PROP_NOTE_ELIMINATION], s->prop.notes[PROP_NOTE_LP_BOUND], s->prop.notes[PROP_NOTE_INVARIANT],
+          s->prop.notes[PROP_NOTE_POLYHEDRA]);
 }
 
 void cli_print_json(FILE *out, const CliRun *run) {

@@ -221,8 +221,13 @@ static bool run(PropStore *s, Propagator *p) {
 }
 
 /* Inside propagation at this trial depth: the running loop reaches the
-   fixpoint, callers only queue. */
+   fixpoint, callers only queue.  So does the slow refuter, which runs
+   between two propagators of a fixpoint (refuted_while_slow, refuted_in_trial):
+   what it posts is propagated by that loop, which goes on asking it.  (Its
+   posts once ran a nested fixpoint with the refuter off: a loop whose
+   invariant contradicted the code after it then unfolded to its bound.) */
 static bool inside_propagation(const PropStore *s) {
+  if (s->refuting) return true;
   return s->current && s->current_trial == s->trial_depth;
 }
 
@@ -254,6 +259,22 @@ static bool refuted_while_slow(PropStore *s, SlowAsk *a) {
   return true;
 }
 
+/* A trial about to stop as inconclusive on slow convergence asks the
+   refuter once: its refutations are sound at any depth (exact elimination,
+   a checked Farkas certificate), and they spare the trial's operator a
+   suspension (a branch after a loop whose bounds make the wrapping
+   operations exact converged one value per round, where elimination sees
+   the contradiction at once). */
+static bool refuted_in_trial(PropStore *s) {
+  if (!s->slow_refutes || s->refuting || s->failed) return false;
+  s->refuting = true;
+  bool refuted = s->slow_refutes(s);
+  s->refuting = false;
+  if (!refuted && !s->failed) return false;
+  s->failed = true;
+  return true;
+}
+
 bool prop_propagate(PropStore *s) {
   if (s->failed) return false;
   if (inside_propagation(s)) return true;
@@ -276,6 +297,7 @@ bool prop_propagate(PropStore *s) {
     if (p->state == PROP_STATE_EVALUATION) continue;
     if (!run(s, p)) return false;
     if (s->trial_depth > 0 && s->small_steps - s->trial_small_base > PROP_TRIAL_SMALL_STEPS) {
+      if (refuted_in_trial(s)) return false;
       s->trial_inconclusive = true; /* slow convergence: the trial says nothing */
       s->failed = true;
       return false;

@@ -214,7 +214,8 @@ static bool post_exit_condition(Tr *t, const IrStmt *loop, const TrState *out) {
   return prop_fix(t->s, b, 0) && prop_propagate(t->s);
 }
 
-bool tr_loop_invariant(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
+/* The pairs of tracked locals that no path changes, posted on the outputs. */
+static bool pairs(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
   const IrFunction *fn = in->fn;
   if (loop->pre.n > 0 || !loop->cond || loop->goto_loop) return true;
   if (tr_facts(t, fn, loop)->contains_obj) return true; /* the path may end in it */
@@ -240,4 +241,9 @@ bool tr_loop_invariant(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   free(ps);
   if (ok && v.ok && posted > 0) prop_note(t->s, PROP_NOTE_INVARIANT);
   return ok;
+}
+
+/* The equalities of pairs, then the inequalities of polyhedra.c. */
+bool tr_loop_invariant(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
+  return pairs(t, loop, in, out) && tr_loop_polyhedra(t, loop, in, out);
 }

@@ -137,6 +137,7 @@ struct Tr {
   int *undecided;            /* arena, trailed: ite and w not decided yet */
   int call_depth;            /* translation recursion through calls */
   int trial_unfolds;         /* unfoldings a depth-1 trial may still do */
+  int poly_analyses;         /* loops analysed over polyhedra (polyhedra.c caps them) */
   uint64_t allocations;      /* objects ever created, never restored (see tr_try) */
   bool budget_hit;           /* sticky */
   const char *incomplete_reason;
@@ -249,6 +250,8 @@ bool tr_trip_count(Tr *t, const IrStmt *loop, int obj_index, const TrState *in, 
    iteration of the loop keeps, and the negated condition, posted on out.
    False if the store failed. */
 bool tr_loop_invariant(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
+/* polyhedra.c: inequalities between a loop's locals at its exit and entry */
+bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* Makes st's unfixed variables search hints (prop_add_hint). */
 void tr_hint_state(Tr *t, const TrState *st);
 

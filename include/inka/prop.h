@@ -284,10 +284,11 @@ bool prop_stack_low(void);
    refuted by the linear relaxation (label/relax.c), an equality, congruence
    or refutation found by elimination (operators/arith/gauss.c), a bound
    tightened by the relaxation, a loop invariant posted
-   (translate/invariant.c). */
+   (translate/invariant.c), a loop's polyhedral invariant posted
+   (translate/polyhedra.c). */
 typedef enum {
   PROP_NOTE_EQUALITY, PROP_NOTE_CONGRUENCE, PROP_NOTE_CYCLE, PROP_NOTE_SUMMARY, PROP_NOTE_LP,
-  PROP_NOTE_ELIMINATION, PROP_NOTE_LP_BOUND, PROP_NOTE_INVARIANT, PROP_NOTE_COUNT
+  PROP_NOTE_ELIMINATION, PROP_NOTE_LP_BOUND, PROP_NOTE_INVARIANT, PROP_NOTE_POLYHEDRA, PROP_NOTE_COUNT
 } PropNote;
 void prop_note(PropStore *s, PropNote what);
 

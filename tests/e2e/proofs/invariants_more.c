@@ -25,7 +25,7 @@ int by_two(int n) {
     y += 6;
   }
   if (y == 3 * x + 1)
-    return 1;                      /* expect not-reachable (a gap: the loop unfolds inside its exit trials before the code after it is translated) */
+    return 1;                      /* expect unreachable */
   if (x < n)
     return 2;                      /* expect unreachable */
   return 0;

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Differential test of loop invariants over polyhedra (translate/polyhedra.c):
+random loops whose locals move on two paths (an if inside the body on an
+input, on the counter's parity, or on a comparison of the locals), by
+different amounts, so that what survives is an inequality (u <= 2 * v,
+u + v >= i, ...); sometimes by steps so large that 32-bit arithmetic wraps.
+The target is guarded by a linear inequality (or equality) about the loop's
+outputs and its bound.  The truth comes from running every input of the box
+in Python with the C semantics (32-bit wraparound), not from any invariant:
+
+    int f(int n, int c) {
+      int i = 0, u = S0, v = S1;
+      if (n < 0 || n > N) return -1;
+      if (c < -3 || c > 3) return -2;
+      while (i < n) {
+        i += STEP;
+        if (COND) { u += A0; v += A1; } else { u += B0; v += B1; }
+      }
+      if (x * u + y * v + z * i + w * n REL V) return 1;   (the target)
+      return 0;
+    }
+
+REACHABLE must validate (the driver runs under gcov); UNREACHABLE must be
+true of every input; UNKNOWN is counted, never a failure.
+
+usage: polyhedra.py [COUNT] [SEED]  (env INKA, POLY_COUNT, POLY_SEED,
+POLY_TIMEOUT, POLY_JOBS); prints "N passed, N failed" last.
+"""
+import concurrent.futures, json, os, random, subprocess, sys, tempfile
+
+INKA = os.environ.get("INKA", "./inka-ng")
+
+
+def wrap32(v):
+    return (v + 2**31) % 2**32 - 2**31
+
+
+def program(rng):
+    N = rng.choice([rng.randint(0, 30), rng.randint(0, 60), 1000, 3000])
+    step = rng.choice([1, 1, 1, 2, 3])
+    cond = rng.choice(["c > 0", "i % 2", "c > i", "u < v", "u <= 2 * v", "i < 7"])
+    big = rng.random() < 0.12      # steps that wrap for long runs
+    def amount():
+        return rng.choice([3000000, -3000000, 5000001]) if big and rng.random() < 0.5 else rng.randint(-3, 4)
+    A = (amount(), amount())
+    B = (amount(), amount())
+    S = (rng.randint(-20, 20), rng.randint(-20, 20))
+
+    def run(c):
+        """The states at each check of the condition for a bound that never stops it."""
+        i, u, v = 0, S[0], S[1]
+        heads = [(i, u, v)]
+        while i < N:
+            i = wrap32(i + step)
+            take = {"c > 0": c > 0, "i % 2": i % 2 != 0, "c > i": c > i, "u < v": u < v,
+                    "u <= 2 * v": u <= wrap32(2 * v), "i < 7": i < 7}[cond]
+            d = A if take else B
+            u, v = wrap32(u + d[0]), wrap32(v + d[1])
+            heads.append((i, u, v))
+        return heads
+
+    x, y = rng.randint(-2, 2), rng.randint(-2, 2)
+    z, w = rng.choice([0, 0, 1, -1, 2]), rng.choice([0, 0, 1, -1])
+    rel = rng.choice(["<", "<=", ">", ">=", "<", ">", "=="])
+    V = rng.randint(-8, 8) + (x * S[0] + y * S[1] if rng.random() < 0.5 else 0)
+
+    def holds(n, i, u, v):
+        lhs = wrap32(wrap32(x * u) + wrap32(y * v))
+        lhs = wrap32(lhs + wrap32(z * i))
+        lhs = wrap32(lhs + wrap32(w * n))
+        return {"<": lhs < V, "<=": lhs <= V, ">": lhs > V, ">=": lhs >= V, "==": lhs == V}[rel]
+
+    truth = False
+    for c in range(-3, 4):           # the heads of one long run serve every n
+        heads = run(c)
+        k = 0
+        for n in range(0, N + 1):
+            while heads[k][0] < n:
+                k += 1
+            truth = truth or holds(n, *heads[k])
+            if truth:
+                break
+        if truth:
+            break
+
+    body = (f"    i += {step};\n"
+            f"    if ({cond}) {{ u += {A[0]}; v += {A[1]}; }} else {{ u += {B[0]}; v += {B[1]}; }}\n")
+    text = (f"int f(int n, int c) {{\n"
+            f"  int i = 0, u = {S[0]}, v = {S[1]};\n"
+            f"  if (n < 0 || n > {N})\n"
+            f"    return -1;\n"
+            f"  if (c < -3 || c > 3)\n"
+            f"    return -2;\n"
+            f"  while (i < n) {{\n" + body + "  }\n"
+            f"  if ({x} * u + {y} * v + {z} * i + {w} * n {rel} {V})\n"
+            f"    return 1;\n"
+            f"  return 0;\n"
+            f"}}\n")
+    return text, 12, truth
+
+
+def ask(inka, d, timeout, seed, k):
+    rng = random.Random(seed * 100003 + k)
+    text, line, truth = program(rng)
+    want = "reachable" if truth else "unreachable"
+    src = os.path.join(d, f"p{k}.c")
+    with open(src, "w") as f:
+        f.write(text)
+    cmd = [inka, "--reach", f"{src}:{line}", "--timeout", timeout, "--json", "--stats", "--validate", src]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=float(timeout) + 30)
+        out = json.loads(r.stdout) if r.stdout.strip() else {}
+        got = out.get("verdict", f"exit {r.returncode}")
+        poly = out.get("stats", {}).get("reasoning", {}).get("polyhedra", 0)
+    except (subprocess.TimeoutExpired, ValueError, OSError) as e:
+        got, poly = f"hang/garbage ({type(e).__name__})", 0
+    return k, text, want, got, poly
+
+
+def main():
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else int(os.environ.get("POLY_COUNT", "40"))
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get("POLY_SEED", "1"))
+    timeout = os.environ.get("POLY_TIMEOUT", "10")
+    jobs = int(os.environ.get("POLY_JOBS", "1"))
+    inka = os.path.abspath(INKA)
+    passed = failed = 0
+    tally, proofs_with_poly = {}, 0
+    with tempfile.TemporaryDirectory(prefix="inka-poly.") as d:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            for k, text, want, got, poly in pool.map(lambda k: ask(inka, d, timeout, seed, k), range(count)):
+                key = f"{want} -> {got}"
+                tally[key] = tally.get(key, 0) + 1
+                if got == "unreachable" and poly:
+                    proofs_with_poly += 1
+                if got == want or got == "unknown":
+                    passed += 1
+                else:
+                    failed += 1
+                    print(f"FAIL query {k} (seed {seed}): want {want}, got {got}\n{text}")
+    for key in sorted(tally):
+        print(f"  {key}: {tally[key]}")
+    print(f"  proofs with a polyhedral invariant posted: {proofs_with_poly}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

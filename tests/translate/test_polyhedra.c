@@ -1,0 +1,190 @@
+/* test_polyhedra.c - the loop invariants over polyhedra (translate/polyhedra.c)
+ * through whole programs, each verdict against brute force.
+ *
+ * Each case is a function f(int n, int c) with one loop and a target
+ * `return 1;` (the line marked T) guarded by a fact about the loop's
+ * outputs.  The solver answers with propagation and search alone (no
+ * concrete runs); the truth comes from compiling the program with gcc
+ * -fwrapv and calling f on every input of a box (the loop's bound n ranges
+ * over [0, N], c over [-3, 3]; the solver gets the same box as the
+ * program's own guards).  A proof must be true; the cases marked `proof`
+ * must be proved and must have used a polyhedral invariant (the
+ * "polyhedra" note); the cases where wraparound makes the fact reachable
+ * must never be refuted.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "inka/frontend.h"
+#include "inka/objective.h"
+
+static char tmpdir[128];
+
+typedef struct Case {
+  const char *name;
+  const char *body;   /* the function f, with one line marked by T */
+  int n_hi;           /* the brute force runs n in [0, n_hi] */
+  bool proof;         /* must be UNREACHABLE through a polyhedral invariant */
+} Case;
+
+static bool write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  if (!f) return false;
+  fputs(text, f);
+  return fclose(f) == 0;
+}
+
+static int marker_line(const char *text) {
+  int line = 1;
+  for (const char *p = text; *p; p++) {
+    if (!strncmp(p, "/* T */", 7)) return line;
+    if (*p == '\n') line++;
+  }
+  return -1;
+}
+
+/* Whether some input of the box makes f return 1 (compiled and run). */
+static int brute_reachable(const Case *c, const char *src) {
+  char drv[256], bin[256], cmd[1024];
+  snprintf(drv, sizeof drv, "%s/%s_drv.c", tmpdir, c->name);
+  snprintf(bin, sizeof bin, "%s/%s_bin", tmpdir, c->name);
+  char text[512];
+  snprintf(text, sizeof text,
+           "#include <stdio.h>\n#include \"%s\"\nint main(int argc, char **argv) {\n"
+           "  for (int n = 0; n <= %d; n++) for (int c = -3; c <= 3; c++) if (f(n, c) == 1) { puts(\"hit\"); return 0; }\n"
+           "  puts(\"none\"); return 0;\n}\n",
+           src, c->n_hi);
+  if (!write_text(drv, text)) return -1;
+  snprintf(cmd, sizeof cmd, "gcc -O1 -fwrapv -w -o %s %s && %s", bin, drv, bin);
+  FILE *p = popen(cmd, "r");
+  if (!p) return -1;
+  char out[64] = "";
+  if (!fgets(out, sizeof out, p)) out[0] = 0;
+  pclose(p);
+  return !strncmp(out, "hit", 3) ? 1 : !strncmp(out, "none", 4) ? 0 : -1;
+}
+
+static void check_case(const Case *c) {
+  char src[256];
+  snprintf(src, sizeof src, "%s/%s.c", tmpdir, c->name);
+  CHECK(write_text(src, c->body));
+  int line = marker_line(c->body), truth = brute_reachable(c, src);
+  CHECK(line > 0 && truth >= 0);
+  FeOptions fo = {0};
+  FeErrors fe = {0};
+  IrProgram *p = fe_parse_file(src, &fo, &fe);
+  fe_errors_free(&fe);
+  CHECK(p != NULL);
+  if (!p || line < 0 || truth < 0) return;
+  const IrFunction *fn = NULL;
+  const IrStmt *st = NULL;
+  for (int i = 0; i < p->nfuncs && !st; i++)
+    if (p->funcs[i]->defined && (st = ir_find_stmt_at_line(p->funcs[i], line))) fn = p->funcs[i];
+  CHECK(st != NULL);
+  LblQuery q = {.prog = p, .fn = fn, .obj = {.target = st}, .timeout_s = 10, .max_unfold = 100000, .seed = 1,
+                .no_concrete = true};
+  LblResult r;
+  char *err = NULL;
+  bool ok = st && lbl_solve(&q, &r, &err);
+  CHECK(ok);
+  free(err);
+  if (ok) {
+    uint64_t poly = r.stats.prop.notes[PROP_NOTE_POLYHEDRA];
+    if (truth) CHECK(r.verdict != LBL_UNREACHABLE);
+    else CHECK(r.verdict != LBL_REACHABLE);
+    if (c->proof) {
+      CHECK(r.verdict == LBL_UNREACHABLE);
+      CHECK(poly > 0);
+    }
+    if ((truth && r.verdict == LBL_UNREACHABLE) || (!truth && r.verdict == LBL_REACHABLE) ||
+        (c->proof && (r.verdict != LBL_UNREACHABLE || poly == 0)))
+      fprintf(stderr, "case %s: truth %d, got %s (%s), polyhedra %llu\n", c->name, truth, lbl_verdict_name(r.verdict),
+              r.reason ? r.reason : "",
+              (unsigned long long)poly);
+    lbl_result_free(&r);
+  }
+  fe_program_free(p);
+}
+
+#define GUARD "  if (n < 0 || n > 1000000) return -1;\n  if (c < -3 || c > 3) return -2;\n"
+
+static const Case cases[] = {
+    {"cond_value", "int f(int n, int c) {\n  int i = 0, s = 0;\n" GUARD
+                   "  while (i < n) {\n    i++;\n    s += i > 0 ? 1 : 2;\n  }\n"
+                   "  if (s < i)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    {"two_counters", "int f(int n, int c) {\n  int x = 0, y = 0;\n" GUARD
+                     "  while (x < n) {\n    if (x % 3 == 0) { x += 1; y += 1; } else { x += 2; y += 1; }\n  }\n"
+                     "  if (x > 2 * y)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    {"below_counter", "int f(int n, int c) {\n  int x = 0, y = 0;\n" GUARD
+                      "  while (x < n) {\n    if (c > 0) { x += 2; y += 1; } else { x += 1; y += 1; }\n  }\n"
+                      "  if (y > x)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    {"overshoot", "int f(int n, int c) {\n  int x = 0;\n" GUARD
+                  "  while (x < n) {\n    x += 3;\n  }\n"
+                  "  if (x > n + 2)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    {"overshoot_exact", "int f(int n, int c) {\n  int x = 0;\n" GUARD
+                        "  while (x < n) {\n    x += 3;\n  }\n"
+                        "  if (x == n + 2)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, false},
+    {"nested", "int f(int n, int c) {\n  int i = 0, t = 0;\n" GUARD
+               "  while (i < n) {\n    int j = 0;\n    while (j < 10) { j++; t++; }\n    i++;\n  }\n"
+               "  if (t > 10 * i)\n    return 1; /* T */\n  return 0;\n}\n",
+     30, true},
+    {"nested_false", "int f(int n, int c) {\n  int i = 0, t = 0;\n" GUARD
+                     "  while (i < n) {\n    int j = 0;\n    while (j < 10) { j++; t++; }\n    i++;\n  }\n"
+                     "  if (t == 10 * i && i > 2)\n    return 1; /* T */\n  return 0;\n}\n",
+     30, false},
+    {"countdown", "int f(int n, int c) {\n  int a = n, b = 0;\n" GUARD
+                  "  while (a > 0) {\n    a -= 2;\n    b += 1;\n  }\n"
+                  "  if (b > n)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    {"countdown_false", "int f(int n, int c) {\n  int a = n, b = 0;\n" GUARD
+                        "  while (a > 0) {\n    a -= 2;\n    b += 1;\n  }\n"
+                        "  if (a < 0 && b > 3)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, false},
+    /* s doubles: past 2^31 it wraps negative; no invariant may claim s > 0 */
+    {"wraps", "int f(int n, int c) {\n  int i = 0, s = 1;\n  if (n < 0 || n > 40) return -1;\n"
+              "  if (c < -3 || c > 3) return -2;\n"
+              "  while (i < n) {\n    i++;\n    s = s + s;\n  }\n"
+              "  if (s <= 0)\n    return 1; /* T */\n  return 0;\n}\n",
+     40, false},
+    /* u grows by 100000 per step: wraps for n past 21474 */
+    {"wraps_linear", "int f(int n, int c) {\n  int i = 0, u = 0;\n" GUARD
+                     "  while (i < n) {\n    i++;\n    u += 100000;\n  }\n"
+                     "  if (u < 0)\n    return 1; /* T */\n  return 0;\n}\n",
+     30000, false},
+    {"unsigned_wrap", "int f(int n, int c) {\n  int i = 0;\n  unsigned u = 5;\n" GUARD
+                      "  while (i < n) {\n    i++;\n    u -= 1;\n  }\n"
+                      "  if (u > 5)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, false},
+};
+
+int main(int argc, char **argv) {
+  snprintf(tmpdir, sizeof tmpdir, "/tmp/inka-poly.XXXXXX");
+  if (!mkdtemp(tmpdir)) {
+    perror("mkdtemp");
+    return 1;
+  }
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    if (argc > 1 && strcmp(argv[1], cases[i].name)) continue; /* one case, by name */
+    check_failures_in_test = 0;
+    check_case(&cases[i]);
+    if (check_failures_in_test) {
+      check_tests_failed++;
+      fprintf(stderr, "FAIL %s\n", cases[i].name);
+    } else {
+      check_tests_passed++;
+    }
+  }
+  char cmd[256];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+  if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", tmpdir);
+  return check_summary();
+}

@@ -1,0 +1,714 @@
+/* polyhedra.c - loop invariants over convex polyhedra (the Parma Polyhedra
+ * Library): linear inequalities between a loop's integer locals at its
+ * exit and their values at its entry, posted on the loop's outputs so that
+ * the code after a loop of huge or unbounded trip count can be refuted
+ * without unfolding it (`i = 0; s = 0; while (i < n) { i++; s += i > 0 ? 1
+ * : 2; }` leaves s >= i; `x <= 2 * y` after a loop that keeps it).
+ *
+ * Dimensions: for each tracked local u (a scalar integer local or parameter
+ * the loop reads or writes, address never taken, type narrower than 64 bits
+ * or signed), u's value and u0, its value at the loop's entry.  The entry
+ * state is u == u0 with u0 within its domain at the entry.  The body is
+ * interpreted over the head state joined with what one more iteration
+ * gives: assignments of linear expressions are affine images, conditions
+ * of if and of the loop are linear guards (a guard that is not linear is
+ * no guard), `?:` and comparisons used as values split into their cases,
+ * anything else written is forgotten (unconstrained), a
+ * nested loop is analysed to its own fixpoint (or what it writes forgotten).
+ * After WIDEN_AFTER joins the head is widened (H79) until the body's image
+ * of it lies in it (an inductive invariant); then NARROW steps intersect it
+ * with entry joined to the body's image.  The exit state is the head meet
+ * the negated condition.
+ *
+ * Soundness under C's wrapping arithmetic: the polyhedron is over the
+ * mathematical integers and each dimension is the C value of its local.
+ * An expression is modelled exactly only when the polyhedron at that point
+ * proves every integer operation in it (each +, -, unary -, * by a
+ * constant, conversion, and the final conversion to the assigned type)
+ * within its C type's range: then no operation wraps and the C value is
+ * the mathematical one.  Otherwise the assigned local is forgotten: it
+ * loses every constraint, which its C value meets whatever it is (its
+ * type's range is left out: a box over n forgotten locals costs 2^n
+ * generators), and a condition that is not exact refines nothing.  The same check makes every
+ * guard exact.  The narrowing steps intersect with an image that contains
+ * every reachable head state too, so they keep soundness whatever the
+ * exactness checks made of the transfer function's monotonicity.
+ *
+ * The loop must leave only through its condition (as in invariant.c): no
+ * break, continue, return, trap or objective in it, no side effects in the
+ * condition, entered with no flag set.  Analyses are capped per run
+ * (MAX_ANALYSES): a loop translated again in each unfolding of an outer one
+ * is not analysed for ever.  Every posted constraint has int64
+ * coefficients; anything wider is dropped (dropping is always sound).
+ */
+#include <gmp.h>
+#include <ppl_c.h>
+#include <stdlib.h>
+
+#include "tr_internal.h"
+
+enum { MAX_TRACKED = 8, MAX_CHOICES = 4, WIDEN_AFTER = 2, MAX_ROUNDS = 24, NARROW = 2, MAX_ANALYSES = 256 };
+
+typedef ppl_Polyhedron_t Poly;
+
+typedef struct Ana {
+  Tr *t;
+  const IrFunction *fn;
+  int n;                          /* tracked locals: dimensions 0..n-1, entry copies n..2n-1 */
+  const IrVar *var[MAX_TRACKED];
+  int slot[MAX_TRACKED];
+  bool ok;                        /* false: give up (PPL error, unsupported control) */
+} Ana;
+
+/* A linear form over the dimensions, exactly in 128 bits. */
+typedef struct Lin {
+  __int128 c[2 * MAX_TRACKED];
+  __int128 k;
+} Lin;
+
+/* The chosen case of each split node (a ?: or a comparison used as a value). */
+typedef struct Choices {
+  int n;
+  const IrExpr *node[MAX_CHOICES];
+  int pick[MAX_CHOICES];
+} Choices;
+
+static bool ppl_ready;
+static bool ppl_error;
+
+/* Every PPL call's status: a failure (an error, the weight limit) marks the
+   analysis failed, whether or not PPL called the handler. */
+#define CHECKED(call)            \
+  do {                           \
+    if ((call) < 0) ppl_error = true; \
+  } while (0)
+
+static void on_error(enum ppl_enum_error_code code, const char *what) {
+  (void)code;
+  (void)what;
+  ppl_error = true;
+}
+
+/* PPL sets the rounding mode for its floating-point domains; the solver's
+   floats need the default one back.  Polyhedra with GMP coefficients do not
+   depend on it. */
+static bool init_ppl(void) {
+  if (ppl_ready) return true;
+  if (ppl_initialize() < 0) return false;
+  ppl_restore_pre_PPL_rounding();
+  ppl_set_error_handler(on_error);
+  ppl_ready = true;
+  return true;
+}
+
+static const __int128 LIN_LIMIT = (__int128)1 << 62;
+
+static bool small(__int128 x) { return x > -LIN_LIMIT && x < LIN_LIMIT; }
+
+static bool trackable_type(const IrType *ty) {
+  return ty->kind == IR_TY_INT && ty->bits <= 64 && (ty->bits < 64 || ty->is_signed);
+}
+
+static int tracked(const Ana *a, const IrVar *u) {
+  for (int i = 0; i < a->n; i++)
+    if (a->var[i] == u) return i;
+  return -1;
+}
+
+static int dims(const Ana *a) { return 2 * a->n; }
+
+/* ---- PPL helpers ------------------------------------------------------- */
+
+static void set_coef(ppl_Coefficient_t c, __int128 v) {
+  mpz_t z;
+  mpz_init(z);
+  int64_t hi = (int64_t)(v >> 62), lo = (int64_t)(v & (((__int128)1 << 62) - 1));
+  mpz_set_si(z, hi);
+  mpz_mul_2exp(z, z, 62);
+  mpz_add_ui(z, z, (unsigned long)lo);
+  CHECKED(ppl_assign_Coefficient_from_mpz_t(c, z));
+  mpz_clear(z);
+}
+
+static ppl_Linear_Expression_t make_le(const Ana *a, const Lin *l) {
+  ppl_Linear_Expression_t le;
+  ppl_Coefficient_t c;
+  CHECKED(ppl_new_Linear_Expression_with_dimension(&le, (ppl_dimension_type)dims(a)));
+  CHECKED(ppl_new_Coefficient(&c));
+  for (int d = 0; d < dims(a); d++)
+    if (l->c[d]) {
+      set_coef(c, l->c[d]);
+      CHECKED(ppl_Linear_Expression_add_to_coefficient(le, (ppl_dimension_type)d, c));
+    }
+  if (l->k) {
+    set_coef(c, l->k);
+    CHECKED(ppl_Linear_Expression_add_to_inhomogeneous(le, c));
+  }
+  CHECKED(ppl_delete_Coefficient(c));
+  return le;
+}
+
+/* l >= 0 (ge) or l == 0 added to p. */
+static void add_lin(Ana *a, Poly p, const Lin *l, bool eq) {
+  ppl_Linear_Expression_t le = make_le(a, l);
+  ppl_Constraint_t c;
+  CHECKED(ppl_new_Constraint(&c, le, eq ? PPL_CONSTRAINT_TYPE_EQUAL : PPL_CONSTRAINT_TYPE_GREATER_OR_EQUAL));
+  CHECKED(ppl_Polyhedron_add_constraint(p, c));
+  CHECKED(ppl_delete_Constraint(c));
+  CHECKED(ppl_delete_Linear_Expression(le));
+}
+
+static void add_bounds(Ana *a, Poly p, int d, int64_t lo, int64_t hi) {
+  Lin l = {0};
+  l.c[d] = 1;
+  l.k = -(__int128)lo;
+  add_lin(a, p, &l, false);
+  l.c[d] = -1;
+  l.k = hi;
+  add_lin(a, p, &l, false);
+}
+
+static Poly copy(Poly p) {
+  Poly q;
+  CHECKED(ppl_new_C_Polyhedron_from_C_Polyhedron(&q, p));
+  return q;
+}
+
+static Poly empty_poly(const Ana *a) {
+  Poly q;
+  CHECKED(ppl_new_C_Polyhedron_from_space_dimension(&q, (ppl_dimension_type)dims(a), 1));
+  return q;
+}
+
+static bool is_empty(Poly p) {
+  int r = ppl_Polyhedron_is_empty(p);
+  if (r < 0) ppl_error = true;
+  return r > 0;
+}
+
+/* *lo <= l <= *hi on p; false when unbounded on a side (or p empty). */
+static bool range(Ana *a, Poly p, const Lin *l, __int128 *lo, __int128 *hi) {
+  bool res = false;
+  ppl_Linear_Expression_t le = make_le(a, l);
+  ppl_Coefficient_t num, den;
+  CHECKED(ppl_new_Coefficient(&num));
+  CHECKED(ppl_new_Coefficient(&den));
+  int opt;
+  mpz_t n, d, q;
+  mpz_inits(n, d, q, NULL);
+  int rmax = ppl_Polyhedron_maximize(p, le, num, den, &opt);
+  if (rmax < 0) ppl_error = true;
+  if (rmax > 0) {
+    CHECKED(ppl_Coefficient_to_mpz_t(num, n));
+    CHECKED(ppl_Coefficient_to_mpz_t(den, d));
+    mpz_fdiv_q(q, n, d); /* integer points: the floor of the rational maximum */
+    if (mpz_fits_slong_p(q)) {
+      *hi = mpz_get_si(q);
+      int rmin = ppl_Polyhedron_minimize(p, le, num, den, &opt);
+      if (rmin < 0) ppl_error = true;
+      if (rmin > 0) {
+        CHECKED(ppl_Coefficient_to_mpz_t(num, n));
+        CHECKED(ppl_Coefficient_to_mpz_t(den, d));
+        mpz_cdiv_q(q, n, d);
+        if (mpz_fits_slong_p(q)) {
+          *lo = mpz_get_si(q);
+          res = true;
+        }
+      }
+    }
+  }
+  mpz_clears(n, d, q, NULL);
+  CHECKED(ppl_delete_Coefficient(num));
+  CHECKED(ppl_delete_Coefficient(den));
+  CHECKED(ppl_delete_Linear_Expression(le));
+  return res;
+}
+
+static bool fits(Ana *a, Poly p, const Lin *l, const IrType *ty) {
+  if (!trackable_type(ty)) return false;
+  OpCType ct = tr_ctype(ty);
+  __int128 lo, hi;
+  return range(a, p, l, &lo, &hi) && lo >= op_c_min(ct) && hi <= op_c_max(ct);
+}
+
+/* ---- Expressions ------------------------------------------------------- */
+
+static int choice_of(const Choices *ch, const IrExpr *e) {
+  for (int i = 0; i < ch->n; i++)
+    if (ch->node[i] == e) return ch->pick[i];
+  return -1;
+}
+
+static bool is_test(const IrExpr *e) {
+  return e->kind == IR_LT || e->kind == IR_LE || e->kind == IR_GT || e->kind == IR_GE || e->kind == IR_EQ ||
+         e->kind == IR_NE || e->kind == IR_LNOT || e->kind == IR_LAND || e->kind == IR_LOR;
+}
+
+/* The exact linear form of e on p under the choices: every integer
+   operation proved in its type's range on p; false otherwise. */
+static bool linear(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *out) {
+  Lin x, y;
+  switch (e->kind) {
+  case IR_INT_CONST:
+    if (!trackable_type(e->type)) return false;
+    *out = (Lin){0};
+    out->k = e->ival;
+    return true;
+  case IR_VAR: {
+    int i = tracked(a, e->var);
+    if (i < 0) return false;
+    *out = (Lin){0};
+    out->c[i] = 1;
+    return true;
+  }
+  case IR_CAST:
+    if (!trackable_type(e->type) || !linear(a, p, e->a[0], ch, out)) return false;
+    return fits(a, p, out, e->type);
+  case IR_NEG:
+    if (!linear(a, p, e->a[0], ch, &x)) return false;
+    for (int d = 0; d < dims(a); d++) x.c[d] = -x.c[d];
+    x.k = -x.k;
+    *out = x;
+    return fits(a, p, out, e->type);
+  case IR_ADD:
+  case IR_SUB:
+    if (!linear(a, p, e->a[0], ch, &x) || !linear(a, p, e->a[1], ch, &y)) return false;
+    for (int d = 0; d < dims(a); d++) x.c[d] += e->kind == IR_ADD ? y.c[d] : -y.c[d];
+    x.k += e->kind == IR_ADD ? y.k : -y.k;
+    for (int d = 0; d < dims(a); d++)
+      if (!small(x.c[d])) return false;
+    if (!small(x.k)) return false;
+    *out = x;
+    return fits(a, p, out, e->type);
+  case IR_MUL: {
+    const IrExpr *k = e->a[0], *v = e->a[1];
+    if (k->kind != IR_INT_CONST) {
+      k = e->a[1];
+      v = e->a[0];
+    }
+    if (k->kind != IR_INT_CONST || !trackable_type(k->type) || !linear(a, p, v, ch, &x)) return false;
+    for (int d = 0; d < dims(a); d++)
+      if (!small(x.c[d] *= k->ival)) return false;
+    if (!small(x.k *= k->ival)) return false;
+    *out = x;
+    return fits(a, p, out, e->type);
+  }
+  default: {
+    int pick = choice_of(ch, e);
+    if (pick < 0) return false;
+    if (e->kind == IR_COND) return linear(a, p, e->a[pick ? 1 : 2], ch, out);
+    *out = (Lin){0}; /* a test used as a value: 0 or 1 */
+    out->k = pick;
+    return true;
+  }
+  }
+}
+
+static void guard(Ana *a, Poly p, const IrExpr *e, bool truth, const Choices *ch);
+
+/* p meets "l rel r" (l - r rel 0 over the integers). */
+static void compare(Ana *a, Poly p, IrExprKind rel, const Lin *l, const Lin *r) {
+  Lin d;
+  for (int i = 0; i < dims(a); i++) d.c[i] = l->c[i] - r->c[i];
+  d.k = l->k - r->k;
+  Lin neg;
+  for (int i = 0; i < dims(a); i++) neg.c[i] = -d.c[i];
+  neg.k = -d.k;
+  switch (rel) {
+  case IR_EQ: add_lin(a, p, &d, true); break;
+  case IR_GE: add_lin(a, p, &d, false); break;
+  case IR_LE: add_lin(a, p, &neg, false); break;
+  case IR_GT: d.k -= 1; add_lin(a, p, &d, false); break;   /* d >= 1 */
+  case IR_LT: neg.k -= 1; add_lin(a, p, &neg, false); break;
+  default: break; /* != is not convex: no guard */
+  }
+}
+
+static IrExprKind negate(IrExprKind k) {
+  switch (k) {
+  case IR_LT: return IR_GE;
+  case IR_LE: return IR_GT;
+  case IR_GT: return IR_LE;
+  case IR_GE: return IR_LT;
+  case IR_EQ: return IR_NE;
+  default: return IR_EQ; /* IR_NE */
+  }
+}
+
+/* p meets "e is truth" where that is linear and exact; p is left as it is
+   (an over-approximation) where it is not. */
+static void guard(Ana *a, Poly p, const IrExpr *e, bool truth, const Choices *ch) {
+  Lin l, r;
+  switch (e->kind) {
+  case IR_LNOT: guard(a, p, e->a[0], !truth, ch); return;
+  case IR_LAND:
+  case IR_LOR: {
+    bool both = (e->kind == IR_LAND) == truth; /* a && b true, a || b false: both sides */
+    if (both) {
+      guard(a, p, e->a[0], truth, ch);
+      guard(a, p, e->a[1], truth, ch);
+      return;
+    }
+    Poly q = copy(p); /* !(a && b): !a, or a and !b; a || b: a, or !a and b */
+    guard(a, p, e->a[0], truth, ch);
+    guard(a, q, e->a[0], !truth, ch);
+    guard(a, q, e->a[1], truth, ch);
+    CHECKED(ppl_Polyhedron_poly_hull_assign(p, q));
+    CHECKED(ppl_delete_Polyhedron(q));
+    return;
+  }
+  case IR_LT: case IR_LE: case IR_GT: case IR_GE: case IR_EQ: case IR_NE:
+    if (!linear(a, p, e->a[0], ch, &l) || !linear(a, p, e->a[1], ch, &r)) return;
+    compare(a, p, truth ? e->kind : negate(e->kind), &l, &r);
+    return;
+  default:
+    if (!linear(a, p, e, ch, &l)) return;
+    r = (Lin){0};
+    if (!truth) compare(a, p, IR_EQ, &l, &r); /* e == 0; e != 0 is not convex */
+    return;
+  }
+}
+
+/* The split nodes of e (?: and tests used as values), outermost first. */
+static void collect_splits(const IrExpr *e, Choices *ch, bool *too_many) {
+  if (!e) return;
+  if (e->kind == IR_COND || is_test(e)) {
+    if (ch->n == MAX_CHOICES) {
+      *too_many = true;
+      return;
+    }
+    ch->node[ch->n++] = e;
+    if (e->kind == IR_COND) {
+      collect_splits(e->a[1], ch, too_many);
+      collect_splits(e->a[2], ch, too_many);
+    }
+    return; /* a test's operands are guarded, not split */
+  }
+  for (int i = 0; i < 3; i++) collect_splits(e->a[i], ch, too_many);
+}
+
+/* u loses every constraint.  (Its C value lies in its type's range, but a
+   box of such bounds over many forgotten locals costs 2^n generators: the
+   range is left out, and an expression over a forgotten local is not
+   exact until a guard bounds it.) */
+static void forget(Ana *a, Poly p, int i) {
+  (void)a;
+  CHECKED(ppl_Polyhedron_unconstrain_space_dimension(p, (ppl_dimension_type)i));
+}
+
+/* u = e on p: the join over the cases of e's split nodes of the affine
+   image (exact) or of forgetting u. */
+static void assign(Ana *a, Poly p, int u, const IrExpr *e) {
+  Choices all = {0};
+  bool too_many = false;
+  collect_splits(e, &all, &too_many);
+  if (too_many) all.n = 0;
+  Poly joined = empty_poly(a);
+  for (int m = 0; m < (1 << all.n); m++) {
+    Choices ch = all;
+    for (int i = 0; i < ch.n; i++) ch.pick[i] = (m >> i) & 1;
+    Poly q = copy(p);
+    for (int i = 0; i < ch.n; i++) /* the condition of each split node, as chosen */
+      guard(a, q, ch.node[i]->kind == IR_COND ? ch.node[i]->a[0] : ch.node[i], ch.pick[i], &ch);
+    Lin l;
+    if (!is_empty(q)) {
+      if (linear(a, q, e, &ch, &l) && fits(a, q, &l, a->var[u]->type)) {
+        ppl_Linear_Expression_t le = make_le(a, &l);
+        ppl_Coefficient_t one;
+        CHECKED(ppl_new_Coefficient(&one));
+        set_coef(one, 1);
+        CHECKED(ppl_Polyhedron_affine_image(q, (ppl_dimension_type)u, le, one));
+        CHECKED(ppl_delete_Coefficient(one));
+        CHECKED(ppl_delete_Linear_Expression(le));
+      } else {
+        forget(a, q, u);
+      }
+      CHECKED(ppl_Polyhedron_poly_hull_assign(joined, q));
+    }
+    CHECKED(ppl_delete_Polyhedron(q));
+  }
+  CHECKED(ppl_assign_C_Polyhedron_from_C_Polyhedron(p, joined));
+  CHECKED(ppl_delete_Polyhedron(joined));
+}
+
+/* ---- Statements -------------------------------------------------------- */
+
+static const Choices no_choices;
+
+static void block(Ana *a, const IrBlock *b, Poly p);
+static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry);
+
+/* What statement s writes among the tracked locals is forgotten. */
+static void forget_writes(Ana *a, const IrStmt *s, Poly p) {
+  const TrFacts *f = tr_facts(a->t, a->fn, s);
+  for (int i = 0; i < a->n; i++)
+    if (f->slot && f->slot[a->slot[i]]) forget(a, p, i);
+}
+
+/* A nested loop: its own fixpoint from p, then its exit; what it writes is
+   forgotten when it cannot be analysed. */
+static void nested_loop(Ana *a, const IrStmt *s, Poly p) {
+  Ana sub = *a;
+  Poly h = s->pre.n == 0 && s->cond && !s->goto_loop ? loop_head(&sub, s, p) : NULL;
+  if (!h) {
+    forget_writes(a, s, p);
+    return;
+  }
+  guard(a, h, s->cond, false, &no_choices);
+  CHECKED(ppl_assign_C_Polyhedron_from_C_Polyhedron(p, h));
+  CHECKED(ppl_delete_Polyhedron(h));
+}
+
+static void statement(Ana *a, const IrStmt *s, Poly p) {
+  const TrFacts *f = tr_facts(a->t, a->fn, s);
+  if (ppl_error) { /* the analysis has failed already: stop early */
+    a->ok = false;
+    return;
+  }
+  if (f->has_break || f->has_return || f->has_continue || f->may_end || f->contains_obj) {
+    a->ok = false;
+    return;
+  }
+  if (is_empty(p)) return; /* no state reaches it */
+  switch (s->kind) {
+  case IR_ST_ASSIGN: {
+    int i = s->lhs && s->lhs->kind == IR_VAR ? tracked(a, s->lhs->var) : -1;
+    if (i >= 0) assign(a, p, i, s->rhs);
+    else forget_writes(a, s, p); /* a store: tracked locals are not in memory, nothing */
+    break;
+  }
+  case IR_ST_IF: {
+    Poly q = copy(p);
+    guard(a, p, s->cond, true, &no_choices);
+    block(a, &s->then, p);
+    guard(a, q, s->cond, false, &no_choices);
+    block(a, &s->els, q);
+    CHECKED(ppl_Polyhedron_poly_hull_assign(p, q));
+    CHECKED(ppl_delete_Polyhedron(q));
+    break;
+  }
+  case IR_ST_BLOCK: block(a, &s->body, p); break;
+  case IR_ST_DECL: { /* a fresh lifetime: indeterminate until assigned */
+    int i = tracked(a, s->var);
+    if (i >= 0) forget(a, p, i);
+    break;
+  }
+  case IR_ST_WHILE: nested_loop(a, s, p); break;
+  case IR_ST_SKIP: break;
+  case IR_ST_BREAK: case IR_ST_CONTINUE: case IR_ST_RETURN: a->ok = false; break;
+  default: forget_writes(a, s, p); break; /* calls */
+  }
+}
+
+static void block(Ana *a, const IrBlock *b, Poly p) {
+  for (int i = 0; i < b->n && a->ok; i++) statement(a, b->stmts[i], p);
+}
+
+/* One more iteration from head state h: the state at the next check. */
+static Poly iterate(Ana *a, const IrStmt *loop, Poly h) {
+  Poly f = copy(h);
+  guard(a, f, loop->cond, true, &no_choices);
+  block(a, &loop->body, f);
+  block(a, &loop->step, f);
+  return f;
+}
+
+/* The head polyhedron of loop entered with `entry`: an inductive invariant
+   containing every state at a check of the condition; NULL when it cannot
+   be computed (unsupported statements, no convergence, PPL error). */
+static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry) {
+  Poly init = copy(entry);
+  if (loop->is_do_while) { /* the first check follows one run of the body */
+    block(a, &loop->body, init);
+    block(a, &loop->step, init);
+  }
+  Poly h = copy(init);
+  bool stable = false;
+  for (int round = 0; round < MAX_ROUNDS && a->ok && !ppl_error && !stable; round++) {
+    Poly next = iterate(a, loop, h);
+    CHECKED(ppl_Polyhedron_poly_hull_assign(next, h));
+    int contained = ppl_Polyhedron_contains_Polyhedron(h, next);
+    if (contained < 0) ppl_error = true;
+    stable = contained > 0;
+    if (!stable && round >= WIDEN_AFTER) CHECKED(ppl_Polyhedron_H79_widening_assign(next, h));
+    if (!stable) CHECKED(ppl_assign_C_Polyhedron_from_C_Polyhedron(h, next));
+    CHECKED(ppl_delete_Polyhedron(next));
+  }
+  /* Narrowing: every reachable head state lies in init and in the image of
+     h (h contains them all), so in their join; meet it with h. */
+  for (int k = 0; k < NARROW && stable && a->ok && !ppl_error; k++) {
+    Poly next = iterate(a, loop, h);
+    CHECKED(ppl_Polyhedron_poly_hull_assign(next, init));
+    CHECKED(ppl_Polyhedron_intersection_assign(h, next));
+    CHECKED(ppl_delete_Polyhedron(next));
+  }
+  CHECKED(ppl_delete_Polyhedron(init));
+  if (stable && a->ok && !ppl_error) return h;
+  CHECKED(ppl_delete_Polyhedron(h));
+  return NULL;
+}
+
+/* ---- Posting ----------------------------------------------------------- */
+
+enum { MAX_POST_COEF = 1 << 20 };
+
+/* PPL's deterministic weight limit of one analysis (its own unit). */
+static const unsigned long PPL_WEIGHT = 20000000;
+
+/* The constraint c over (outputs, entry values) as an op_linear row; false
+   when it says nothing about the outputs or its numbers are too wide. */
+static bool post_constraint(Ana *a, ppl_const_Constraint_t c, const TrState *in, const TrState *out, bool *failed) {
+  Tr *t = a->t;
+  int64_t coef[2 * MAX_TRACKED];
+  PropVar x[2 * MAX_TRACKED];
+  int n = 0, outputs = 0;
+  mpz_t z;
+  mpz_init(z);
+  ppl_Coefficient_t k;
+  CHECKED(ppl_new_Coefficient(&k));
+  bool ok = true;
+  for (int d = 0; d < dims(a) && ok; d++) {
+    CHECKED(ppl_Constraint_coefficient(c, (ppl_dimension_type)d, k));
+    CHECKED(ppl_Coefficient_to_mpz_t(k, z));
+    if (mpz_sgn(z) == 0) continue;
+    if (mpz_cmpabs_ui(z, MAX_POST_COEF) > 0) {
+      ok = false;
+      break;
+    }
+    int i = d < a->n ? d : d - a->n;
+    PropVar v = d < a->n ? out->slot[a->slot[i]] : in->slot[a->slot[i]];
+    if (d < a->n && out->slot[a->slot[i]] != in->slot[a->slot[i]]) outputs++; /* a local the loop writes */
+    int at = 0;
+    while (at < n && x[at] != v) at++;
+    if (at == n) {
+      x[n] = v;
+      coef[n++] = 0;
+    }
+    coef[at] += mpz_get_si(z);
+  }
+  CHECKED(ppl_Constraint_inhomogeneous_term(c, k));
+  CHECKED(ppl_Coefficient_to_mpz_t(k, z));
+  ok = ok && outputs > 0 && mpz_cmpabs_ui(z, (unsigned long)1 << 62) <= 0;
+  ok = ok && !ppl_error; /* a coefficient read that failed */
+  int64_t rhs = ok ? -mpz_get_si(z) : 0;
+  mpz_clear(z);
+  CHECKED(ppl_delete_Coefficient(k));
+  if (!ok) return false;
+  int kept = 0; /* u - u0 of a local the loop leaves alone cancels */
+  for (int q = 0; q < n; q++)
+    if (coef[q]) {
+      coef[kept] = coef[q];
+      x[kept++] = x[q];
+    }
+  n = kept;
+  if (n == 0) return false;
+  /* A lone bound of one output at its type's end says nothing new. */
+  if (n == 1 && (coef[0] == 1 || coef[0] == -1) && outputs == 1) {
+    int d = 0;
+    while (d < a->n && (out->slot[a->slot[d]] != x[0])) d++;
+    if (d < a->n) {
+      OpCType ct = tr_ctype(a->var[d]->type);
+      if ((coef[0] == 1 && rhs <= op_c_min(ct)) || (coef[0] == -1 && -rhs >= op_c_max(ct))) return false;
+    }
+  }
+  OpRel rel = ppl_Constraint_type(c) == PPL_CONSTRAINT_TYPE_EQUAL ? OP_EQ : OP_GE;
+  if (!op_linear(t->s, n, coef, x, rel, rhs)) *failed = true;
+  return true;
+}
+
+/* Posts the exit polyhedron's constraints; false when the store failed. */
+static bool post_exit(Ana *a, Poly e, const TrState *in, const TrState *out, int *posted) {
+  ppl_const_Constraint_System_t cs;
+  ppl_Constraint_System_const_iterator_t it, end;
+  if (ppl_Polyhedron_get_minimized_constraints(e, &cs) < 0) return true;
+  CHECKED(ppl_new_Constraint_System_const_iterator(&it));
+  CHECKED(ppl_new_Constraint_System_const_iterator(&end));
+  CHECKED(ppl_Constraint_System_begin(cs, it));
+  CHECKED(ppl_Constraint_System_end(cs, end));
+  bool failed = false;
+  while (!failed && ppl_Constraint_System_const_iterator_equal_test(it, end) <= 0) {
+    ppl_const_Constraint_t c;
+    CHECKED(ppl_Constraint_System_const_iterator_dereference(it, &c));
+    if (post_constraint(a, c, in, out, &failed)) ++*posted;
+    CHECKED(ppl_Constraint_System_const_iterator_increment(it));
+  }
+  CHECKED(ppl_delete_Constraint_System_const_iterator(it));
+  CHECKED(ppl_delete_Constraint_System_const_iterator(end));
+  return !failed;
+}
+
+/* ---- Entry ------------------------------------------------------------- */
+
+/* The locals to track: those the loop writes first, then those it reads. */
+static void choose(Ana *a, const IrStmt *loop) {
+  const TrFacts *f = tr_facts(a->t, a->fn, loop);
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < tr_nslots(a->fn) && a->n < MAX_TRACKED; i++) {
+      const IrVar *u = i < a->fn->nparams ? a->fn->params[i] : a->fn->locals[i - a->fn->nparams];
+      if (u->address_taken || !trackable_type(u->type)) continue;
+      bool writes = f->slot && f->slot[i], reads = f->read && f->read[i];
+      if (pass == 0 ? !writes : writes || !reads) continue;
+      a->var[a->n] = u;
+      a->slot[a->n++] = i;
+    }
+}
+
+static Poly entry_state(Ana *a, const TrState *in) {
+  Poly p;
+  CHECKED(ppl_new_C_Polyhedron_from_space_dimension(&p, (ppl_dimension_type)dims(a), 0));
+  for (int i = 0; i < a->n; i++) {
+    Lin l = {0};
+    l.c[i] = 1;
+    l.c[a->n + i] = -1;
+    add_lin(a, p, &l, true);
+    PropVar v = in->slot[a->slot[i]];
+    if (v != TR_UNINIT) /* else declared in the loop: no entry value (projected out before posting) */
+      add_bounds(a, p, a->n + i, prop_min(a->t->s, v), prop_max(a->t->s, v));
+  }
+  return p;
+}
+
+static void project(Poly h, Poly e, int d) {
+  CHECKED(ppl_Polyhedron_unconstrain_space_dimension(h, (ppl_dimension_type)d));
+  CHECKED(ppl_Polyhedron_unconstrain_space_dimension(e, (ppl_dimension_type)d));
+}
+
+bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
+  const IrFunction *fn = in->fn;
+  if (loop->pre.n > 0 || !loop->cond || loop->goto_loop) return true;
+  if (tr_facts(t, fn, loop)->contains_obj) return true;
+  for (int f = 0; f < TR_NFLAGS; f++)
+    if (in->flag[f] != t->zero) return true;
+  if (t->poly_analyses >= MAX_ANALYSES || !init_ppl()) return true;
+  Ana a = {.t = t, .fn = fn, .ok = true};
+  choose(&a, loop);
+  if (a.n == 0 || !tr_facts(t, fn, loop)->slot || !tr_facts(t, fn, loop)->slot[a.slot[0]]) return true;
+  t->poly_analyses++;
+  ppl_error = false;
+  CHECKED(ppl_set_deterministic_timeout(PPL_WEIGHT, 0)); /* an analysis that grows too large stops (an error: nothing posted) */
+  Poly entry = entry_state(&a, in);
+  Poly h = loop_head(&a, loop, entry);
+  CHECKED(ppl_delete_Polyhedron(entry));
+  if (!h) {
+    CHECKED(ppl_reset_deterministic_timeout());
+    return true;
+  }
+  /* The head's constraints hold at the exit too; posted with the exit's
+     own (the head meet the negated condition), they give propagation
+     relations that the exit's minimized form leaves implied (y <= x from
+     y <= n <= x). */
+  Poly e = copy(h);
+  guard(&a, e, loop->cond, false, &no_choices);
+  for (int i = 0; i < a.n; i++) { /* a local without a value at the entry or the exit has no variable there */
+    if (in->slot[a.slot[i]] == TR_UNINIT) project(h, e, a.n + i);
+    if (out->slot[a.slot[i]] == TR_UNINIT) project(h, e, i);
+  }
+  int posted = 0;
+  bool ok = true;
+  if (!ppl_error && !is_empty(e)) ok = post_exit(&a, h, in, out, &posted) && post_exit(&a, e, in, out, &posted);
+  CHECKED(ppl_delete_Polyhedron(e));
+  CHECKED(ppl_reset_deterministic_timeout());
+  CHECKED(ppl_delete_Polyhedron(h));
+  if (posted > 0) prop_note(t->s, PROP_NOTE_POLYHEDRA);
+  return ok;
+}
