@@ -21,21 +21,27 @@ static void add(Names *ns, const char *name) {
   else ns->name[ns->n++] = name;
 }
 
-static bool is_stub_call(const IrStmt *s) {
+/* A call to a stub of p (a skip also stands for a library output call,
+   frontend/output.c, which is no stub). */
+static bool is_stub_call(const IrProgram *p, const IrStmt *s) {
   if (!s->callee_name) return false;
-  if (s->kind == IR_ST_SKIP) return true;
+  if (s->kind == IR_ST_SKIP) {
+    for (int i = 0; i < p->nstubs; i++)
+      if (!strcmp(p->stubs[i]->name, s->callee_name)) return true;
+    return false;
+  }
   return s->kind == IR_ST_CALL && s->builtin == IR_BI_NONDET && strncmp(s->callee_name, "__VERIFIER_", 11) != 0;
 }
 
-static void scan(const IrBlock *b, Names *ns) {
+static void scan(const IrProgram *p, const IrBlock *b, Names *ns) {
   for (int i = 0; i < b->n; i++) {
     const IrStmt *s = b->stmts[i];
-    if (is_stub_call(s)) add(ns, s->callee_name);
-    scan(&s->then, ns);
-    scan(&s->els, ns);
-    scan(&s->pre, ns);
-    scan(&s->body, ns);
-    scan(&s->step, ns);
+    if (is_stub_call(p, s)) add(ns, s->callee_name);
+    scan(p, &s->then, ns);
+    scan(p, &s->els, ns);
+    scan(p, &s->pre, ns);
+    scan(p, &s->body, ns);
+    scan(p, &s->step, ns);
   }
 }
 
@@ -46,7 +52,7 @@ void cli_warn_stubs(FILE *out, const IrProgram *p, const IrFunction *fn) {
   int nseen = 0;
   seen[nseen++] = fn;
   for (int i = 0; i < nseen; i++) { /* fn and every function it calls, transitively */
-    scan(&seen[i]->body, &ns);
+    scan(p, &seen[i]->body, &ns);
     for (int k = 0; k < seen[i]->ncallees; k++) {
       bool known = false;
       for (int j = 0; j < nseen && !known; j++) known = seen[j] == seen[i]->callees[k];

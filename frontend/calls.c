@@ -88,6 +88,7 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
     bi = IR_BI_NONE;   /* the file's own fabs / sqrt */
   }
   if (bi == IR_BI_NONE && fe_is_stub(c, d)) return fe_stub_call(c, call, d, want_value, out);
+  if (bi == IR_BI_NONE && fe_is_output(c, d, name)) return fe_output_call(c, call, name, want_value, out);
   IrStmt *s = fe_stmt_new(c, IR_ST_CALL, loc);
   s->builtin = bi;
   s->callee_name = name;

@@ -211,6 +211,9 @@ void fe_collect_stubs(FeCtx *c);            /* fills prog->stubs */
 /* A stub call: arguments into temporaries, then the result as an input; the
    value (a temporary) when want_value and the result is not void. */
 IrExpr *fe_stub_call(FeCtx *c, CXCursor call, CXCursor decl, bool want_value, IrBlock *out);
+/* output.c: printf, puts, putchar whose result is ignored (a skip). */
+bool fe_is_output(FeCtx *c, CXCursor decl, const char *name);
+IrExpr *fe_output_call(FeCtx *c, CXCursor call, const char *name, bool want_value, IrBlock *out);
 
 /* ---- jumps.c: labels, goto and switch's break, eliminated after conversion ----------
  * During conversion a label is a pseudo statement (IR_ST_SKIP, callee_name

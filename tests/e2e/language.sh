@@ -69,6 +69,12 @@ check 2 tests/frontend/inputs/unsupported_goto.c --reach 7
 check 2 tests/frontend/inputs/unsupported_computed_goto.c --reach 5
 check 2 tests/frontend/inputs/unsupported_switch.c --reach 8
 check 2 tests/frontend/inputs/unsupported_string.c --reach 4
+# printf, puts, putchar whose results are ignored; arguments still trap
+check 0 $D/output.c --reach 11 --function report
+check 1 $D/output.c --reach 15 --function report
+check 2 $D/output.c --reach 20 --function counted
+check 2 $D/output.c --reach 25 --function pointer
+check 2 $D/output.c --reach 31 --function written
 # through void *: back to the same type is fine, to another type refused
 check 0 $D/void_puns.c --reach 13
 check 2 $D/void_pun_bytes.c --reach 10

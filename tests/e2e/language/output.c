@@ -1,0 +1,33 @@
+/* printf, puts and putchar with their results ignored: they print, which
+   no objective reads (frontend/output.c); their arguments still trap. */
+#include <stdio.h>
+
+int report(int x, double d) {
+  int a[4] = {1, 2, 3, 4};
+  printf("x = %d, d = %g, %%\n", x, d);
+  putchar('\n');
+  if (x == 7) {
+    puts("seven");
+    return 1;
+  }
+  printf("%d\n", a[x]);
+  if (x > 3)
+    return 2;
+  return 0;
+}
+
+int counted(int x) {
+  int n = printf("%d\n", x);
+  return n;
+}
+
+int pointer(const char *s) {
+  printf("%s\n", s);
+  return 0;
+}
+
+int written(int x) {
+  int n;
+  printf("%d%n\n", x, &n);
+  return n;
+}
