@@ -1,5 +1,6 @@
-/* output.c - printf, puts and putchar of the C library, when the program
- * ignores their result: they write to stdout, which no objective reads, so
+/* output.c - printf, puts, putchar (and fprintf, fputs, fputc, putc to
+ * stdout or stderr) of the C library, when the program ignores their
+ * result: they write to a stream no objective reads, so
  * their call is an IR_ST_SKIP carrying the name (its line stays a target).
  *
  * Their arguments are evaluated first, into temporaries, because
@@ -14,7 +15,35 @@
 
 #include "fe.h"
 
-static const char *const outputs[] = {"printf", "puts", "putchar"};
+static const char *const outputs[] = {"printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc"};
+
+/* The stream argument of the f- functions (-1: none): stdout or stderr. */
+static int stream_arg(const char *name) {
+  if (!strcmp(name, "fprintf")) return 0;
+  if (!strcmp(name, "fputs") || !strcmp(name, "fputc") || !strcmp(name, "putc")) return 1;
+  return -1;
+}
+
+static enum CXChildVisitResult first_child(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  *(CXCursor *)data = cur;
+  return CXChildVisit_Break;
+}
+
+/* Is e (through implicit conversions) the library's stdout or stderr? */
+static bool standard_stream(FeCtx *c, CXCursor e) {
+  while (clang_getCursorKind(e) == CXCursor_UnexposedExpr || clang_getCursorKind(e) == CXCursor_ParenExpr) {
+    CXCursor child = clang_getNullCursor();
+    clang_visitChildren(e, first_child, &child);
+    if (clang_Cursor_isNull(child)) return false;
+    e = child;
+  }
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return false;
+  CXCursor d = clang_getCursorReferenced(e);
+  if (!fe_in_system_header(clang_getCanonicalCursor(d))) return false;
+  const char *n = fe_spelling(c, d);
+  return !strcmp(n, "stdout") || !strcmp(n, "stderr");
+}
 
 bool fe_is_output(FeCtx *c, CXCursor decl, const char *name) {
   (void)c;
@@ -55,8 +84,13 @@ IrExpr *fe_output_call(FeCtx *c, CXCursor call, const char *name, bool want_valu
     fe_unsupported(c, loc, "unsupported: the result of %s (the number of characters written)", name);
     return NULL;
   }
-  int nargs = clang_Cursor_getNumArguments(call);
+  int nargs = clang_Cursor_getNumArguments(call), stream = stream_arg(name);
   for (int i = 0; i < nargs; i++) {
+    if (i == stream) {
+      if (standard_stream(c, clang_Cursor_getArgument(call, (unsigned)i))) continue;
+      fe_unsupported(c, loc, "unsupported: %s to a stream other than stdout or stderr", name);
+      return NULL;
+    }
     IrExpr *a = fe_expr(c, clang_Cursor_getArgument(call, (unsigned)i), out);
     if (!a) return NULL;
     if (a->type->kind == IR_TY_ARRAY) a = fe_cast(c, fe_type_ptr(c, a->type->base), a, loc);

@@ -75,6 +75,9 @@ check 1 $D/output.c --reach 15 --function report
 check 2 $D/output.c --reach 20 --function counted
 check 2 $D/output.c --reach 25 --function pointer
 check 2 $D/output.c --reach 31 --function written
+check 0 $D/output.c --reach 38 --function streams
+check 0 $D/output.c --reach 43 --function streams
+check 2 $D/output.c --reach 48 --function other
 # through void *: back to the same type is fine, to another type refused
 check 0 $D/void_puns.c --reach 13
 check 2 $D/void_pun_bytes.c --reach 10

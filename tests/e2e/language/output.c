@@ -31,3 +31,20 @@ int written(int x) {
   printf("%d%n\n", x, &n);
   return n;
 }
+
+int streams(int x) {
+  if (x < 0) {
+    fprintf(stderr, "negative: %d\n", x);
+    return -1;
+  }
+  fputs("ok\n", stdout);
+  fputc('a', stderr);
+  if (x == 9)
+    return 1;
+  return 0;
+}
+
+int other(FILE *f, int x) {
+  fprintf(f, "%d", x);
+  return 0;
+}
