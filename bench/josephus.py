@@ -1,41 +1,71 @@
 #!/usr/bin/env python3
-"""The Josephus scaling table (issue 5): inka-ng --reach <the elimination
-loop> --iter K on samples/josephus.c for K = 10 .. 320, with the solver time
-(median of RUNS runs), propagations and peak arena, beside the INKA paper's
-published figures, and the growth exponent fitted between K = 80 and 320.
-usage: josephus.py INKA [RUNS]"""
+"""The Josephus scaling table (issues 5 and 16): inka-ng --reach <the
+elimination loop> --iter K on samples/josephus.c for K = 10 .. 1000, in two
+modes: the default one (the concrete mode may guess inputs) and the model
+alone (--no-concrete: propagation and search only, what programs whose
+inputs cannot be guessed rely on).  Each cell is the solver time, median of
+RUNS runs; a run that ends UNKNOWN (the model alone past TIMEOUT s) is shown
+as such and not repeated.  Then the growth exponent e (time ~ K^e) between
+K = 160 and 1000 for each mode (or up to the largest K that finished), and
+the INKA paper's published figures.
+usage: josephus.py INKA [RUNS] [TIMEOUT]"""
 import json, math, statistics, subprocess, sys
 
 INKA = sys.argv[1]
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+TIMEOUT = int(sys.argv[3]) if len(sys.argv) > 3 else 60
 PROG = "samples/josephus.c"
 LOOP = next(no for no, text in enumerate(open(PROG), 1) if text.strip().startswith("while (t != t->next)"))
-INKA_PAPER = {10: "< 5 s", 20: "(exponential)", 40: "-", 80: "-", 160: "-", 320: "-"}
+KS = (10, 20, 40, 80, 160, 320, 500, 1000)
+MODES = (("default", []), ("--no-concrete", ["--no-concrete"]))
 
 
-def run(k):
+def run(k, flags):
+    """(median time or None, the last JSON answer)"""
     times, out = [], None
     for _ in range(RUNS):
-        r = subprocess.run([INKA, "--reach", f"{PROG}:{LOOP}", "--iter", str(k), "--json", "--timeout", "120", PROG],
-                           capture_output=True, text=True)
+        r = subprocess.run([INKA, "--reach", f"{PROG}:{LOOP}", "--iter", str(k), "--json", "--timeout", str(TIMEOUT),
+                            *flags, PROG], capture_output=True, text=True)
         out = json.loads(r.stdout)
+        if out["verdict"] != "reachable":
+            return None, out
         times.append(out["time_s"])
     return statistics.median(times), out
 
 
+def cell(t, out):
+    if t is None:
+        return f"{out['verdict'].upper():>10}"
+    return f"{1000 * t:10.1f}"
+
+
+def exponent(med):
+    done = [k for k in KS if k >= 160 and med.get(k)]
+    if len(done) < 2 or med[done[0]] <= 0:
+        return "-"
+    lo, hi = done[0], done[-1]
+    return f"{math.log(med[hi] / med[lo]) / math.log(hi / lo):.2f} (K = {lo}..{hi})"
+
+
 def main():
-    print(f"{'K':>5} {'verdict':12} {'solver ms':>10} {'propagations':>13} {'unfoldings':>11} {'peak arena KB':>14}  INKA (paper)")
-    med = {}
-    for k in (10, 20, 40, 80, 160, 320):
-        t, out = run(k)
-        med[k] = t
-        st = out["stats"]
-        print(f"{k:5} {out['verdict']:12} {1000 * t:10.1f} {st['propagations']:13} {st['unfoldings']:11} "
-              f"{st['peak_arena_bytes'] // 1024:14}  {INKA_PAPER[k]}")
-    if med[80] > 0 and med[320] > 0:
-        print(f"growth exponent between K = 80 and 320: {math.log(med[320] / med[80]) / math.log(4):.2f} "
-              f"(time ~ K^e); INKA: exponential in K, K < 15 under 5 s; all branches < 1 ms; "
-              f"4 iterations of the inner loop in the first outer one: 109 ms")
+    print(f"{'K':>5} {'default ms':>10} {'runs':>5} {'model ms':>10} {'propagations':>13} {'unfoldings':>11} {'n, m found':>12}")
+    med = {name: {} for name, _ in MODES}
+    for k in KS:
+        row = {}
+        for name, flags in MODES:
+            row[name] = run(k, flags)
+            med[name][k] = row[name][0]
+        (td, od), (tm, om) = row["default"], row["--no-concrete"]
+        st = om.get("stats", {})
+        found = "-"
+        if tm is not None:
+            vals = {i["name"]: i["value"] for i in om.get("inputs", [])}
+            found = f"{vals.get('n')}, {vals.get('m')}"
+        print(f"{k:5} {cell(td, od)} {od.get('stats', {}).get('concrete_runs', 0):5} {cell(tm, om)} "
+              f"{st.get('propagations', 0):13} {st.get('unfoldings', 0):11} {found:>12}", flush=True)
+    for name, _ in MODES:
+        print(f"growth exponent, {name}: {exponent(med[name])}")
+    print(f"(model: --timeout {TIMEOUT} per run; INKA paper: exponential in K, K < 15 under 5 s)")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ enum {
                                 propagation answers instead */
   GUESS_RUNS = 20000,        /* candidate inputs tried before propagating */
   GUESS_STEPS = 50000000,    /* and the steps they may take in all */
+  GUESS_LEVELS = 4,          /* per-run step budgets CX_RUN_STEPS / 8^3 .. / 8^0 */
   GUESS_WINDOW = 16,         /* values -16..16 are candidates */
   MAX_CANDIDATES = 512,
 };
@@ -187,38 +188,75 @@ static int candidates(const int64_t *iters, int niters, const int64_t *consts, i
   return add_extremes(t, out, k, cap);
 }
 
+/* One guess run with at most `budget` steps: 1 it met the objective, 2 the
+   budget cut it (more steps may answer), 0 otherwise. */
+static int guess_run(LblConcrete *c, uint64_t budget) {
+  CxResult r;
+  CxRunOptions o = {.max_steps = budget};
+  c->runs++;
+  CxOutcome out = cx_run(c->cx, c->params, NULL, 0, &o, &r);
+  c->steps += r.steps;
+  if (out == CX_REACHED) {
+    c->found = true;
+    memcpy(c->solution, c->params, sizeof *c->params * (size_t)c->nparams);
+    return 1;
+  }
+  return out == CX_BUDGET && r.steps >= budget ? 2 : 0;
+}
+
 /* Runs the combinations of candidates in shells of growing rank (every
    combination whose worst-ranked candidate has rank r, for r = 0, 1, ...),
-   so that the first candidates of every parameter meet early.  True when
-   one met the objective. */
+   so that the first candidates of every parameter meet early.  Cheap runs
+   come first: the shells are run GUESS_LEVELS times with a per-run step
+   budget 8 times larger each time, the last one CX_RUN_STEPS; a level runs
+   only the combinations still pending: not run yet, or cut by the budget
+   of the level before (a loop bound among the
+   first candidates may cost a million steps per run where a later
+   combination meets the objective in a thousand).  The levels before the
+   last spend at most GUESS_STEPS / 8 each.  True when one met the
+   objective. */
 static bool run_shells(LblConcrete *c, const int64_t *cand, const int *count, int cap, double deadline) {
   int n = c->nparams, maxcount = 1;
   for (int i = 0; i < n; i++) maxcount = count[i] > maxcount ? count[i] : maxcount;
   int *at = calloc((size_t)(n > 0 ? n : 0) + 1, sizeof *at);
+  uint8_t *pending = malloc(GUESS_RUNS + 1); /* by position in the order of the shells */
   uint64_t steps0 = c->steps;
-  bool found = false, stop = false;
-  for (int r = 0; r < maxcount && !found && !stop; r++) {
-    memset(at, 0, sizeof *at * (size_t)(n > 0 ? n : 1));
-    for (;;) {
-      int worst = 0;
-      for (int i = 0; i < n; i++) worst = at[i] > worst ? at[i] : worst;
-      if (worst == r) {
-        for (int i = 0; i < n; i++) c->params[i] = cand[i * cap + at[i]];
-        if (run(c) == 1) {
-          found = true;
-          break;
+  bool found = false, stop = !at || !pending;
+  if (pending) memset(pending, 1, GUESS_RUNS + 1);
+  for (int level = 0; level < GUESS_LEVELS && !found && !stop; level++) {
+    bool last = level == GUESS_LEVELS - 1;
+    uint64_t budget = (uint64_t)CX_RUN_STEPS >> (3 * (GUESS_LEVELS - 1 - level));
+    uint64_t level0 = c->steps;
+    size_t seq = 0;
+    for (int r = 0; r < maxcount && !found && !stop; r++) {
+      memset(at, 0, sizeof *at * (size_t)(n > 0 ? n : 1));
+      for (;;) {
+        int worst = 0;
+        for (int i = 0; i < n; i++) worst = at[i] > worst ? at[i] : worst;
+        if (worst == r && seq <= GUESS_RUNS && pending[seq]) {
+          for (int i = 0; i < n; i++) c->params[i] = cand[i * cap + at[i]];
+          int g = guess_run(c, budget);
+          if (g == 1) {
+            found = true;
+            break;
+          }
+          pending[seq] = g == 2;
+          if (c->steps - steps0 > GUESS_STEPS || (deadline > 0 && prop_now() >= deadline)) {
+            stop = true;
+            break;
+          }
+          if (!last && c->steps - level0 > GUESS_STEPS / 8) break; /* the next level, sooner */
         }
-        if (c->steps - steps0 > GUESS_STEPS || (deadline > 0 && prop_now() >= deadline)) {
-          stop = true;
-          break;
-        }
+        if (worst == r) seq++;
+        int i = n - 1; /* the next combination with every rank <= r */
+        while (i >= 0 && (++at[i] > r || at[i] >= count[i])) at[i--] = 0;
+        if (i < 0) break;
       }
-      int i = n - 1; /* the next combination with every rank <= r */
-      while (i >= 0 && (++at[i] > r || at[i] >= count[i])) at[i--] = 0;
-      if (i < 0) break;
+      if (!last && c->steps - level0 > GUESS_STEPS / 8) break; /* what this level did not run stays pending */
     }
   }
   free(at);
+  free(pending);
   return found;
 }
 

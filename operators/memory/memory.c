@@ -156,12 +156,14 @@ TrMem *mem_node(Tr *t, TrMemKind kind, TrMem *parent) {
   TrMem *m = prop_alloc(t->s, sizeof *m);
   m->kind = kind;
   m->parent = parent;
+  m->depth = parent ? parent->depth + 1 : 0;
   return m;
 }
 
 TrMem *tr_mem_initial(Tr *t) { return mem_node(t, TR_MEM_INIT, NULL); }
 TrMem *tr_mem_join(Tr *t, TrMem *in, const IrType *const *stored, int nstored) {
   TrMem *m = mem_node(t, TR_MEM_JOIN, NULL);
+  m->depth = in ? in->depth + 1 : 0; /* checkpoints of read_index.c fall along the path */
   if (!stored) return m;
   m->parent = in;
   m->frontier = tr_frontier(t);
@@ -196,7 +198,60 @@ static bool join_passes(Tr *t, const TrMem *m, int64_t loc) {
   return true;
 }
 
+/* ---- The values a node handed out, by location ---------------------------------
+ * A node's cache is a list (trailed head); a join after a long loop may
+ * hand out a value for every cell the code after it reads, so past
+ * CACHE_LIST entries the node also keeps a hash table of them.  Its bucket
+ * heads and its count are trailed, so a backtrack forgets the entries made
+ * below the choice point with the list's; a table that fills is replaced
+ * (trailed) by one twice as large, the old one left as it was. */
+enum { CACHE_LIST = 8, CACHE_BUCKETS = 64 };
+
+typedef struct CacheLink {
+  MemCached *c;
+  struct CacheLink *next;
+} CacheLink;
+
+struct MemCacheTable {
+  int nbuckets, count;   /* count trailed */
+  CacheLink **bucket;    /* heads trailed */
+};
+
+static unsigned cache_hash(int64_t loc, int nbuckets) {
+  uint64_t x = (uint64_t)loc * 0x9E3779B97F4A7C15ULL;
+  return (unsigned)(x >> 40) & (unsigned)(nbuckets - 1);
+}
+
+static void table_add(Tr *t, MemCacheTable *tab, MemCached *c, bool trailed) {
+  CacheLink *l = prop_alloc(t->s, sizeof *l);
+  CacheLink **head = &tab->bucket[cache_hash(c->loc, tab->nbuckets)];
+  l->c = c;
+  l->next = *head;
+  if (trailed) {
+    prop_save_ptr(t->s, (void **)head, l);
+    prop_save_int(t->s, &tab->count, tab->count + 1);
+  } else { /* a table made at this level */
+    *head = l;
+    tab->count++;
+  }
+}
+
+/* A table of all of m's cached values, with room for twice as many. */
+static void table_make(Tr *t, TrMem *m, int n) {
+  MemCacheTable *tab = prop_alloc(t->s, sizeof *tab);
+  tab->nbuckets = CACHE_BUCKETS;
+  while (tab->nbuckets < 2 * n) tab->nbuckets *= 2;
+  tab->bucket = prop_alloc(t->s, sizeof *tab->bucket * (size_t)tab->nbuckets);
+  for (MemCached *c = m->cache; c; c = c->next) table_add(t, tab, c, false);
+  prop_save_ptr(t->s, (void **)&m->table, tab);
+}
+
 MemCached *mem_cached(const TrMem *m, int64_t loc) {
+  if (m->table) {
+    for (const CacheLink *l = m->table->bucket[cache_hash(loc, m->table->nbuckets)]; l; l = l->next)
+      if (l->c->loc == loc) return l->c;
+    return NULL;
+  }
   for (MemCached *c = m->cache; c; c = c->next)
     if (c->loc == loc) return c;
   return NULL;
@@ -208,6 +263,9 @@ MemCached *mem_remember(Tr *t, TrMem *m, int64_t loc, PropVar v) {
   c->v = v;
   c->next = m->cache;
   prop_save_ptr(t->s, (void **)&m->cache, c);
+  prop_save_int(t->s, &m->ncache, m->ncache + 1);
+  if (m->table && m->table->count < m->table->nbuckets) table_add(t, m->table, c, true);
+  else if (m->table || m->ncache > CACHE_LIST) table_make(t, m, m->ncache);
   return c;
 }
 
@@ -283,12 +341,20 @@ static TrMem *skip_resolved(Tr *t, TrMem *m) {
 }
 
 /* The chain is walked from the newest node to the oldest; every node kind
-   either answers for loc or hands the read to its parent. */
+   either answers for loc or hands the read to its parent.  A long walk
+   jumps over runs of fixed stores, allocations and resolved joins by their
+   index (read_index.c). */
 PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
   PropStore *s = t->s;
   assert(need != TR_UNINIT && need != TR_FAIL);
-  for (;;) {
+  for (int walked = 0;; walked++) {
     assert(m);
+    MemIndex *ix;
+    if (walked >= MEM_INDEX_AFTER && mem_index_here(t, m) && (ix = mem_index_of(t, m))) {
+      PropVar v;
+      if (mem_index_find(t, ix, loc, &v, &m)) return v;
+      walked = 0; /* m is the run's barrier (passable by now if the index is old) */
+    }
     switch (m->kind) {
     case TR_MEM_INIT: return read_initial(t, loc);
     case TR_MEM_ALLOC: {

@@ -28,14 +28,21 @@ typedef struct MemCached {
   struct MemCached *next;
 } MemCached;
 
+typedef struct MemIndex MemIndex;
+typedef struct MemCacheTable MemCacheTable;
+
 struct TrMem {
   TrMemKind kind;
   TrMem *parent;
+  int depth;          /* parent's + 1 (0 without parent): checkpoints of read_index.c */
+  MemIndex *index;    /* read_index.c, at checkpoints (trailed) */
   PropVar x, v;       /* STORE: location, value */
   TrObject *obj;      /* ALLOC */
   bool zeroed;        /* ALLOC: calloc */
   TrMem *resolved;    /* JOIN: the memory where execution went (trailed) */
   MemCached *cache;   /* JOIN: one variable per location read; STORE: merges (trailed) */
+  int ncache;         /* entries in cache (trailed) */
+  MemCacheTable *table; /* cache by location, once it is long (memory.c; trailed) */
   const IrType **stored; /* JOIN with parent: the only cell types its branches
                             store to; other cells of objects below `frontier`
                             read the parent */
@@ -59,6 +66,22 @@ PropVar mem_store_read(Tr *t, TrMem *m, int64_t loc, PropVar need);
 /* store_element.c: the value stored by m when m is a store through x itself
    (the same variable, or one known equal), else TR_UNINIT. */
 PropVar mem_stored_through(Tr *t, const TrMem *m, PropVar x);
+
+/* read_index.c: reads of long chains.  A walk that met MEM_INDEX_AFTER
+   nodes and stands at a checkpoint (one node in MEM_INDEX_STRIDE by depth)
+   that is no barrier (a store whose location is not fixed, an undecided
+   join, the initial memory) asks the checkpoint's index instead of walking
+   on. */
+enum { MEM_INDEX_STRIDE = 16, MEM_INDEX_AFTER = 16, MEM_INDEX_MIN_RUN = 48 };
+/* May m's index be asked: a checkpoint, no barrier? */
+bool mem_index_here(const Tr *t, const TrMem *m);
+/* The index of checkpoint m (mem_index_here), built or rebuilt as needed;
+   NULL when out of memory (the walk goes on). */
+MemIndex *mem_index_of(Tr *t, TrMem *m);
+/* What the run of ix says of loc: true and *v, the value tr_mem_read would
+   find; or false and *next, the node where the walk must go on (the run's
+   barrier). */
+bool mem_index_find(Tr *t, MemIndex *ix, int64_t loc, PropVar *v, TrMem **next);
 
 /* Candidates of a pointer, shared by load_element and access_s. */
 enum { MEM_MAX_TARGETS = 256 };
