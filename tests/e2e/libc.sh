@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: calls to <string.h>, <ctype.h> and abs, translated through the
-# frontend's C models of them (frontend/libc.c), and switch statements
-# lowered to else-if chains (frontend/switch.c).  Every REACHABLE answer is
+# frontend's C models of them (frontend/libc.c), switch statements
+# lowered to else-if chains (frontend/switch.c) and designated initializers
+# (frontend/init.c).  Every REACHABLE answer is
 # validated by compiling and running its driver (against the real library)
 # under gcov.  Run from the repository root with INKA set (make test does).
 INKA=${INKA:-./inka-ng}
@@ -39,5 +40,10 @@ check 0 $D/switch.c --reach 20
 check 1 $D/switch.c --reach 22
 check 1 $D/switch.c --reach 34
 check 0 $D/switch.c --reach 36
+# designated initializers
+check 0 $D/designated.c --reach 11
+check 0 $D/designated.c --reach 13
+check 1 $D/designated.c --reach 15
+check 2 $D/designated.c --reach 21
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
