@@ -18,7 +18,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:%.c=$(BUILD)/%)
 HEADERS  := $(wildcard include/inka/*.h tests/*.h */*.h */*/*.h)
 
-.PHONY: all test asan bench deps clean fuzz
+.PHONY: all test asan bench deps clean fuzz stranger
 all: $(BIN)
 
 $(BUILD)/%.o: %.c $(HEADERS)
@@ -66,6 +66,13 @@ FUZZ_CSMITH ?= 300
 FUZZ_RANDOM ?= 100
 fuzz: $(BIN)
 	@python3 tests/fuzz/fuzz.py --inka ./$(BIN) --csmith $(FUZZ_CSMITH) --random $(FUZZ_RANDOM) $(FUZZ_ARGS)
+
+# The stranger cases (tests/stranger/: programs written like unseen acceptance
+# cases, every expectation established without inka-ng); the ones that pass
+# reliably are also in make test (tests/stranger-cases).
+STRANGER_TIMEOUT ?= 30
+stranger: $(BIN)
+	@tests/acceptance/run ./$(BIN) --manifest tests/stranger/MANIFEST.tsv --timeout $(STRANGER_TIMEOUT) $(STRANGER_ARGS)
 
 DEPS := libclang-14-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev libppl-dev
 deps:

@@ -130,11 +130,13 @@ IrExpr *fe_parse_expr(IrProgram *p, const IrFunction *fn, const char *text, FeEr
     fe_buf_add(&b, "%s%s", i ? ", " : "", fe_declarator(scratch, fn->params[i]->type, fn->params[i]->name));
   fe_arena_free(scratch);
   fe_buf_add(&b, "%s) {\n#line 1 \"<assume>\"\n%s\n;}\n", fn->nparams ? "" : "void", text);
-  struct CXUnsavedFile files[2] = {{p->path, b.s, (unsigned long)b.len}, {fe_stub32_path, "", 0}};
+  struct CXUnsavedFile files[3] = {{p->path, b.s, (unsigned long)b.len},
+                                   {fe_libc_path, fe_libc_models, fe_libc_models_len},
+                                   {fe_stub32_path, "", 0}};
   CXIndex index = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
   enum CXErrorCode ec = clang_parseTranslationUnit2(index, p->path, sv->args, sv->nargs, files,
-                                                    sv->stub32 ? 2 : 1, CXTranslationUnit_None, &tu);
+                                                    sv->stub32 ? 3 : 2, CXTranslationUnit_None, &tu);
   IrExpr *r = NULL;
   FeBuf errs = {0};
   if (ec != CXError_Success || !tu) fail(err, "%s: error: clang could not parse the expression", p->path);

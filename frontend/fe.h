@@ -89,6 +89,8 @@ typedef struct FeCtx {
   FeMap funcs;            /* canonical FunctionDecl -> FeFunc */
   FeMap globals;          /* canonical VarDecl -> FeGlobal */
   FeMap sysdefs;          /* canonical FunctionDecl -> definition in a system header */
+  CXCursor **libc_defs;   /* definitions of the library models (libc.c) */
+  int nlibc;
   FeFunc **ffuncs;        /* parallel to prog->funcs */
   int nffuncs;
   /* file names seen, for IrLoc.file */
@@ -121,6 +123,12 @@ typedef struct FeSaved {
   int ntypes;
 } FeSaved;
 extern const char fe_stub32_path[];
+/* library models (libc.c) */
+extern const char fe_libc_path[], fe_libc_models[];
+extern const unsigned long fe_libc_models_len;
+void fe_libc_note(FeCtx *c, CXCursor def);
+bool fe_libc_model(FeCtx *c, const char *name, CXCursor *def);
+bool fe_libc_bytes_ok(FeCtx *c, CXCursor model, CXCursor call);
 void fe_clang_args(const FeOptions *opt, const char ***args, int *nargs, bool *stub32);
 
 /* diagnostics (parse.c) */

@@ -4,8 +4,12 @@
  * initializer fills the next scalar of the object in declaration order, a
  * nested list fills one sub-aggregate.  A local's members that no
  * initializer names are assigned zero; a global's stay NULL (zero) in the
- * IrInit.  Designated initializers are outside the
- * subset (a string literal initializing a char array is its bytes).  Never emits more than FE_MAX_INIT_ELEMS assignments for one
+ * IrInit.  A string literal initializing a char array is its bytes.
+ * Designators of one level (`.f = v`, `[3] = v`, constant index) place
+ * their initializer and the next ones after it; a list holding one
+ * zero-fills the local first (later initializers override earlier ones).
+ * Chains (`.a.b = v`, `[1].x = v`), GNU ranges and a designated aggregate
+ * member initialized without braces are unsupported.  Never emits more than FE_MAX_INIT_ELEMS assignments for one
  * initializer.
  */
 #include <string.h>
@@ -27,16 +31,59 @@ static IrType *sub_type(const IrType *t, int64_t i) {
   return t->kind == IR_TY_STRUCT ? t->fields[i].type : t->base;
 }
 
-/* A designated initializer shows up as a void-typed UnexposedExpr. */
+static bool is_designated(CXCursor x);
+
+/* A designated initializer shows up as a void-typed UnexposedExpr; this
+   check is for lists of scalars (aggregates handle designators). */
 static bool list_ok(FeCtx *c, CXCursor list, FeKids k) {
   for (int i = 0; i < k.n; i++)
-    if (clang_getCursorKind(k.k[i]) == CXCursor_UnexposedExpr &&
-        clang_getCanonicalType(clang_getCursorType(k.k[i])).kind == CXType_Void) {
+    if (is_designated(k.k[i])) {
       fe_unsupported(c, fe_loc(c, k.k[i]), "unsupported: designated initializer");
       return false;
     }
   (void)list;
   return true;
+}
+
+static bool is_designated(CXCursor x) {
+  return clang_getCursorKind(x) == CXCursor_UnexposedExpr &&
+         clang_getCanonicalType(clang_getCursorType(x)).kind == CXType_Void;
+}
+
+static bool same_type(FeCtx *c, CXCursor e, const IrType *t);
+
+/* The subobject of aggregate t that the designated initializer x names, in
+   *index, and its value in *value; false (after a diagnostic) when x is not
+   a designator of one level in bounds, or its value would need brace
+   elision. */
+static bool designator(FeCtx *c, CXCursor x, const IrType *t, int64_t *index, CXCursor *value) {
+  FeKids k = fe_kids(c, x);
+  bool ok = false;
+  if (k.n == 2 && t->kind == IR_TY_STRUCT && clang_getCursorKind(k.k[0]) == CXCursor_MemberRef) {
+    char *name = fe_spelling(c, k.k[0]);
+    for (int f = 0; f < t->nfields && !ok; f++)
+      if (t->fields[f].name && strcmp(t->fields[f].name, name) == 0) {
+        *index = f;
+        ok = true;
+      }
+  } else if (k.n == 2 && t->kind == IR_TY_ARRAY && clang_getCursorKind(k.k[0]) != CXCursor_MemberRef) {
+    ok = fe_eval_int(k.k[0], index) && *index >= 0 && *index < t->count;
+  }
+  if (ok) {
+    *value = k.k[1];
+    const IrType *st = sub_type(t, *index);
+    enum CXCursorKind vk = clang_getCursorKind(fe_strip(*value));
+    if (is_aggregate(st) && vk != CXCursor_InitListExpr && vk != CXCursor_StringLiteral && !same_type(c, *value, st))
+      ok = false;
+  }
+  if (!ok) fe_unsupported(c, fe_loc(c, x), "unsupported: designated initializer of this form");
+  return ok;
+}
+
+static bool has_designator(FeKids k) {
+  for (int i = 0; i < k.n; i++)
+    if (is_designated(k.k[i])) return true;
+  return false;
 }
 
 static bool same_type(FeCtx *c, CXCursor e, const IrType *t) {
@@ -117,8 +164,30 @@ static void local_obj(Local *L, IrExpr *lv, Iter *it) {
   }
   for (int64_t i = 0; i < nsub(lv->type) && L->budget >= 0; i++) { /* brace elision */
     IrExpr *s = sub_place(c, lv, i, loc);
-    if (it->pos < it->k.n) local_obj(L, s, it);
+    if (it->pos < it->k.n && !is_designated(it->k.k[it->pos])) local_obj(L, s, it);
     else zero_fill(L, s, loc);
+  }
+}
+
+/* An aggregate's list holding designators: zero everything, then each
+   initializer in order at its place (a designator's, else the next). */
+static void local_designated(Local *L, IrExpr *lv, Iter *it, IrLoc loc) {
+  FeCtx *c = L->c;
+  zero_fill(L, lv, loc);
+  int64_t i = 0;
+  while (it->pos < it->k.n && L->budget >= 0 && !fe_failed(c)) {
+    CXCursor x = it->k.k[it->pos];
+    if (is_designated(x)) {
+      CXCursor value;
+      if (!designator(c, x, lv->type, &i, &value)) return;
+      it->pos++;
+      Iter one = {{&value, 1}, 0};
+      local_obj(L, sub_place(c, lv, i, fe_loc(c, x)), &one);
+    } else {
+      if (i >= nsub(lv->type)) return;
+      local_obj(L, sub_place(c, lv, i, fe_loc(c, x)), it);
+    }
+    i++;
   }
 }
 
@@ -126,6 +195,10 @@ static void local_list(Local *L, IrExpr *lv, CXCursor list) {
   FeCtx *c = L->c;
   IrLoc loc = fe_loc(c, list);
   Iter it = {fe_kids(c, list), 0};
+  if (is_aggregate(lv->type) && has_designator(it.k)) {
+    local_designated(L, lv, &it, loc);
+    return;
+  }
   if (!list_ok(c, list, it.k)) return;
   if (!is_aggregate(lv->type)) {
     if (it.k.n) local_obj(L, lv, &it);
@@ -324,13 +397,38 @@ static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it) {
     return NULL;
   }
   IrInit *r = new_init(c, IR_INIT_LIST, t);
-  for (int64_t i = 0; i < nsub(t) && it->pos < it->k.n && !fe_failed(c); i++) /* brace elision */
+  for (int64_t i = 0; i < nsub(t) && it->pos < it->k.n && !is_designated(it->k.k[it->pos]) && !fe_failed(c);
+       i++) /* brace elision */
     fe_push(c->A, (void ***)&r->elems, &r->nelems, global_obj(c, sub_type(t, i), it));
+  return r;
+}
+
+/* An aggregate's list holding designators: each initializer at its place
+   (a designator's, else the next); what none names stays NULL (zero). */
+static IrInit *global_designated(FeCtx *c, IrType *t, Iter *it) {
+  IrInit *r = new_init(c, IR_INIT_LIST, t);
+  for (int64_t i = 0; i < nsub(t); i++) fe_push(c->A, (void ***)&r->elems, &r->nelems, NULL);
+  int64_t i = 0;
+  while (it->pos < it->k.n && !fe_failed(c)) {
+    CXCursor x = it->k.k[it->pos];
+    if (is_designated(x)) {
+      CXCursor value;
+      if (!designator(c, x, t, &i, &value)) return NULL;
+      it->pos++;
+      Iter one = {{&value, 1}, 0};
+      r->elems[i] = global_obj(c, sub_type(t, i), &one);
+    } else {
+      if (i >= nsub(t)) break;
+      r->elems[i] = global_obj(c, sub_type(t, i), it);
+    }
+    i++;
+  }
   return r;
 }
 
 static IrInit *global_list(FeCtx *c, IrType *t, CXCursor list) {
   Iter it = {fe_kids(c, list), 0};
+  if (is_aggregate(t) && has_designator(it.k)) return global_designated(c, t, &it);
   if (!list_ok(c, list, it.k)) return NULL;
   if (!is_aggregate(t)) return it.k.n ? global_obj(c, t, &it) : NULL;
   IrInit *r = new_init(c, IR_INIT_LIST, t);

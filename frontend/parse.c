@@ -179,6 +179,7 @@ FeFunc *fe_func_for(FeCtx *c, CXCursor decl) {
   signature(c, f->fn, decl);
   CXCursor def = fe_map_get(&c->sysdefs, key) ? *(CXCursor *)fe_map_get(&c->sysdefs, key)
                                                : clang_getCursorDefinition(decl);
+  if (clang_Cursor_isNull(def)) fe_libc_model(c, f->fn->name, &def); /* strlen, memcmp, ... */
   if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl) {
     f->def = def;
     f->has_def = true;
@@ -252,6 +253,7 @@ static enum CXChildVisitResult top_level(CXCursor cur, CXCursor parent, CXClient
         CXCursor *d = fe_alloc(c->A, sizeof *d);
         *d = cur;
         fe_map_put(&c->sysdefs, clang_getCanonicalCursor(cur), d);
+        fe_libc_note(c, cur);
       }
       return CXChildVisit_Continue;
     }
@@ -358,6 +360,8 @@ void fe_clang_args(const FeOptions *opt, const char ***args, int *nargs, bool *s
   *stub32 = false;
   add_arg(args, nargs, "-x");
   add_arg(args, nargs, "c");
+  add_arg(args, nargs, "-include");
+  add_arg(args, nargs, fe_libc_path);
   add_arg(args, nargs, "-fwrapv");
   add_arg(args, nargs, "-w");
   if (opt->model == IR_ILP32) {
@@ -400,7 +404,7 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
                                            "-D__malloc__(...)=__malloc__"};
     for (size_t i = 0; i < sizeof gcc_only / sizeof gcc_only[0]; i++) add_arg(&args, &nargs, gcc_only[i]);
   }
-  struct CXUnsavedFile stub = {fe_stub32_path, "", 0};
+  struct CXUnsavedFile unsaved[2] = {{fe_libc_path, fe_libc_models, fe_libc_models_len}, {fe_stub32_path, "", 0}};
 
   FeCtx ctx = {0};
   FeCtx *c = &ctx;
@@ -414,8 +418,8 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   c->no_stubs = opt->no_stubs;
 
   CXIndex index = clang_createIndex(0, 0);
-  enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, stub32 ? &stub : NULL,
-                                                    stub32 ? 1 : 0, CXTranslationUnit_None, &c->tu);
+  enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, unsaved, stub32 ? 2 : 1,
+                                                    CXTranslationUnit_None, &c->tu);
   FeSaved *sv = fe_alloc(A, sizeof *sv);
   sv->args = fe_alloc(A, sizeof(char *) * (size_t)(nargs + 1));
   for (int i = 0; i < nargs; i++) sv->args[i] = fe_strdup(A, args[i]);

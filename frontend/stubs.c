@@ -28,6 +28,8 @@ bool fe_is_stub(FeCtx *c, CXCursor decl) {
   char *name = fe_spelling(c, decl);
   bool builtin = false;
   fe_builtin(name, &builtin);
+  CXCursor model;
+  if (fe_libc_model(c, name, &model)) return false; /* the library's, modelled (libc.c) */
   return !builtin && !fe_is_setjmp(name) && strncmp(name, "__builtin", 9) != 0;
 }
 

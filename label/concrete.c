@@ -164,6 +164,23 @@ static int add_extremes(const IrType *t, int64_t *out, int k, int cap) {
   return k;
 }
 
+/* A loop that steps by 2 or 3 (x -= 2, i += 3) runs about n / 2 or n / 3
+   times: for a count compared with a constant K, the input is near 2K or
+   3K.  Adds K*s-1, K*s, K*s+1 for s = 2, 3 and every constant K outside
+   the window of small values (consts holds each constant with its
+   neighbours, K-1, K, K+1). */
+static void add_scaled(int64_t *v, int *n) {
+  int base = *n;
+  for (int i = 1; i < base; i += 3) {
+    int64_t k = v[i];
+    if (k > -GUESS_WINDOW && k < GUESS_WINDOW) continue;
+    if (k > INT64_MAX / 4 || k < INT64_MIN / 4) continue;
+    for (int64_t s = 2; s <= 3; s++)
+      for (int64_t d = -1; d <= 1 && *n < MAX_CANDIDATES; d++)
+        if (!has(v, *n, k * s + d)) v[(*n)++] = k * s + d;
+  }
+}
+
 /* The candidates of a parameter of type t, at most cap, in this order: the
    --iter numbers +-1 (trip counts often follow them), then the program's
    constants +-1 and the values nearest 0 (at least -GUESS_WINDOW..
@@ -267,6 +284,7 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
   const IrProgram *p = c->q->prog;
   for (int f = 0; f < p->nfuncs; f++)
     if (p->funcs[f]->defined) block_constants(&p->funcs[f]->body, consts, &nconsts);
+  add_scaled(consts, &nconsts);
   for (int j = 0; j < c->q->obj.niter && j < 8; j++)
     for (int d = -1; d <= 1; d++) iters[niters++] = c->q->obj.iter[j] + d;
   int cap = MAX_CANDIDATES;

@@ -1,5 +1,5 @@
-struct pt { int x, y; };
+struct pt { int x, y; }; struct seg { struct pt a; };
 int f(int x) {
-  struct pt p = {.y = 2};
-  return p.x;
+  struct seg s = {.a.y = 2};
+  return s.a.x;
 }

@@ -1,6 +1,6 @@
 #include <stdio.h>
 int f(int x) {
   x++;
-  printf("%d\n", x);
-  return x;
+  int n = printf("%d\n", x);
+  return x + n;
 }

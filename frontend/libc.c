@@ -1,0 +1,184 @@
+/* libc.c - C models of the library functions programs call most
+ * (<string.h>, <ctype.h>, abs), so that a call to strlen or memcmp is
+ * translated like any function of the file instead of being refused.
+ *
+ * The models are C source that clang parses ahead of the file (-include of
+ * a virtual header, supplied as an unsaved file), marked as a system header
+ * so that they are not part of the program: no coverage objective, no stub,
+ * no line of theirs is a target.  Each model is named __inka_lib_NAME; a
+ * call to NAME, when the program does not define NAME itself, is a call to
+ * the model (fe_libc_model, used by fe_func_for).  The test driver still
+ * links the real library: the models must compute what glibc computes on
+ * x86-64 in the C locale, including the values C leaves open (strcmp and
+ * memcmp return the difference of the first differing bytes as unsigned
+ * char; the is* functions return glibc's class bit, e.g. isdigit gives
+ * 2048, not 1).  __NO_CTYPE keeps <ctype.h> from defining the is*
+ * functions as macros over glibc's table.
+ *
+ * memset, memcpy and memcmp work on bytes; the abstract memory holds one
+ * value of its declared type per cell, so they are modelled only on
+ * objects of a character type (fe_libc_bytes_ok; other calls are refused).
+ */
+#include <string.h>
+
+#include "fe.h"
+
+const char fe_libc_path[] = "/inka-ng/libc_models.h";
+
+#define PREFIX "__inka_lib_"
+
+const char fe_libc_models[] =
+    "#pragma clang system_header\n"
+    "#define __NO_CTYPE 1\n"
+    "typedef __SIZE_TYPE__ __inka_size_t;\n"
+    "static __inka_size_t " PREFIX "strlen(const char *__s) {\n"
+    "  __inka_size_t __n = 0;\n"
+    "  while (__s[__n] != 0) __n++;\n"
+    "  return __n;\n"
+    "}\n"
+    "static __inka_size_t " PREFIX "strnlen(const char *__s, __inka_size_t __m) {\n"
+    "  __inka_size_t __n = 0;\n"
+    "  while (__n < __m && __s[__n] != 0) __n++;\n"
+    "  return __n;\n"
+    "}\n"
+    "static int " PREFIX "strcmp(const char *__a, const char *__b) {\n"
+    "  const unsigned char *__p = (const unsigned char *)__a, *__q = (const unsigned char *)__b;\n"
+    "  while (*__p != 0 && *__p == *__q) { __p++; __q++; }\n"
+    "  return *__p - *__q;\n"
+    "}\n"
+    "static int " PREFIX "strncmp(const char *__a, const char *__b, __inka_size_t __n) {\n"
+    "  const unsigned char *__p = (const unsigned char *)__a, *__q = (const unsigned char *)__b;\n"
+    "  if (__n == 0) return 0;\n"
+    "  while (__n > 1 && *__p != 0 && *__p == *__q) { __p++; __q++; __n--; }\n"
+    "  return *__p - *__q;\n"
+    "}\n"
+    "static char *" PREFIX "strcpy(char *__d, const char *__s) {\n"
+    "  __inka_size_t __i = 0;\n"
+    "  while ((__d[__i] = __s[__i]) != 0) __i++;\n"
+    "  return __d;\n"
+    "}\n"
+    "static char *" PREFIX "strncpy(char *__d, const char *__s, __inka_size_t __n) {\n"
+    "  __inka_size_t __i = 0;\n"
+    "  for (; __i < __n && __s[__i] != 0; __i++) __d[__i] = __s[__i];\n"
+    "  for (; __i < __n; __i++) __d[__i] = 0;\n"
+    "  return __d;\n"
+    "}\n"
+    "static char *" PREFIX "strcat(char *__d, const char *__s) {\n"
+    "  __inka_size_t __i = 0, __j = 0;\n"
+    "  while (__d[__i] != 0) __i++;\n"
+    "  while ((__d[__i + __j] = __s[__j]) != 0) __j++;\n"
+    "  return __d;\n"
+    "}\n"
+    "static char *" PREFIX "strchr(const char *__s, int __c) {\n"
+    "  while (*__s != (char)__c) {\n"
+    "    if (*__s == 0) return 0;\n"
+    "    __s++;\n"
+    "  }\n"
+    "  return (char *)__s;\n"
+    "}\n"
+    "static char *" PREFIX "strrchr(const char *__s, int __c) {\n"
+    "  const char *__r = 0;\n"
+    "  for (;; __s++) {\n"
+    "    if (*__s == (char)__c) __r = __s;\n"
+    "    if (*__s == 0) return (char *)__r;\n"
+    "  }\n"
+    "}\n"
+    "static int " PREFIX "memcmp(const void *__a, const void *__b, __inka_size_t __n) {\n"
+    "  const unsigned char *__p = (const unsigned char *)__a, *__q = (const unsigned char *)__b;\n"
+    "  __inka_size_t __i;\n"
+    "  for (__i = 0; __i < __n; __i++)\n"
+    "    if (__p[__i] != __q[__i]) return __p[__i] - __q[__i];\n"
+    "  return 0;\n"
+    "}\n"
+    "static void *" PREFIX "memset(void *__d, int __c, __inka_size_t __n) {\n"
+    "  unsigned char *__p = (unsigned char *)__d;\n"
+    "  __inka_size_t __i;\n"
+    "  for (__i = 0; __i < __n; __i++) __p[__i] = (unsigned char)__c;\n"
+    "  return __d;\n"
+    "}\n"
+    "static void *" PREFIX "memcpy(void *__d, const void *__s, __inka_size_t __n) {\n"
+    "  unsigned char *__p = (unsigned char *)__d;\n"
+    "  const unsigned char *__q = (const unsigned char *)__s;\n"
+    "  __inka_size_t __i;\n"
+    "  for (__i = 0; __i < __n; __i++) __p[__i] = __q[__i];\n"
+    "  return __d;\n"
+    "}\n"
+    "static int " PREFIX "abs(int __x) { return __x < 0 ? -__x : __x; }\n"
+    "static long " PREFIX "labs(long __x) { return __x < 0 ? -__x : __x; }\n"
+    "static long long " PREFIX "llabs(long long __x) { return __x < 0 ? -__x : __x; }\n"
+    /* glibc's class bits (little-endian layout of its ctype table) */
+    "static int " PREFIX "isupper(int __c) { return __c >= 'A' && __c <= 'Z' ? 256 : 0; }\n"
+    "static int " PREFIX "islower(int __c) { return __c >= 'a' && __c <= 'z' ? 512 : 0; }\n"
+    "static int " PREFIX "isalpha(int __c) {\n"
+    "  return (__c >= 'A' && __c <= 'Z') || (__c >= 'a' && __c <= 'z') ? 1024 : 0;\n"
+    "}\n"
+    "static int " PREFIX "isdigit(int __c) { return __c >= '0' && __c <= '9' ? 2048 : 0; }\n"
+    "static int " PREFIX "isxdigit(int __c) {\n"
+    "  return (__c >= '0' && __c <= '9') || (__c >= 'a' && __c <= 'f') || (__c >= 'A' && __c <= 'F') ? 4096 : 0;\n"
+    "}\n"
+    "static int " PREFIX "isspace(int __c) { return __c == ' ' || (__c >= 9 && __c <= 13) ? 8192 : 0; }\n"
+    "static int " PREFIX "isprint(int __c) { return __c >= 32 && __c <= 126 ? 16384 : 0; }\n"
+    "static int " PREFIX "isgraph(int __c) { return __c >= 33 && __c <= 126 ? 32768 : 0; }\n"
+    "static int " PREFIX "isblank(int __c) { return __c == ' ' || __c == 9 ? 1 : 0; }\n"
+    "static int " PREFIX "iscntrl(int __c) { return (__c >= 0 && __c <= 31) || __c == 127 ? 2 : 0; }\n"
+    "static int " PREFIX "ispunct(int __c) {\n"
+    "  return (__c >= 33 && __c <= 47) || (__c >= 58 && __c <= 64) || (__c >= 91 && __c <= 96) ||\n"
+    "         (__c >= 123 && __c <= 126) ? 4 : 0;\n"
+    "}\n"
+    "static int " PREFIX "isalnum(int __c) {\n"
+    "  return (__c >= '0' && __c <= '9') || (__c >= 'A' && __c <= 'Z') || (__c >= 'a' && __c <= 'z') ? 8 : 0;\n"
+    "}\n"
+    "static int " PREFIX "toupper(int __c) { return __c >= 'a' && __c <= 'z' ? __c - 32 : __c; }\n"
+    "static int " PREFIX "tolower(int __c) { return __c >= 'A' && __c <= 'Z' ? __c + 32 : __c; }\n";
+
+const unsigned long fe_libc_models_len = sizeof fe_libc_models - 1;
+
+void fe_libc_note(FeCtx *c, CXCursor def) {
+  char *name = fe_spelling(c, def);
+  if (strncmp(name, PREFIX, strlen(PREFIX)) != 0) return;
+  CXCursor *d = fe_alloc(c->A, sizeof *d);
+  *d = def;
+  fe_push(c->A, (void ***)&c->libc_defs, &c->nlibc, d);
+}
+
+bool fe_libc_model(FeCtx *c, const char *name, CXCursor *def) {
+  for (int i = 0; i < c->nlibc; i++) {
+    char *model = fe_spelling(c, *c->libc_defs[i]);
+    if (strcmp(model + strlen(PREFIX), name) == 0) {
+      *def = *c->libc_defs[i];
+      return true;
+    }
+  }
+  return false;
+}
+
+/* ---- byte access ------------------------------------------------------------ */
+/* The pointer an argument was before C converted it to void *. */
+static CXCursor unconverted(FeCtx *c, CXCursor e) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr) return e;
+    FeKids kids = fe_kids(c, e);
+    if (kids.n != 1) return e;
+    e = kids.k[kids.n - 1];
+  }
+}
+
+static bool is_char_kind(CXType t) {
+  switch (clang_getCanonicalType(t).kind) {
+  case CXType_Char_S: case CXType_Char_U: case CXType_SChar: case CXType_UChar: return true;
+  default: return false;
+  }
+}
+
+bool fe_libc_bytes_ok(FeCtx *c, CXCursor model, CXCursor call) {
+  int n = clang_Cursor_getNumArguments(model);
+  for (int i = 0; i < n && i < clang_Cursor_getNumArguments(call); i++) {
+    CXType pt = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(model, (unsigned)i)));
+    if (pt.kind != CXType_Pointer || clang_getCanonicalType(clang_getPointeeType(pt)).kind != CXType_Void) continue;
+    CXType at = clang_getCanonicalType(clang_getCursorType(unconverted(c, clang_Cursor_getArgument(call, (unsigned)i))));
+    CXType elem = at.kind == CXType_Pointer ? clang_getPointeeType(at) : clang_getArrayElementType(at);
+    if (elem.kind == CXType_Invalid || !is_char_kind(elem)) return false;
+  }
+  return true;
+}
