@@ -20,7 +20,7 @@ enum {
   CX_PROBE_STEPS = 2000000,  /* per run answering a search node: past it,
                                 propagation answers instead */
   GUESS_RUNS = 20000,        /* candidate inputs tried before propagating */
-  GUESS_STEPS = 200000000,    /* and the steps they may take in all */
+  GUESS_STEPS = 200000000,   /* and the steps they may take in all */
   GUESS_LEVELS = 4,          /* per-run step budgets CX_RUN_STEPS / 8^3 .. / 8^0 */
   GUESS_WINDOW = 16,         /* values -16..16 are candidates */
   MAX_CANDIDATES = 512,
