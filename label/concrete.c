@@ -74,13 +74,15 @@ void lbl_cx_free(LblConcrete *c) {
   free(c);
 }
 
-/* Runs c->params: 1 the objective was met, 0 refuted, -1 no answer. */
-static int run_steps(LblConcrete *c, uint64_t steps) {
+/* Runs c->params: 1 the objective was met, 0 refuted, -1 no answer;
+   *cut (may be NULL): the step budget stopped it (more steps may answer). */
+static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
   CxResult r;
   CxRunOptions o = {.max_steps = steps};
   c->runs++;
   CxOutcome out = cx_run(c->cx, c->params, NULL, 0, &o, &r);
   c->steps += r.steps;
+  if (cut) *cut = out == CX_BUDGET && r.steps >= steps;
   switch (out) {
   case CX_REACHED:
     c->found = true;
@@ -94,7 +96,7 @@ static int run_steps(LblConcrete *c, uint64_t steps) {
   }
 }
 
-static int run(LblConcrete *c) { return run_steps(c, CX_RUN_STEPS); }
+static int run(LblConcrete *c) { return run_steps(c, CX_RUN_STEPS, NULL); }
 
 /* ---- Guessing before propagation ------------------------------------------------- */
 static void add_constants(const IrExpr *e, int64_t *v, int *n) {
@@ -208,17 +210,8 @@ static int candidates(const int64_t *iters, int niters, const int64_t *consts, i
 /* One guess run with at most `budget` steps: 1 it met the objective, 2 the
    budget cut it (more steps may answer), 0 otherwise. */
 static int guess_run(LblConcrete *c, uint64_t budget) {
-  CxResult r;
-  CxRunOptions o = {.max_steps = budget};
-  c->runs++;
-  CxOutcome out = cx_run(c->cx, c->params, NULL, 0, &o, &r);
-  c->steps += r.steps;
-  if (out == CX_REACHED) {
-    c->found = true;
-    memcpy(c->solution, c->params, sizeof *c->params * (size_t)c->nparams);
-    return 1;
-  }
-  return out == CX_BUDGET && r.steps >= budget ? 2 : 0;
+  bool cut;
+  return run_steps(c, budget, &cut) == 1 ? 1 : cut ? 2 : 0;
 }
 
 /* Runs the combinations of candidates in shells of growing rank (every
@@ -343,7 +336,7 @@ SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s, bool leaf) {
     if (!prop_is_fixed(s, x)) return SEARCH_CONTINUE;
     c->params[i] = prop_value(s, x);
   }
-  switch (run_steps(c, leaf ? CX_RUN_STEPS : CX_PROBE_STEPS)) {
+  switch (run_steps(c, leaf ? CX_RUN_STEPS : CX_PROBE_STEPS, NULL)) {
   case 1: return SEARCH_ACCEPT;
   case 0: return SEARCH_FAIL;
   default: return leaf ? SEARCH_REJECT : SEARCH_CONTINUE; /* before propagating: let propagation answer */
