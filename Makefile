@@ -48,7 +48,7 @@ test: $(BIN) $(TEST_BIN)
 # report as a failure.  tests/lsan.supp names the one leak inside libclang.
 SAN_OPTIONS := exitcode=86:detect_leaks=1:abort_on_error=0
 asan:
-	ASAN_OPTIONS=$(SAN_OPTIONS) LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+	ASAN_OPTIONS=$(SAN_OPTIONS) LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=exitcode=86:print_stacktrace=1 SAN_LOG_DIR=$(CURDIR)/build-asan/san-logs \
 	$(MAKE) BUILD=build-asan BIN=build-asan/inka-ng DIFF_COUNT=40 FUZZ_SMOKE_S=60 \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" test
