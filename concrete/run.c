@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cx_internal.h"
+#include "inka/arith.h"
 
 typedef enum { SIG_NEXT, SIG_BREAK, SIG_CONTINUE, SIG_RETURN } Signal;
 
@@ -62,12 +63,7 @@ static _Noreturn void end(Run *r, CxEnd how) {
 static _Noreturn void trap(Run *r, const char *why) { stop(r, CX_TRAP, why); }
 
 /* ---- Values ------------------------------------------------------------------ */
-static inline int64_t wrap(int64_t v, int bits, bool is_signed) {
-  if (bits >= 64) return v;
-  int sh = 64 - bits;
-  if (is_signed) return (int64_t)((uint64_t)v << sh) >> sh;
-  return (int64_t)((uint64_t)v & (((uint64_t)1 << bits) - 1));
-}
+static inline int64_t wrap(int64_t v, int bits, bool is_signed) { return op_c_wrap((OpCType){bits, is_signed}, v); }
 
 static inline int64_t type_min(const CxExpr *e) {
   return e->is_signed ? (e->bits >= 64 ? INT64_MIN : -((int64_t)1 << (e->bits - 1))) : 0;

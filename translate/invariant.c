@@ -223,7 +223,7 @@ static bool pairs(Tr *t, const IrStmt *loop, const TrState *in, const TrState *o
     if (in->flag[f] != t->zero) return true;
   Inv v = {.t = t, .fn = fn, .ok = true};
   for (int i = 0; i < tr_nslots(fn) && v.n < MAX_TRACKED; i++) {
-    const IrVar *u = i < fn->nparams ? fn->params[i] : fn->locals[i - fn->nparams];
+    const IrVar *u = tr_slot_var(fn, i);
     if (u->address_taken || u->type->kind != IR_TY_INT) continue;
     if (in->slot[i] == TR_UNINIT || out->slot[i] == TR_UNINIT || out->slot[i] == in->slot[i]) continue;
     v.var[v.n] = u;

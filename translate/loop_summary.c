@@ -123,7 +123,7 @@ static bool induction_summaries(Tr *t, const IrStmt *loop, const TrState *in, co
   PropVar count = step > 0 ? tr_c_binary(t, IR_SUB, vt, vt, vout, v0) : tr_c_binary(t, IR_SUB, vt, vt, v0, vout);
   if (count == TR_FAIL) return false;
   for (int i = 0; i < tr_nslots(fn); i++) {
-    const IrVar *u = i < fn->nparams ? fn->params[i] : fn->locals[i - fn->nparams];
+    const IrVar *u = tr_slot_var(fn, i);
     if (u == v || u->address_taken || u->type->kind != IR_TY_INT) continue;
     PropVar u0 = in->slot[i], uout = out->slot[i];
     int64_t k;
@@ -185,7 +185,7 @@ static bool steps_of(Tr *t, const IrFunction *fn, const IrBlock *b, const IrVar 
 static bool congruence_invariants(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
   const IrFunction *fn = in->fn;
   for (int i = 0; i < tr_nslots(fn); i++) {
-    const IrVar *u = i < fn->nparams ? fn->params[i] : fn->locals[i - fn->nparams];
+    const IrVar *u = tr_slot_var(fn, i);
     PropVar u0 = in->slot[i], uout = out->slot[i];
     if (u->address_taken || u->type->kind != IR_TY_INT || u0 == TR_UNINIT || uout == TR_UNINIT || uout == u0)
       continue;

@@ -53,10 +53,6 @@ PropVar tr_fresh_cell(Tr *t, const IrType *ty) {
 
 static PropVar fresh_bool(Tr *t) { return prop_new_var(t->s, 0, 1); }
 
-static const IrVar *slot_var(const IrFunction *fn, int i) {
-  return i < fn->nparams ? fn->params[i] : fn->locals[i - fn->nparams];
-}
-
 
 /* ---- States ---------------------------------------------------------------- */
 TrState *tr_state_copy(Tr *t, const TrState *st) {
@@ -268,7 +264,7 @@ static TrState *fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const
     bool assigned = loop ? loop_assigns(t, in->fn, loop, i)
                          : a && b && definitely_assigns(t, a, in, i) && definitely_assigns(t, b, in, i);
     bool may_stay_uninit = in->slot[i] == TR_UNINIT && !assigned;
-    out->slot[i] = may_stay_uninit ? TR_UNINIT : tr_fresh(t, slot_var(in->fn, i)->type);
+    out->slot[i] = may_stay_uninit ? TR_UNINIT : tr_fresh(t, tr_slot_var(in->fn, i)->type);
   }
   for (int g = 0; g < t->prog->nglobals; g++)
     if (w->global[g]) out->global[g] = tr_fresh(t, t->prog->globals[g]->type);

@@ -313,6 +313,10 @@ TrEvResult tr_abandon(Tr *t, const char *why);
 PropVar tr_shift_by(Tr *t, PropVar b, int64_t k);
 static inline bool tr_is_ssa(const IrVar *v) { return !v->address_taken; }
 static inline int tr_nslots(const IrFunction *fn) { return fn->nparams + fn->nlocals; }
+/* The variable of frame slot i (the inverse of tr_frame_slot). */
+static inline const IrVar *tr_slot_var(const IrFunction *fn, int i) {
+  return i < fn->nparams ? fn->params[i] : fn->locals[i - fn->nparams];
+}
 
 #include "operators/control/control.h"
 

@@ -77,14 +77,6 @@ static bool virtual_operand(Tr *t, const IrStmt *loop, const TrState *in, const 
   }
 }
 
-/* v in the C type of `bits` and signedness: its value modulo 2^bits. */
-static int64_t wrapped(int64_t v, int bits, bool is_signed) {
-  if (bits >= 64) return v;
-  uint64_t m = (uint64_t)v & ((UINT64_C(1) << bits) - 1);
-  if (is_signed && (m >> (bits - 1))) return (int64_t)(m | ~((UINT64_C(1) << bits) - 1));
-  return (int64_t)m;
-}
-
 /* The state at check N: induction variables moved N - 1 steps from in;
    NULL when the distance does not fit 64 bits (then nothing is posted). */
 static TrState *state_at_check(Tr *t, const IrStmt *loop, const TrState *in, const TrWrites *w, int n) {
@@ -92,12 +84,12 @@ static TrState *state_at_check(Tr *t, const IrStmt *loop, const TrState *in, con
   const IrFunction *fn = in->fn;
   for (int i = 0; i < tr_nslots(fn); i++) {
     if (!w->slot[i] || in->slot[i] == TR_UNINIT) continue;
-    const IrVar *u = i < fn->nparams ? fn->params[i] : fn->locals[i - fn->nparams];
+    const IrVar *u = tr_slot_var(fn, i);
     int64_t k, moved;
     if (u->address_taken || u->type->kind != IR_TY_INT || !tr_induction_step(t, fn, loop, u, &k)) continue;
     if (__builtin_mul_overflow((int64_t)(n - 1), k, &moved)) return NULL;
     OpCType ut = tr_ctype(u->type);
-    PropVar step = prop_new_const(t->s, wrapped(moved, ut.bits, ut.is_signed));
+    PropVar step = prop_new_const(t->s, op_c_wrap(ut, moved));
     at->slot[i] = tr_c_binary(t, IR_ADD, ut, ut, in->slot[i], step); /* wraps like the N - 1 additions */
     if (at->slot[i] == TR_FAIL) return NULL;
   }

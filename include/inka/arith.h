@@ -70,6 +70,13 @@ typedef enum {
 typedef enum { OP_C_NEG, OP_C_NOT } OpCUnary;
 
 int64_t op_c_min(OpCType t);    /* the smallest value of the type (as stored) */
+/* v in type t: its value modulo 2^bits, as stored (sign-extended when signed). */
+static inline int64_t op_c_wrap(OpCType t, int64_t v) {
+  if (t.bits >= 64) return v;
+  int sh = 64 - t.bits;
+  if (t.is_signed) return (int64_t)((uint64_t)v << sh) >> sh;
+  return (int64_t)((uint64_t)v & (((uint64_t)1 << t.bits) - 1));
+}
 int64_t op_c_max(OpCType t);
 /* A fresh variable spanning the type's range. */
 PropVar op_c_var(PropStore *s, OpCType t);

@@ -25,7 +25,9 @@ true of every input; UNKNOWN is counted, never a failure.
 usage: invariants.py [COUNT] [SEED]  (env INKA, INV_COUNT, INV_SEED,
 INV_TIMEOUT); prints "N passed, N failed" last.
 """
-import json, os, random, subprocess, sys, tempfile
+import os, random, sys, tempfile
+
+from answers import Tally, ask_reach
 
 INKA = os.environ.get("INKA", "./inka-ng")
 
@@ -104,8 +106,7 @@ def main():
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get("INV_SEED", "1"))
     timeout = os.environ.get("INV_TIMEOUT", "10")
     inka = os.path.abspath(INKA)
-    passed = failed = 0
-    tally = {}
+    tally = Tally()
     with tempfile.TemporaryDirectory(prefix="inka-inv.") as d:
         for k in range(count):
             rng = random.Random(seed * 100003 + k)
@@ -114,23 +115,10 @@ def main():
             src = os.path.join(d, f"v{k}.c")
             with open(src, "w") as f:
                 f.write(text)
-            cmd = [inka, "--reach", f"{src}:{line}", "--timeout", timeout, "--json", "--validate", src]
-            try:
-                r = subprocess.run(cmd, capture_output=True, text=True, timeout=float(timeout) + 30)
-                got = json.loads(r.stdout).get("verdict", "?") if r.stdout.strip() else f"exit {r.returncode}"
-            except (subprocess.TimeoutExpired, ValueError) as e:
-                got = f"hang/garbage ({type(e).__name__})"
-            key = f"{want} -> {got}"
-            tally[key] = tally.get(key, 0) + 1
-            if got == want or got == "unknown":
-                passed += 1
-            else:
-                failed += 1
-                print(f"FAIL query {k} (seed {seed}): want {want}, got {got}\n{text}")
-    for key in sorted(tally):
-        print(f"  {key}: {tally[key]}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+            got, _ = ask_reach(inka, src, line, timeout)
+            tally.add(want, got, f"query {k} (seed {seed})", text)
+    tally.print_counts()
+    return tally.finish()
 
 
 if __name__ == "__main__":

@@ -24,7 +24,9 @@ runs under gcov); UNKNOWN is counted, never a failure.
 usage: loops.py [COUNT] [SEED]  (env INKA, LOOPS_COUNT, LOOPS_SEED,
 LOOPS_TIMEOUT); prints "N passed, N failed" last.
 """
-import json, os, random, subprocess, sys, tempfile
+import os, random, sys, tempfile
+
+from answers import Tally, ask_reach
 
 INKA = os.environ.get("INKA", "./inka-ng")
 
@@ -117,8 +119,7 @@ def main():
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get("LOOPS_SEED", "1"))
     timeout = os.environ.get("LOOPS_TIMEOUT", "10")
     inka = os.path.abspath(INKA)
-    passed = failed = 0
-    tally = {}
+    tally = Tally()
     with tempfile.TemporaryDirectory(prefix="inka-loops.") as d:
         for q in range(count):
             rng = random.Random(seed * 100003 + q)
@@ -127,26 +128,12 @@ def main():
             src = os.path.join(d, f"l{q}.c")
             with open(src, "w") as f:
                 f.write(text)
-            cmd = [inka, "--reach", f"{src}:{line}", "--timeout", timeout, "--json", "--validate", src]
-            try:
-                r = subprocess.run(cmd, capture_output=True, text=True, timeout=float(timeout) + 30)
-                got = json.loads(r.stdout).get("verdict", "?") if r.stdout.strip() else f"exit {r.returncode}"
-            except (subprocess.TimeoutExpired, ValueError) as e:
-                got = f"hang/garbage ({type(e).__name__})"
-            key = f"{want} -> {got}"
-            tally[key] = tally.get(key, 0) + 1
+            got, _ = ask_reach(inka, src, line, timeout)
+            tally.add(want, got, f"query {q} (seed {seed})", text)
             if (q + 1) % 250 == 0:  # progress, so that a long campaign cut short still says something
-                print(f"  after {q + 1}: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())),
-                      file=sys.stderr, flush=True)
-            if got == want or got == "unknown":
-                passed += 1
-            else:
-                failed += 1
-                print(f"FAIL query {q} (seed {seed}): want {want}, got {got}\n{text}")
-    for k in sorted(tally):
-        print(f"  {k}: {tally[k]}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+                print(f"  after {q + 1}: " + tally.so_far(), file=sys.stderr, flush=True)
+    tally.print_counts()
+    return tally.finish()
 
 
 if __name__ == "__main__":

@@ -26,7 +26,9 @@ true of every input; UNKNOWN is counted, never a failure.
 usage: polyhedra.py [COUNT] [SEED]  (env INKA, POLY_COUNT, POLY_SEED,
 POLY_TIMEOUT, POLY_JOBS); prints "N passed, N failed" last.
 """
-import concurrent.futures, json, os, random, subprocess, sys, tempfile
+import concurrent.futures, os, random, sys, tempfile
+
+from answers import Tally, ask_reach
 
 INKA = os.environ.get("INKA", "./inka-ng")
 
@@ -106,14 +108,8 @@ def ask(inka, d, timeout, seed, k):
     src = os.path.join(d, f"p{k}.c")
     with open(src, "w") as f:
         f.write(text)
-    cmd = [inka, "--reach", f"{src}:{line}", "--timeout", timeout, "--json", "--stats", "--validate", src]
-    try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=float(timeout) + 30)
-        out = json.loads(r.stdout) if r.stdout.strip() else {}
-        got = out.get("verdict", f"exit {r.returncode}")
-        poly = out.get("stats", {}).get("reasoning", {}).get("polyhedra", 0)
-    except (subprocess.TimeoutExpired, ValueError, OSError) as e:
-        got, poly = f"hang/garbage ({type(e).__name__})", 0
+    got, out = ask_reach(inka, src, line, timeout, ("--stats",))
+    poly = out.get("stats", {}).get("reasoning", {}).get("polyhedra", 0)
     return k, text, want, got, poly
 
 
@@ -123,25 +119,16 @@ def main():
     timeout = os.environ.get("POLY_TIMEOUT", "10")
     jobs = int(os.environ.get("POLY_JOBS", "1"))
     inka = os.path.abspath(INKA)
-    passed = failed = 0
-    tally, proofs_with_poly = {}, 0
+    tally, proofs_with_poly = Tally(), 0
     with tempfile.TemporaryDirectory(prefix="inka-poly.") as d:
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             for k, text, want, got, poly in pool.map(lambda k: ask(inka, d, timeout, seed, k), range(count)):
-                key = f"{want} -> {got}"
-                tally[key] = tally.get(key, 0) + 1
                 if got == "unreachable" and poly:
                     proofs_with_poly += 1
-                if got == want or got == "unknown":
-                    passed += 1
-                else:
-                    failed += 1
-                    print(f"FAIL query {k} (seed {seed}): want {want}, got {got}\n{text}")
-    for key in sorted(tally):
-        print(f"  {key}: {tally[key]}")
+                tally.add(want, got, f"query {k} (seed {seed})", text)
+    tally.print_counts()
     print(f"  proofs with a polyhedral invariant posted: {proofs_with_poly}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return tally.finish()
 
 
 if __name__ == "__main__":
