@@ -13,12 +13,18 @@
  * gives: assignments of linear expressions are affine images, conditions
  * of if and of the loop are linear guards (a guard that is not linear is
  * no guard), `?:` and comparisons used as values split into their cases,
+ * an assignment of a linear part plus a non-linear rest bounds the local
+ * between the linear part plus the rest's interval (`pos += i % 5 - 2`),
  * anything else written is forgotten (unconstrained), a
  * nested loop is analysed to its own fixpoint (or what it writes forgotten).
- * After WIDEN_AFTER joins the head is widened (H79) until the body's image
- * of it lies in it (an inductive invariant); then NARROW steps intersect it
- * with entry joined to the body's image.  The exit state is the head meet
- * the negated condition.
+ * After WIDEN_AFTER joins the head is widened (BHRZ03), and met with what
+ * the loop cannot change (entry's constraints on the locals it never
+ * writes), until the body's image of it lies in it (an inductive
+ * invariant); then NARROW steps intersect it with entry joined to the
+ * body's image.  The exit state is the head meet the negated condition.
+ * When the polyhedra over every local grow past PPL's weight limit, each
+ * written local is analysed again in a pack with the locals that decide
+ * the loops and those it is assigned from.
  *
  * Soundness under C's wrapping arithmetic: the polyhedron is over the
  * mathematical integers and each dimension is the C value of its local.
@@ -305,6 +311,143 @@ static bool linear(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *out)
 }
 
 static void guard(Ana *a, Poly p, const IrExpr *e, bool truth, const Choices *ch);
+/* ---- Intervals of what is not linear ------------------------------------ */
+
+typedef struct Itv {
+  __int128 lo, hi;
+} Itv;
+
+/* The range of ty's values; false for types not tracked. */
+static bool type_itv(const IrType *ty, Itv *out) {
+  if (ty->kind == IR_TY_BOOL) {
+    *out = (Itv){0, 1};
+    return true;
+  }
+  if (!trackable_type(ty)) return false;
+  OpCType ct = tr_ctype(ty);
+  *out = (Itv){op_c_min(ct), op_c_max(ct)};
+  return true;
+}
+
+/* x when it lies in ty's range (no operation wrapped), else ty's range. */
+static Itv within(Itv x, const IrType *ty) {
+  Itv t;
+  if (!type_itv(ty, &t)) return x;
+  return x.lo >= t.lo && x.hi <= t.hi ? x : t;
+}
+
+static __int128 min2(__int128 x, __int128 y) { return x < y ? x : y; }
+static __int128 max2(__int128 x, __int128 y) { return x > y ? x : y; }
+
+static bool interval(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Itv *out);
+
+/* x % y in C: the sign of x, smaller than |y| and no larger than |x|. */
+static Itv rem_itv(Itv x, Itv y) {
+  __int128 m = max2(y.lo < 0 ? -y.lo : y.lo, y.hi < 0 ? -y.hi : y.hi) - 1;
+  if (m < 0) m = 0;
+  Itv r = {x.lo >= 0 ? 0 : max2(-m, x.lo), x.hi <= 0 ? 0 : min2(m, x.hi)};
+  return r;
+}
+
+/* x / k for a constant k != 0: C's division truncates, which is monotone. */
+static Itv div_itv(Itv x, __int128 k) {
+  __int128 u = x.lo / k, v = x.hi / k;
+  return (Itv){min2(u, v), max2(u, v)};
+}
+
+static Itv mul_itv(Itv x, Itv y) {
+  __int128 c[4] = {x.lo * y.lo, x.lo * y.hi, x.hi * y.lo, x.hi * y.hi};
+  Itv r = {c[0], c[0]};
+  for (int i = 1; i < 4; i++) r.lo = min2(r.lo, c[i]), r.hi = max2(r.hi, c[i]);
+  return r;
+}
+
+/* An interval of e's operation from its operands' (both known). */
+static bool operation_itv(const IrExpr *e, Itv x, Itv y, Itv *out) {
+  switch (e->kind) {
+  case IR_ADD: *out = (Itv){x.lo + y.lo, x.hi + y.hi}; return true;
+  case IR_SUB: *out = (Itv){x.lo - y.hi, x.hi - y.lo}; return true;
+  case IR_MUL: *out = mul_itv(x, y); return true;
+  case IR_REM: *out = rem_itv(x, y); return true;
+  case IR_DIV:
+    if (y.lo != y.hi || y.lo == 0) return false;
+    *out = div_itv(x, y.lo);
+    return true;
+  case IR_BAND: /* the bits of a non-negative operand bound it */
+    if (y.lo >= 0) *out = (Itv){0, x.lo >= 0 ? min2(x.hi, y.hi) : y.hi};
+    else if (x.lo >= 0) *out = (Itv){0, x.hi};
+    else return false;
+    return true;
+  case IR_SHR:
+    if (x.lo < 0 || y.lo < 0 || y.hi >= 64) return false;
+    *out = (Itv){x.lo >> (int)y.hi, x.hi >> (int)y.lo};
+    return true;
+  default: return false;
+  }
+}
+
+/* An interval containing e's C value on every state of p that evaluates it
+   without trapping; false when e is not an integer of a tracked type.
+   What is linear gets the polyhedron's own range; an operation whose
+   mathematical result may leave its type gets the whole type. */
+static bool interval(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Itv *out) {
+  Itv ty, x, y;
+  if (!type_itv(e->type, &ty)) return false;
+  Lin l;
+  if (linear(a, p, e, ch, &l) && range(a, p, &l, &x.lo, &x.hi)) {
+    *out = x;
+    return true;
+  }
+  *out = ty;
+  switch (e->kind) {
+  case IR_CAST:
+    if (interval(a, p, e->a[0], ch, &x)) *out = within(x, e->type);
+    return true;
+  case IR_NEG:
+    if (interval(a, p, e->a[0], ch, &x)) *out = within((Itv){-x.hi, -x.lo}, e->type);
+    return true;
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_REM: case IR_BAND: case IR_SHR:
+    if (interval(a, p, e->a[0], ch, &x) && interval(a, p, e->a[1], ch, &y) && operation_itv(e, x, y, &x))
+      *out = within(x, e->type);
+    return true;
+  case IR_COND:
+    if (interval(a, p, e->a[1], ch, &x) && interval(a, p, e->a[2], ch, &y))
+      *out = (Itv){min2(x.lo, y.lo), max2(x.hi, y.hi)};
+    return true;
+  default:
+    if (is_test(e)) *out = (Itv){0, 1};
+    return true;
+  }
+}
+
+/* e's C value is l + v with v in *v on every state of p: the linear parts
+   of a sum exactly, the rest as an interval.  False when a sum may wrap. */
+static bool affine_itv(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *l, Itv *v) {
+  if (linear(a, p, e, ch, l)) {
+    *v = (Itv){0, 0};
+    return true;
+  }
+  if (e->kind == IR_ADD || e->kind == IR_SUB) {
+    Lin l2;
+    Itv v2, r, ty;
+    if (!affine_itv(a, p, e->a[0], ch, l, v) || !affine_itv(a, p, e->a[1], ch, &l2, &v2)) return false;
+    int sign = e->kind == IR_ADD ? 1 : -1;
+    for (int d = 0; d < dims(a); d++)
+      if (!small(l->c[d] += sign * l2.c[d])) return false;
+    if (!small(l->k += sign * l2.k)) return false;
+    *v = sign > 0 ? (Itv){v->lo + v2.lo, v->hi + v2.hi} : (Itv){v->lo - v2.hi, v->hi - v2.lo};
+    /* the sum's whole value within its type: no wrap */
+    return type_itv(e->type, &ty) && range(a, p, l, &r.lo, &r.hi) && r.lo + v->lo >= ty.lo && r.hi + v->hi <= ty.hi;
+  }
+  if (e->kind == IR_CAST && trackable_type(e->type)) {
+    Itv r, ty;
+    return affine_itv(a, p, e->a[0], ch, l, v) && type_itv(e->type, &ty) && range(a, p, l, &r.lo, &r.hi) &&
+           r.lo + v->lo >= ty.lo && r.hi + v->hi <= ty.hi;
+  }
+  *l = (Lin){0};
+  return interval(a, p, e, ch, v);
+}
+
 
 /* p meets "l rel r" (l - r rel 0 over the integers). */
 static void compare(Ana *a, Poly p, IrExprKind rel, const Lin *l, const Lin *r) {
@@ -396,6 +539,36 @@ static void forget(Ana *a, Poly p, int i) {
   CHECKED(ppl_Polyhedron_unconstrain_space_dimension(p, (ppl_dimension_type)i));
 }
 
+/* u = e on p under the choices: the affine image when e is exact; u
+   between l + lo and l + hi when e is a linear part l plus a rest in
+   [lo, hi] (`pos += (i * 7 + 3) % 5 - 2`); else u forgotten. */
+static void image(Ana *a, Poly p, int u, const IrExpr *e, const Choices *ch) {
+  const IrType *ty = a->var[u]->type;
+  Lin l;
+  Itv v, r;
+  ppl_Coefficient_t one;
+  CHECKED(ppl_new_Coefficient(&one));
+  set_coef(one, 1);
+  if (linear(a, p, e, ch, &l) && fits(a, p, &l, ty)) {
+    ppl_Linear_Expression_t le = make_le(a, &l);
+    CHECKED(ppl_Polyhedron_affine_image(p, (ppl_dimension_type)u, le, one));
+    CHECKED(ppl_delete_Linear_Expression(le));
+  } else if (affine_itv(a, p, e, ch, &l, &v) && range(a, p, &l, &r.lo, &r.hi) &&
+             within((Itv){r.lo + v.lo, r.hi + v.hi}, ty).lo == r.lo + v.lo &&
+             within((Itv){r.lo + v.lo, r.hi + v.hi}, ty).hi == r.hi + v.hi && small(l.k + v.lo) && small(l.k + v.hi)) {
+    Lin lo = l, hi = l;
+    lo.k += v.lo;
+    hi.k += v.hi;
+    ppl_Linear_Expression_t lb = make_le(a, &lo), ub = make_le(a, &hi);
+    CHECKED(ppl_Polyhedron_bounded_affine_image(p, (ppl_dimension_type)u, lb, ub, one));
+    CHECKED(ppl_delete_Linear_Expression(lb));
+    CHECKED(ppl_delete_Linear_Expression(ub));
+  } else {
+    forget(a, p, u);
+  }
+  CHECKED(ppl_delete_Coefficient(one));
+}
+
 /* u = e on p: the join over the cases of e's split nodes of the affine
    image (exact) or of forgetting u. */
 static void assign(Ana *a, Poly p, int u, const IrExpr *e) {
@@ -410,19 +583,8 @@ static void assign(Ana *a, Poly p, int u, const IrExpr *e) {
     Poly q = copy(p);
     for (int i = 0; i < ch.n; i++) /* the condition of each split node, as chosen */
       guard(a, q, ch.node[i]->kind == IR_COND ? ch.node[i]->a[0] : ch.node[i], ch.pick[i], &ch);
-    Lin l;
     if (!is_empty(q)) {
-      if (linear(a, q, e, &ch, &l) && fits(a, q, &l, a->var[u]->type)) {
-        ppl_Linear_Expression_t le = make_le(a, &l);
-        ppl_Coefficient_t one;
-        CHECKED(ppl_new_Coefficient(&one));
-        set_coef(one, 1);
-        CHECKED(ppl_Polyhedron_affine_image(q, (ppl_dimension_type)u, le, one));
-        CHECKED(ppl_delete_Coefficient(one));
-        CHECKED(ppl_delete_Linear_Expression(le));
-      } else {
-        forget(a, q, u);
-      }
+      image(a, q, u, e, &ch);
       CHECKED(ppl_Polyhedron_poly_hull_assign(joined, q));
     }
     CHECKED(ppl_delete_Polyhedron(q));
@@ -516,7 +678,101 @@ static Poly iterate(Ana *a, const IrStmt *loop, Poly h) {
 /* The head polyhedron of loop entered with `entry`: an inductive invariant
    containing every state at a check of the condition; NULL when it cannot
    be computed (unsupported statements, no convergence, PPL error). */
+/* What holds at every check of loop's condition whatever the loop does:
+   entry's constraints on the locals the loop never writes (and on the
+   entry copies, which nothing writes).  Widening drops constraints that
+   change between rounds, and with them bounds they implied on such
+   locals (`c <= cells <= 1000 * r` gone takes `cols >= 0` along);
+   meeting the widened head with this polyhedron gives them back. */
+static Poly unchanged(Ana *a, const IrStmt *loop, Poly entry) {
+  Poly keep = copy(entry);
+  forget_writes(a, loop, keep);
+  return keep;
+}
+
+static void insert(Ana *a, ppl_Constraint_System_t cs, const Lin *l) {
+  ppl_Linear_Expression_t le = make_le(a, l);
+  ppl_Constraint_t c;
+  CHECKED(ppl_new_Constraint(&c, le, PPL_CONSTRAINT_TYPE_GREATER_OR_EQUAL));
+  CHECKED(ppl_Constraint_System_insert_Constraint(cs, c));
+  CHECKED(ppl_delete_Constraint(c));
+  CHECKED(ppl_delete_Linear_Expression(le));
+}
+
+/* The bounds of each dimension on p, as constraints. */
+static ppl_Constraint_System_t bounds_of(Ana *a, Poly p) {
+  ppl_Constraint_System_t cs;
+  CHECKED(ppl_new_Constraint_System(&cs));
+  for (int d = 0; d < dims(a); d++)
+    for (int side = -1; side <= 1; side += 2) {
+      Lin l = {0};
+      l.c[d] = side;
+      __int128 lo, hi;
+      if (!range(a, p, &l, &lo, &hi)) continue; /* unbounded: -x has no minimum or x no maximum */
+      l.k = -lo;                                 /* side * x - min >= 0 */
+      insert(a, cs, &l);
+    }
+  return cs;
+}
+
+/* Rates as candidate constraints: when one iteration from any state of h
+   moves a counter i by a constant k and a local x by dx in [lo, hi],
+   |k| (x - x0) stays within [lo, hi] * sign(k) (i - i0) of where they
+   entered (`s += u` with u a remainder by 7 and i++: s - s0 <= 6 i).  A
+   widening drops such a constraint while its bound creeps towards the
+   rate (4 i, 5 i, ...); offered as a candidate it is kept once it holds
+   (it is a candidate only: the fixpoint still checks the result). */
+static void add_rates(Ana *a, const IrStmt *loop, Poly h, ppl_Constraint_System_t cs) {
+  Poly d = copy(h); /* entry copies re-read as the values before this iteration */
+  for (int i = 0; i < a->n; i++) {
+    CHECKED(ppl_Polyhedron_unconstrain_space_dimension(d, (ppl_dimension_type)(a->n + i)));
+    Lin same = {0};
+    same.c[i] = 1;
+    same.c[a->n + i] = -1;
+    add_lin(a, d, &same, true);
+  }
+  Poly f = iterate(a, loop, d);
+  __int128 lo[MAX_TRACKED], hi[MAX_TRACKED];
+  bool known[MAX_TRACKED];
+  for (int i = 0; i < a->n; i++) {
+    Lin delta = {0};
+    delta.c[i] = 1;
+    delta.c[a->n + i] = -1;
+    known[i] = a->ok && !is_empty(f) && range(a, f, &delta, &lo[i], &hi[i]);
+  }
+  for (int c = 0; c < a->n; c++) {
+    if (!known[c] || lo[c] != hi[c] || lo[c] == 0) continue; /* c: a counter moving by lo[c] */
+    __int128 k = lo[c] < 0 ? -lo[c] : lo[c], sign = lo[c] < 0 ? -1 : 1;
+    for (int x = 0; x < a->n; x++) {
+      if (x == c || !known[x] || !small(k * (lo[x] < 0 ? -lo[x] : lo[x])) || !small(k * (hi[x] < 0 ? -hi[x] : hi[x]))) continue;
+      Lin up = {0}, down = {0}; /* hi s (c - c0) - k (x - x0) >= 0 and k (x - x0) - lo s (c - c0) >= 0 */
+      up.c[c] = hi[x] * sign, up.c[a->n + c] = -hi[x] * sign;
+      up.c[x] = -k, up.c[a->n + x] = k;
+      down.c[c] = -lo[x] * sign, down.c[a->n + c] = lo[x] * sign;
+      down.c[x] = k, down.c[a->n + x] = -k;
+      insert(a, cs, &up);
+      insert(a, cs, &down);
+    }
+  }
+  CHECKED(ppl_delete_Polyhedron(f));
+  CHECKED(ppl_delete_Polyhedron(d));
+}
+
+/* next (which contains h) widened from h: BHRZ03, keeping the candidates
+   next still meets: the bounds of h (a bound the minimized form of h only
+   implied, `r >= 0` under `0 <= cells <= 6 * r`, would be dropped and with
+   it every exact image of r) and the rates; then met with what the loop
+   cannot change. */
+static void widen(Ana *a, const IrStmt *loop, Poly next, Poly h, Poly keep) {
+  ppl_Constraint_System_t cs = bounds_of(a, h);
+  add_rates(a, loop, h, cs);
+  CHECKED(ppl_Polyhedron_limited_BHRZ03_extrapolation_assign(next, h, cs));
+  CHECKED(ppl_delete_Constraint_System(cs));
+  CHECKED(ppl_Polyhedron_intersection_assign(next, keep));
+}
+
 static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry) {
+  Poly keep = unchanged(a, loop, entry);
   Poly init = copy(entry);
   if (loop->is_do_while) { /* the first check follows one run of the body */
     block(a, &loop->body, init);
@@ -530,7 +786,7 @@ static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry) {
     int contained = ppl_Polyhedron_contains_Polyhedron(h, next);
     if (contained < 0) ppl_error = true;
     stable = contained > 0;
-    if (!stable && round >= WIDEN_AFTER) CHECKED(ppl_Polyhedron_H79_widening_assign(next, h));
+    if (!stable && round >= WIDEN_AFTER) widen(a, loop, next, h, keep);
     if (!stable) CHECKED(ppl_assign_C_Polyhedron_from_C_Polyhedron(h, next));
     CHECKED(ppl_delete_Polyhedron(next));
   }
@@ -543,6 +799,7 @@ static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry) {
     CHECKED(ppl_delete_Polyhedron(next));
   }
   CHECKED(ppl_delete_Polyhedron(init));
+  CHECKED(ppl_delete_Polyhedron(keep));
   if (stable && a->ok && !ppl_error) return h;
   CHECKED(ppl_delete_Polyhedron(h));
   return NULL;
@@ -552,8 +809,12 @@ static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry) {
 
 enum { MAX_POST_COEF = 1 << 20 };
 
-/* PPL's deterministic weight limit of one analysis (its own unit). */
-static const unsigned long PPL_WEIGHT = 20000000;
+/* PPL's deterministic weight limit of one analysis (its own unit; 2e8 is
+   about 0.2 s).  The first analyses of a run, the loops at the root, get
+   the large one; a loop translated again in every unfolding of an outer
+   one gets the small one from then on. */
+static const unsigned long PPL_WEIGHT = 200000000, PPL_WEIGHT_LATER = 20000000;
+enum { LARGE_ANALYSES = 16 };
 
 /* The constraint c over (outputs, entry values) as an op_linear row; false
    when it says nothing about the outputs or its numbers are too wide. */
@@ -662,8 +923,15 @@ static Poly entry_state(Ana *a, const TrState *in) {
     l.c[a->n + i] = -1;
     add_lin(a, p, &l, true);
     PropVar v = in->slot[a->slot[i]];
-    if (v != TR_UNINIT) /* else declared in the loop: no entry value (projected out before posting) */
-      add_bounds(a, p, a->n + i, prop_min(a->t->s, v), prop_max(a->t->s, v));
+    if (v == TR_UNINIT) continue; /* declared in the loop: no entry value (projected out before posting) */
+    add_bounds(a, p, a->n + i, prop_min(a->t->s, v), prop_max(a->t->s, v));
+    for (int j = 0; j < i; j++) /* locals entering with one value (`pos = max = start`) */
+      if (in->slot[a->slot[j]] == v) {
+        Lin same = {0};
+        same.c[a->n + i] = 1;
+        same.c[a->n + j] = -1;
+        add_lin(a, p, &same, true);
+      }
   }
   return p;
 }
@@ -671,6 +939,99 @@ static Poly entry_state(Ana *a, const TrState *in) {
 static void project(Poly h, Poly e, int d) {
   CHECKED(ppl_Polyhedron_unconstrain_space_dimension(h, (ppl_dimension_type)d));
   CHECKED(ppl_Polyhedron_unconstrain_space_dimension(e, (ppl_dimension_type)d));
+}
+
+/* Analyses loop over a's tracked locals and posts what it finds; false
+   when the store failed.  *found: a head was computed. */
+static bool analyse(Ana *a, const IrStmt *loop, const TrState *in, const TrState *out, bool *found) {
+  Tr *t = a->t;
+  *found = false;
+  t->poly_analyses++;
+  ppl_error = false;
+  CHECKED(ppl_set_deterministic_timeout(t->poly_analyses <= LARGE_ANALYSES ? PPL_WEIGHT : PPL_WEIGHT_LATER, 0)); /* an analysis that grows too large stops (an error: nothing posted) */
+  Poly entry = entry_state(a, in);
+  Poly h = loop_head(a, loop, entry);
+  CHECKED(ppl_delete_Polyhedron(entry));
+  if (!h) {
+    CHECKED(ppl_reset_deterministic_timeout());
+    return true;
+  }
+  *found = true;
+  /* The head's constraints hold at the exit too; posted with the exit's
+     own (the head meet the negated condition), they give propagation
+     relations that the exit's minimized form leaves implied (y <= x from
+     y <= n <= x). */
+  Poly e = copy(h);
+  guard(a, e, loop->cond, false, &no_choices);
+  for (int i = 0; i < a->n; i++) { /* a local without a value at the entry or the exit has no variable there */
+    if (in->slot[a->slot[i]] == TR_UNINIT) project(h, e, a->n + i);
+    if (out->slot[a->slot[i]] == TR_UNINIT) project(h, e, i);
+  }
+  int posted = 0;
+  bool ok = true;
+  if (!ppl_error && !is_empty(e)) ok = post_exit(a, h, in, out, &posted) && post_exit(a, e, in, out, &posted);
+  CHECKED(ppl_delete_Polyhedron(e));
+  CHECKED(ppl_reset_deterministic_timeout());
+  CHECKED(ppl_delete_Polyhedron(h));
+  if (posted > 0) prop_note(t->s, PROP_NOTE_POLYHEDRA);
+  return ok;
+}
+
+/* ---- Packs ------------------------------------------------------------- */
+
+/* Marks in `in` the tracked locals e reads. */
+static void mark_reads(const Ana *a, const IrExpr *e, bool *in) {
+  if (!e) return;
+  if (e->kind == IR_VAR) {
+    int i = tracked(a, e->var);
+    if (i >= 0) in[i] = true;
+  }
+  for (int k = 0; k < 3; k++) mark_reads(a, e->a[k], in);
+}
+
+static void mark_block(const Ana *a, const IrBlock *b, int w, bool *in);
+
+/* Marks what decides loops and what is assigned to local w, in s. */
+static void mark_stmt(const Ana *a, const IrStmt *s, int w, bool *in) {
+  switch (s->kind) {
+  case IR_ST_ASSIGN:
+    if (s->lhs && s->lhs->kind == IR_VAR && tracked(a, s->lhs->var) == w) mark_reads(a, s->rhs, in);
+    break;
+  case IR_ST_IF: mark_block(a, &s->then, w, in); mark_block(a, &s->els, w, in); break;
+  case IR_ST_BLOCK: mark_block(a, &s->body, w, in); break;
+  case IR_ST_WHILE:
+    mark_reads(a, s->cond, in);
+    mark_block(a, &s->pre, w, in);
+    mark_block(a, &s->body, w, in);
+    mark_block(a, &s->step, w, in);
+    break;
+  default: break;
+  }
+}
+
+static void mark_block(const Ana *a, const IrBlock *b, int w, bool *in) {
+  for (int i = 0; i < b->n; i++) mark_stmt(a, b->stmts[i], w, in);
+}
+
+/* The pack of written local w: w, the locals that decide the loop and the
+   loops in it, and those w is assigned from.  An analysis over fewer
+   locals is as sound as over all (statements on the others are not
+   tracked, guards on them refine nothing) and far cheaper: relations
+   between unrelated counters (`diag` next to `cells`) are what makes a
+   polyhedron's generators explode. */
+static Ana pack(const Ana *a, const IrStmt *loop, int w, unsigned *members) {
+  bool in[MAX_TRACKED] = {false};
+  in[w] = true;
+  mark_stmt(a, loop, w, in);
+  Ana p = {.t = a->t, .fn = a->fn, .ok = true};
+  *members = 0;
+  for (int i = 0; i < a->n; i++)
+    if (in[i]) {
+      p.var[p.n] = a->var[i];
+      p.slot[p.n++] = a->slot[i];
+      *members |= 1u << i;
+    }
+  return p;
 }
 
 bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
@@ -682,33 +1043,22 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   if (t->poly_analyses >= MAX_ANALYSES || !init_ppl()) return true;
   Ana a = {.t = t, .fn = fn, .ok = true};
   choose(&a, loop);
-  if (a.n == 0 || !tr_facts(t, fn, loop)->slot || !tr_facts(t, fn, loop)->slot[a.slot[0]]) return true;
-  t->poly_analyses++;
-  ppl_error = false;
-  CHECKED(ppl_set_deterministic_timeout(PPL_WEIGHT, 0)); /* an analysis that grows too large stops (an error: nothing posted) */
-  Poly entry = entry_state(&a, in);
-  Poly h = loop_head(&a, loop, entry);
-  CHECKED(ppl_delete_Polyhedron(entry));
-  if (!h) {
-    CHECKED(ppl_reset_deterministic_timeout());
-    return true;
+  const uint8_t *writes = tr_facts(t, fn, loop)->slot;
+  if (a.n == 0 || !writes || !writes[a.slot[0]]) return true;
+  bool found;
+  if (!analyse(&a, loop, in, out, &found)) return false;
+  /* Too costly (or not inductive) over every local: one pack per written local. */
+  unsigned done[MAX_TRACKED];
+  int ndone = 0;
+  for (int w = 0; !found && w < a.n && writes[a.slot[w]]; w++) {
+    unsigned members;
+    Ana p = pack(&a, loop, w, &members);
+    bool again = false, pack_found;
+    for (int k = 0; k < ndone; k++) again = again || done[k] == members;
+    if (p.n == a.n || t->poly_analyses >= MAX_ANALYSES) break;
+    if (again) continue;
+    done[ndone++] = members;
+    if (!analyse(&p, loop, in, out, &pack_found)) return false;
   }
-  /* The head's constraints hold at the exit too; posted with the exit's
-     own (the head meet the negated condition), they give propagation
-     relations that the exit's minimized form leaves implied (y <= x from
-     y <= n <= x). */
-  Poly e = copy(h);
-  guard(&a, e, loop->cond, false, &no_choices);
-  for (int i = 0; i < a.n; i++) { /* a local without a value at the entry or the exit has no variable there */
-    if (in->slot[a.slot[i]] == TR_UNINIT) project(h, e, a.n + i);
-    if (out->slot[a.slot[i]] == TR_UNINIT) project(h, e, i);
-  }
-  int posted = 0;
-  bool ok = true;
-  if (!ppl_error && !is_empty(e)) ok = post_exit(&a, h, in, out, &posted) && post_exit(&a, e, in, out, &posted);
-  CHECKED(ppl_delete_Polyhedron(e));
-  CHECKED(ppl_reset_deterministic_timeout());
-  CHECKED(ppl_delete_Polyhedron(h));
-  if (posted > 0) prop_note(t->s, PROP_NOTE_POLYHEDRA);
-  return ok;
+  return true;
 }

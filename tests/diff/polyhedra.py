@@ -2,7 +2,8 @@
 """Differential test of loop invariants over polyhedra (translate/polyhedra.c):
 random loops whose locals move on two paths (an if inside the body on an
 input, on the counter's parity, or on a comparison of the locals), by
-different amounts, so that what survives is an inequality (u <= 2 * v,
+different amounts (constants, or non-linear terms such as `(i * 7 + c) % 5`
+that the analysis bounds by an interval), so that what survives is an inequality (u <= 2 * v,
 u + v >= i, ...); sometimes by steps so large that 32-bit arithmetic wraps.
 The target is guarded by a linear inequality (or equality) about the loop's
 outputs and its bound.  The truth comes from running every input of the box
@@ -37,13 +38,46 @@ def wrap32(v):
     return (v + 2**31) % 2**32 - 2**31
 
 
+def c_div(a, b):
+    """C's division: truncates towards zero."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def c_rem(a, b):
+    """C's remainder: the sign of the dividend."""
+    return a - b * c_div(a, b)
+
+
+def value(step, i, c):
+    """A step of u or v: a constant, or (C text, function of i and c)."""
+    return step if isinstance(step, int) else step[1](i, c)
+
+
+def step_text(step):
+    return str(step) if isinstance(step, int) else f"({step[0]})"
+
+
 def program(rng):
     N = rng.choice([rng.randint(0, 30), rng.randint(0, 60), 1000, 3000])
     step = rng.choice([1, 1, 1, 2, 3])
     cond = rng.choice(["c > 0", "i % 2", "c > i", "u < v", "u <= 2 * v", "i < 7"])
     big = rng.random() < 0.12      # steps that wrap for long runs
     def amount():
+        if rng.random() < 0.2:           # a non-linear step: an interval, not an affine image
+            return nonlinear()
         return rng.choice([3000000, -3000000, 5000001]) if big and rng.random() < 0.5 else rng.randint(-3, 4)
+
+    def nonlinear():
+        K, C, M, D = rng.randint(1, 9), rng.randint(-5, 5), rng.randint(2, 9), rng.randint(0, 4)
+        form = rng.choice(["rem", "rem_c", "mul_c", "div"])
+        if form == "rem":
+            return (f"(i * {K} + {C}) % {M} - {D}", lambda i, c: wrap32(c_rem(wrap32(wrap32(i * K) + C), M) - D))
+        if form == "rem_c":
+            return (f"(i * {K} + c) % {M}", lambda i, c: c_rem(wrap32(wrap32(i * K) + c), M))
+        if form == "mul_c":
+            return (f"c * (i % {M})", lambda i, c: wrap32(c * c_rem(i, M)))
+        return (f"i / {M} % 3 - 1", lambda i, c: c_rem(c_div(i, M), 3) - 1)
     A = (amount(), amount())
     B = (amount(), amount())
     S = (rng.randint(-20, 20), rng.randint(-20, 20))
@@ -57,7 +91,7 @@ def program(rng):
             take = {"c > 0": c > 0, "i % 2": i % 2 != 0, "c > i": c > i, "u < v": u < v,
                     "u <= 2 * v": u <= wrap32(2 * v), "i < 7": i < 7}[cond]
             d = A if take else B
-            u, v = wrap32(u + d[0]), wrap32(v + d[1])
+            u, v = wrap32(u + value(d[0], i, c)), wrap32(v + value(d[1], i, c))
             heads.append((i, u, v))
         return heads
 
@@ -86,7 +120,7 @@ def program(rng):
             break
 
     body = (f"    i += {step};\n"
-            f"    if ({cond}) {{ u += {A[0]}; v += {A[1]}; }} else {{ u += {B[0]}; v += {B[1]}; }}\n")
+            f"    if ({cond}) {{ u += {step_text(A[0])}; v += {step_text(A[1])}; }} else {{ u += {step_text(B[0])}; v += {step_text(B[1])}; }}\n")
     text = (f"int f(int n, int c) {{\n"
             f"  int i = 0, u = {S[0]}, v = {S[1]};\n"
             f"  if (n < 0 || n > {N})\n"

@@ -164,6 +164,31 @@ static const Case cases[] = {
                       "  while (i < n) {\n    i++;\n    u -= 1;\n  }\n"
                       "  if (u > 5)\n    return 1; /* T */\n  return 0;\n}\n",
      60, false},
+    /* a non-linear step within [-2, 2]: pos and its maximum stay within 2 per iteration */
+    {"jitter", "int f(int n, int c) {\n  int i = 0, pos = c, m = c;\n" GUARD
+               "  while (i < n) {\n    pos += (i * 7 + 3) % 5 - 2;\n    if (pos > m) m = pos;\n    i++;\n  }\n"
+               "  if (m - c > 2 * i)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    {"jitter_reach", "int f(int n, int c) {\n  int i = 0, pos = c, m = c;\n" GUARD
+                     "  while (i < n) {\n    pos += (i * 7 + 3) % 5 - 2;\n    if (pos > m) m = pos;\n    i++;\n  }\n"
+                     "  if (m - c >= 1 && pos < c)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, false},
+    /* u is a remainder by 7: s moves by at most 6 per iteration */
+    {"remainder_sum", "int f(int n, int c) {\n  int i = 0, u = 0, s = 0;\n" GUARD
+                      "  while (i < n) {\n    i++;\n    u = (u * 5 + i + c) % 7;\n    s += u;\n  }\n"
+                      "  if (s > 6 * i)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    /* an inner loop of c + 3 <= 6 steps per outer one, beside an unrelated counter */
+    {"grid", "int f(int n, int c) {\n  int r = 0, k = 0, d = 0;\n  long cells = 0;\n" GUARD
+             "  while (r < n) {\n    k = 0;\n    while (k < c + 3) {\n      k++;\n      cells++;\n"
+             "      if (r == k) d++;\n    }\n    r++;\n  }\n"
+             "  if (cells > 6 * (long)r)\n    return 1; /* T */\n  return 0;\n}\n",
+     30, true},
+    {"grid_reach", "int f(int n, int c) {\n  int r = 0, k = 0, d = 0;\n  long cells = 0;\n" GUARD
+                   "  while (r < n) {\n    k = 0;\n    while (k < c + 3) {\n      k++;\n      cells++;\n"
+                   "      if (r == k) d++;\n    }\n    r++;\n  }\n"
+                   "  if (cells == 6 * (long)r && d == 6)\n    return 1; /* T */\n  return 0;\n}\n",
+     30, false},
 };
 
 int main(int argc, char **argv) {
