@@ -8,6 +8,10 @@
  *   3. b at the neutral value fixes both operands to it;
  *   4. b absorbing and one operand neutral: the other is absorbing;
  *   5. one operand neutral, the other known equal to b (x == y): b = other.
+ *   6. outside trials, b absorbing and both operands open (`s > 6 * i ||
+ *      s < -6 * i` required): each operand is tried at the absorbing
+ *      value; one whose trial fails leaves the other (the case split that
+ *      lets linear reasoning refute each side; bounds alone cannot).
  * xor: any two fixed fix the third; x and y the same variable: b = 0.
  * Domains within {0, 1} change only by fixing: subscriptions are FIX only.
  *
@@ -24,6 +28,28 @@ typedef struct BoolAnd {
 
 static inline bool is(const PropStore *s, PropVar v, int value) {
   return prop_is_fixed(s, v) && prop_value(s, v) == value;
+}
+
+typedef struct Fix {
+  PropVar v;
+  int value;
+} Fix;
+
+static bool post_fix(PropStore *s, void *ctx) {
+  const Fix *f = ctx;
+  return prop_fix(s, f->v, f->value);
+}
+
+/* Rule 6: b is absorbing, neither operand fixed.  Only outside trials: a
+   trial's own trials would multiply. */
+static PropStatus split(PropStore *s, BoolAnd *p, int zero) {
+  if (prop_trial_depth(s) > 0) return PROP_SUSPEND;
+  Fix x = {p->x, zero}, y = {p->y, zero};
+  if (prop_try(s, post_fix, &x, NULL, 0, NULL) == PROP_TRIAL_FAILED)
+    return prop_fix(s, p->y, zero) ? PROP_ENTAILED : PROP_FAILED;
+  if (prop_try(s, post_fix, &y, NULL, 0, NULL) == PROP_TRIAL_FAILED)
+    return prop_fix(s, p->x, zero) ? PROP_ENTAILED : PROP_FAILED;
+  return PROP_SUSPEND;
 }
 
 static PropStatus and_propagate(PropStore *s, Propagator *base) {
@@ -44,7 +70,7 @@ static PropStatus and_propagate(PropStore *s, Propagator *base) {
   if (is(s, p->b, zero)) {
     if (is(s, p->x, one)) return prop_fix(s, p->y, zero) ? PROP_ENTAILED : PROP_FAILED;
     if (is(s, p->y, one)) return prop_fix(s, p->x, zero) ? PROP_ENTAILED : PROP_FAILED;
-    return PROP_SUSPEND;
+    return split(s, p, zero);
   }
   /* Rule 5: one operand neutral: b equals the other. */
   if (is(s, p->x, one)) return op_rel(s, p->b, OP_EQ, p->y) ? PROP_ENTAILED : PROP_FAILED;

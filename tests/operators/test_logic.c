@@ -161,12 +161,53 @@ TEST(merge_decides_b) {
   prop_store_free(s);
 }
 
+/* ---- Or/and of comparisons, with a linear side constraint -------------------------
+ * v = (x, y, z, r1, r2, b): r1 <=> x rel y, r2 <=> y rel2 z, b = r1 op r2 and
+ * x + y + z rel3 c.  With b fixed at the absorbing value, the case split of
+ * rule 6 runs (each operand tried); it must never lose a solution. */
+
+static bool split_post(PropStore *s, const BrSys *sys, const PropVar *v) {
+  if (!op_reify(s, v[3], v[0], (OpRel)sys->rel, v[1]) || !op_reify(s, v[4], v[1], (OpRel)sys->op, v[2])) return false;
+  bool or = sys->bits == 1;
+  if (!(or ? op_bool_or : op_bool_and)(s, v[5], v[3], v[4])) return false;
+  int64_t one[3] = {1, 1, 1};
+  return op_linear(s, 3, one, v, (OpRel)sys->bits2, sys->c);
+}
+
+static bool split_eval(const BrSys *sys, int64_t *v) {
+  v[3] = rel_holds(sys->rel, v[0], v[1]);
+  v[4] = rel_holds(sys->op, v[1], v[2]);
+  v[5] = sys->bits == 1 ? (v[3] || v[4]) : (v[3] && v[4]);
+  return rel_holds(sys->bits2, v[0] + v[1] + v[2], sys->c);
+}
+
+TEST(or_split) {
+  long before = br_failed;
+  for (uint64_t seed = 1; seed <= br_count(3000); seed++) {
+    br_seed(seed);
+    BrSys sys = {.name = "or_split", .seed = seed, .post = split_post, .eval = split_eval, .n = 6, .nfree = 3};
+    for (int i = 0; i < 3; i++) sys.dom[i] = br_rand_small(-6, 6, 5);
+    sys.rel = (int)br_range(OP_EQ, OP_GE);
+    sys.op = (int)br_range(OP_EQ, OP_GE);
+    sys.bits = (int)br_range(0, 1);
+    sys.bits2 = (int)br_range(OP_EQ, OP_GE);
+    sys.c = br_range(-8, 8);
+    sys.dom[3] = br_interval(0, 1);
+    sys.dom[4] = br_interval(0, 1);
+    int absorbing = sys.bits == 1;           /* b fixed at it: the split runs */
+    sys.dom[5] = br_rand() % 3 ? br_interval(absorbing, absorbing) : br_interval(0, 1);
+    if (!br_check(&sys)) break;
+  }
+  CHECK_EQ_INT(br_failed, before);
+}
+
 int main(void) {
   RUN(reify);
   RUN(booleans);
   RUN(element);
   RUN(merge);
   RUN(merge_decides_b);
+  RUN(or_split);
   fprintf(stderr, "%ld systems checked\n", br_checked);
   return check_summary();
 }
