@@ -167,6 +167,7 @@ IrType *fe_type_array(FeCtx *c, IrType *base, int64_t count);
 IrType *fe_type_float(FeCtx *c, int bits);
 IrType *fe_type_of(FeCtx *c, CXCursor cur);
 IrType *fe_param_type(FeCtx *c, IrType *t); /* array parameters are pointers */ /* cursor's type; on failure a diagnostic and int */
+IrType *fe_param_ctype(FeCtx *c, CXType t, const char **why); /* a parameter's clang type as C adjusts it (`int a[]` is int *); NULL and *why when unsupported */
 IrType *fe_type_int_(FeCtx *c);             /* int */
 IrType *fe_type_ptrdiff(FeCtx *c);          /* long (LP64) / int (ILP32) */
 bool fe_is_scalar(const IrType *t);

@@ -156,8 +156,7 @@ static void signature(FeCtx *c, IrFunction *fn, CXCursor decl) {
     v->index = i;
     v->loc = fe_loc(c, pc);
     v->is_const = fe_const_type(clang_getCursorType(pc));
-    v->type = fe_type(c, clang_getCursorType(pc), &why);
-    if (v->type) v->type = fe_param_type(c, v->type);
+    v->type = fe_param_ctype(c, clang_getCursorType(pc), &why);
     if (!v->type) {
       fe_unsupported(c, v->loc, "unsupported: %s", why);
       v->type = fe_type_int_(c);

@@ -17,8 +17,16 @@ IrVar *fe_local_var(FeCtx *c, CXCursor decl, IrVarKind kind) {
   v->name = fe_spelling(c, decl);
   v->kind = kind;
   v->loc = fe_loc(c, decl);
-  v->type = fe_type_of(c, decl);
-  if (kind == IR_VAR_PARAM) v->type = fe_param_type(c, v->type);
+  if (kind == IR_VAR_PARAM) {
+    const char *why = "type";
+    v->type = fe_param_ctype(c, clang_getCursorType(decl), &why);
+    if (!v->type) {
+      fe_unsupported(c, v->loc, "unsupported: %s", why);
+      v->type = fe_type_int_(c);
+    }
+  } else {
+    v->type = fe_type_of(c, decl);
+  }
   v->is_const = fe_const_type(clang_getCursorType(decl));
   if (v->type->kind == IR_TY_VOID || (v->type->kind == IR_TY_STRUCT && !v->type->complete)) {
     fe_unsupported(c, v->loc, "unsupported: variable of incomplete type");

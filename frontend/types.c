@@ -276,9 +276,44 @@ IrType *fe_param_type(FeCtx *c, IrType *t) {
   return t->kind == IR_TY_ARRAY ? fe_type_ptr(c, t->base) : t;
 }
 
+IrType *fe_param_ctype(FeCtx *c, CXType t, const char **why) {
+  CXType ct = clang_getCanonicalType(t);
+  if (ct.kind == CXType_IncompleteArray) { /* `int a[]`: no array type of its own */
+    IrType *base = fe_type(c, clang_getArrayElementType(ct), why);
+    return base ? fe_type_ptr(c, base) : NULL;
+  }
+  IrType *ty = fe_type(c, t, why);
+  return ty ? fe_param_type(c, ty) : NULL;
+}
+
+static enum CXChildVisitResult first_child(CXCursor child, CXCursor parent, CXClientData out) {
+  (void)parent;
+  *(CXCursor *)out = child;
+  return CXChildVisit_Break;
+}
+
+/* The declaration cur names, through implicit conversions and parentheses
+   (`a` in `a[i]`); a null cursor when it names none. */
+static CXCursor named_decl(CXCursor cur) {
+  for (int depth = 0; depth < 8; depth++) {
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_DeclRefExpr) return clang_getCursorReferenced(cur);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr) break;
+    CXCursor child = clang_getNullCursor();
+    clang_visitChildren(cur, first_child, &child);
+    if (clang_Cursor_isNull(child)) break;
+    cur = child;
+  }
+  return clang_getNullCursor();
+}
+
 IrType *fe_type_of(FeCtx *c, CXCursor cur) {
   const char *why = "type";
-  IrType *t = fe_type(c, clang_getCursorType(cur), &why);
+  CXType ct = clang_getCursorType(cur);
+  /* clang keeps a parameter's type as written (`int a[]`); C adjusts it */
+  bool parm = clang_getCanonicalType(ct).kind == CXType_IncompleteArray &&
+              (clang_getCursorKind(cur) == CXCursor_ParmDecl || clang_getCursorKind(named_decl(cur)) == CXCursor_ParmDecl);
+  IrType *t = parm ? fe_param_ctype(c, ct, &why) : fe_type(c, ct, &why);
   if (t) return t;
   fe_unsupported(c, fe_loc(c, cur), "unsupported: %s", why);
   return fe_type_int_(c);
