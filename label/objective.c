@@ -379,47 +379,97 @@ static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
   }
 }
 
+/* The model of q on a fresh store, its --assume posted: false (and *err)
+   when the translator refuses the program.  m->ok is false when the
+   assumptions already fail. */
+typedef struct Model {
+  PropStore *s;
+  Solve v;
+  bool ok;
+} Model;
+
+static bool open_model(const LblQuery *q, double start, Model *m, char **err) {
+  m->s = prop_store_new();
+  prop_set_memory_budget(m->s, q->max_memory);
+  prop_set_slow_refuter(m->s, lbl_relax_node); /* long fixpoints of the translation too */
+  TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0,
+                  .no_alias = q->no_alias, .acyclic = q->acyclic};
+  Tr *t = tr_new(m->s, q->prog, q->fn, &q->obj, &lim, err);
+  if (!t) {
+    prop_store_free(m->s);
+    return false;
+  }
+  m->ok = !prop_failed(m->s);
+  for (int i = 0; i < q->nassumes && m->ok; i++) m->ok = tr_assume(t, q->assumes[i]);
+  m->v = (Solve){.t = t, .cx = m->ok && !q->no_concrete ? lbl_cx_new(q, t) : NULL};
+  return true;
+}
+
+static void close_model(Model *m) {
+  lbl_cx_free(m->v.cx);
+  tr_free(m->v.t);
+  prop_store_free(m->s);
+}
+
+/* Before guessing, the translation's own propagation gets a small work
+   budget: a root that refutes the objective (a loop invariant, a guard)
+   answers at once, where guesses would run the program to their budget
+   first.  1: the root is propagated (the store is ready for the search);
+   0: it refuted the objective; -1: a budget ran out (this one, or
+   --max-unfold on a loop the guesses may run through), and the store, cut
+   in the middle of its fixpoint, is no use any more. */
+enum { QUICK_ROOT_PROPAGATIONS = 250000 };
+static const double QUICK_ROOT_SECONDS = 0.1; /* unfolding costs time, not propagations */
+
+static int quick_root(Model *m) {
+  prop_set_propagation_budget(m->s, QUICK_ROOT_PROPAGATIONS);
+  prop_set_deadline(m->s, prop_now() + QUICK_ROOT_SECONDS);
+  bool started = tr_start(m->v.t);
+  bool cut = prop_timed_out(m->s) || (!started && tr_incomplete(m->v.t, NULL)); /* or --max-unfold */
+  prop_set_propagation_budget(m->s, 0);
+  prop_set_deadline(m->s, 0);
+  if (cut) return -1;
+  return started ? 1 : 0;
+}
+
 bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   memset(r, 0, sizeof *r);
   double start = prop_now();
-  PropStore *s = prop_store_new();
-  prop_set_memory_budget(s, q->max_memory);
-  prop_set_slow_refuter(s, lbl_relax_node); /* long fixpoints of the translation too */
-  TrLimits lim = {.max_unfold = q->max_unfold, .deadline = q->timeout_s > 0 ? start + q->timeout_s : 0,
-                  .no_alias = q->no_alias, .acyclic = q->acyclic};
-  Tr *t = tr_new(s, q->prog, q->fn, &q->obj, &lim, err);
-  if (!t) {
-    prop_store_free(s);
-    return false;
-  }
-  bool ok = !prop_failed(s);
-  for (int i = 0; i < q->nassumes && ok; i++) ok = tr_assume(t, q->assumes[i]);
-  Solve v = {.t = t, .cx = ok && !q->no_concrete ? lbl_cx_new(q, t) : NULL};
+  Model m;
+  if (!open_model(q, start, &m, err)) return false;
   /* guessing is bounded by its step budget (deterministic); the clock only
      keeps it under a quarter of --timeout (at most LBL_GUESS_SECONDS) on a
      loaded machine */
   double guess_s = q->timeout_s > 0 && q->timeout_s / 4 < LBL_GUESS_SECONDS ? q->timeout_s / 4 : LBL_GUESS_SECONDS;
   double guess_until = start + guess_s;
   double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
-  int e = -1;
-  if (ok && v.cx) { /* domains the --assume made small: every input runs, nothing else is relied on */
-    e = lbl_cx_enumerate(v.cx, s, deadline > 0 ? start + q->timeout_s / 2 : 0);
-    if (e == 0) no_solution(t, s, r, NULL);
+  int e = -1, root = -1;
+  uint64_t runs = 0; /* concrete runs of a model given up */
+  if (m.ok && m.v.cx) { /* domains the --assume made small: every input runs, nothing else is relied on */
+    e = lbl_cx_enumerate(m.v.cx, m.s, deadline > 0 ? start + q->timeout_s / 2 : 0);
+    if (e == 0) no_solution(m.v.t, m.s, r, NULL);
   }
-  if (e == 1 || (e < 0 && ok && lbl_cx_loops(v.cx) && lbl_cx_guess(v.cx, guess_until))) {
-    lbl_cx_solution(v.cx, r); /* inputs that meet the objective: nothing to propagate */
+  bool guessing = e < 0 && m.ok && lbl_cx_loops(m.v.cx);
+  if (guessing) root = quick_root(&m);
+  if (root == 0) {
+    no_solution(m.v.t, m.s, r, NULL);
+  } else if (e == 1 || (guessing && lbl_cx_guess(m.v.cx, guess_until))) {
+    lbl_cx_solution(m.v.cx, r); /* inputs that meet the objective: nothing to propagate */
   } else if (e < 0) {
-    ok = ok && tr_start(t);
-    if (!ok) no_solution(t, s, r, NULL);
-    else search(q, &v, s, r, start);
+    if (root < 0 && guessing) { /* a spoiled root: the model again */
+      runs = lbl_cx_runs(m.v.cx);
+      close_model(&m);
+      if (!open_model(q, start, &m, err)) return false;
+    }
+    m.ok = m.ok && (root == 1 || tr_start(m.v.t));
+    if (!m.ok) no_solution(m.v.t, m.s, r, NULL);
+    else search(q, &m.v, m.s, r, start);
   }
-  r->stats.concrete_runs = lbl_cx_runs(v.cx);
-  lbl_cx_free(v.cx);
+  r->stats.concrete_runs = runs + lbl_cx_runs(m.v.cx);
   r->time_s = prop_now() - start;
-  r->stats.prop = *prop_stats(s);
-  r->stats.tr = *tr_stats(t);
-  tr_free(t);
-  prop_store_free(s);
+  r->stats.prop = *prop_stats(m.s);
+  r->stats.tr = *tr_stats(m.v.t);
+  close_model(&m);
   return true;
 }
 
