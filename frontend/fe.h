@@ -112,6 +112,7 @@ typedef struct FeCtx {
   /* set by fe_parse_expr: globals and structs are the program's, by name */
   bool reuse_program;
   bool no_stubs;          /* FeOptions.no_stubs */
+  struct FeMacros *macros; /* operators of macro bodies (macros.c), on first use */
 } FeCtx;
 
 /* What a parse leaves for fe_parse_expr (in the program's arena). */

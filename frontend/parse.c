@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "fe.h"
+#include "macros.h"
 
 /* ---- locations and diagnostics ------------------------------------------- */
 static const char *file_name(FeCtx *c, CXFile f) {
@@ -418,7 +419,7 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
 
   CXIndex index = clang_createIndex(0, 0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, unsaved, stub32 ? 2 : 1,
-                                                    CXTranslationUnit_None, &c->tu);
+                                                    CXTranslationUnit_DetailedPreprocessingRecord, &c->tu);
   FeSaved *sv = fe_alloc(A, sizeof *sv);
   sv->args = fe_alloc(A, sizeof(char *) * (size_t)(nargs + 1));
   for (int i = 0; i < nargs; i++) sv->args[i] = fe_strdup(A, args[i]);
@@ -436,6 +437,7 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
     sv->types = c->types;
     sv->ntypes = c->ntypes;
   }
+  fe_macros_free(c);
   if (c->tu) clang_disposeTranslationUnit(c->tu);
   clang_disposeIndex(index);
   fe_map_free(&c->struct_types);

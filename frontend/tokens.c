@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fe.h"
+#include "macros.h"
 
 typedef struct Pos {
   CXFile file;
@@ -67,7 +68,17 @@ static bool member(const char *s, const char *const *set) {
   return false;
 }
 
-const char *fe_binop(FeCtx *c, CXCursor op, CXCursor lhs, CXCursor rhs, char *buf, size_t n) {
+/* The operator opmatch.c found for op, copied into buf, if it is of the
+   expected arity. */
+static const char *from_macro(FeCtx *c, CXCursor op, bool unary, bool *postfix, char *buf, size_t n) {
+  const FeMacroOp *m = fe_macro_op(c, op);
+  if (!m || m->unary != unary || strlen(m->op) >= n) return NULL;
+  strcpy(buf, m->op);
+  if (postfix) *postfix = m->postfix;
+  return buf;
+}
+
+static const char *binop_tokens(FeCtx *c, CXCursor op, CXCursor lhs, CXCursor rhs, char *buf, size_t n) {
   Pos from = spelling_pos(clang_getRangeEnd(clang_getCursorExtent(lhs)));
   Pos to = spelling_pos(clang_getRangeStart(clang_getCursorExtent(rhs)));
   if (tokens_between(c, from, to, buf, n) != 1 || !member(buf, binops)) return NULL;
@@ -78,6 +89,12 @@ const char *fe_binop(FeCtx *c, CXCursor op, CXCursor lhs, CXCursor rhs, char *bu
        is_macro(clang_getCursorLocation(rhs))))
     return NULL;
   return buf;
+}
+
+const char *fe_binop(FeCtx *c, CXCursor op, CXCursor lhs, CXCursor rhs, char *buf, size_t n) {
+  if (binop_tokens(c, op, lhs, rhs, buf, n)) return buf;
+  const char *r = from_macro(c, op, false, NULL, buf, n);
+  return r && member(r, binops) ? r : NULL;
 }
 
 static const char *const prefix_ops[] = {"++", "--", "&", "*", "+", "-", "~", "!", "__extension__",
@@ -96,7 +113,8 @@ const char *fe_unop(FeCtx *c, CXCursor op, CXCursor sub, bool *postfix, char *bu
     *postfix = true;
     return buf;
   }
-  return NULL;
+  const char *r = from_macro(c, op, true, postfix, buf, n);
+  return r && member(r, *postfix ? postfix_ops : prefix_ops) ? r : NULL;
 }
 
 /* for ( init ; cond ; inc ) body: the two semicolons at parenthesis depth 1

@@ -1,0 +1,341 @@
+/* macros.c - a function body's tokens as the parser saw them: macros expanded.
+ *
+ * The source tokens of a range are expanded the way the C preprocessor
+ * does, from the definitions clang recorded (the TU is parsed with a
+ * detailed preprocessing record): a source token is an invocation exactly
+ * when clang recorded an expansion there (so #undef, redefinitions and
+ * a function-like name without '(' are clang's own answer); a token of a
+ * macro body is expanded by name, only when the name has a single
+ * definition in the translation unit.  Arguments are expanded before
+ * substitution, the result is rescanned with the macro disabled.  What the
+ * expander does not reproduce exactly makes the whole stream fail:
+ * directives inside the range, '#' and '##' in a body, variadic macros,
+ * a rescan that would take its '(' from the tokens after the invocation.
+ * Mistakes cannot go unnoticed anyway: opmatch.c checks every leaf of the
+ * AST against the stream.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "macros.h"
+
+#define MAX_DEPTH 64
+#define MAX_TOKENS (1 << 16)
+
+typedef struct MDef {
+  const char *name;
+  CXCursor cur;
+} MDef;
+
+typedef struct MExp {
+  CXFile file;
+  unsigned off;
+  CXCursor def;
+} MExp;
+
+struct FeMacros {
+  MDef *defs;
+  int ndefs;
+  MExp *exps;
+  int nexps;
+  FeMap ops;  /* operator cursor -> FeMacroOp */
+  FeMap done; /* function definition -> (void *)1 */
+};
+
+static void push_tok(FeMToks *m, FeMTok t) {
+  if (m->n == m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 64;
+    m->t = realloc(m->t, sizeof *m->t * (size_t)m->cap);
+    if (!m->t) abort();
+  }
+  m->t[m->n++] = t;
+}
+
+void fe_mtoks_free(FeMToks *m) {
+  free(m->t);
+  *m = (FeMToks){0};
+}
+
+/* ---- what clang recorded ----------------------------------------------------- */
+static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  FeMacros *M = data;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if (k == CXCursor_MacroDefinition) {
+    M->defs = realloc(M->defs, sizeof *M->defs * (size_t)(M->ndefs + 1));
+    if (!M->defs) abort();
+    CXString s = clang_getCursorSpelling(cur);
+    const char *n = clang_getCString(s);
+    M->defs[M->ndefs].name = strdup(n ? n : "");
+    M->defs[M->ndefs++].cur = cur;
+    clang_disposeString(s);
+  } else if (k == CXCursor_MacroExpansion) {
+    CXFile f = NULL;
+    unsigned off = 0;
+    clang_getSpellingLocation(clang_getCursorLocation(cur), &f, NULL, NULL, &off);
+    if (!f) return CXChildVisit_Continue;
+    M->exps = realloc(M->exps, sizeof *M->exps * (size_t)(M->nexps + 1));
+    if (!M->exps) abort();
+    M->exps[M->nexps++] = (MExp){f, off, clang_getCursorReferenced(cur)};
+  }
+  return CXChildVisit_Continue;
+}
+
+FeMacros *fe_macros(FeCtx *c) {
+  if (c->macros) return c->macros;
+  FeMacros *M = calloc(1, sizeof *M);
+  if (!M) abort();
+  clang_visitChildren(clang_getTranslationUnitCursor(c->tu), collect, M);
+  c->macros = M;
+  return M;
+}
+
+FeMap *fe_macro_ops(FeCtx *c) { return &fe_macros(c)->ops; }
+FeMap *fe_macro_done(FeCtx *c) { return &fe_macros(c)->done; }
+
+void fe_macros_free(FeCtx *c) {
+  FeMacros *M = c->macros;
+  if (!M) return;
+  for (int i = 0; i < M->ndefs; i++) free((char *)M->defs[i].name);
+  free(M->defs);
+  free(M->exps);
+  fe_map_free(&M->ops);
+  fe_map_free(&M->done);
+  free(M);
+  c->macros = NULL;
+}
+
+/* The definition recorded as expanded at offset off of f; null cursor if none. */
+static CXCursor recorded(FeMacros *M, CXFile f, unsigned off) {
+  for (int i = 0; i < M->nexps; i++)
+    if (M->exps[i].off == off && clang_File_isEqual(M->exps[i].file, f)) return M->exps[i].def;
+  return clang_getNullCursor();
+}
+
+/* The single definition named s; *ambiguous when there are several. */
+static CXCursor by_name(FeMacros *M, const char *s, bool *ambiguous) {
+  CXCursor r = clang_getNullCursor();
+  int n = 0;
+  for (int i = 0; i < M->ndefs; i++)
+    if (strcmp(M->defs[i].name, s) == 0) {
+      r = M->defs[i].cur;
+      n++;
+    }
+  *ambiguous = n > 1;
+  return n == 1 ? r : clang_getNullCursor();
+}
+
+/* ---- definitions ------------------------------------------------------------ */
+typedef struct Def {
+  const char *name;
+  bool fnlike;
+  const char *params[64];
+  int nparams;
+  FeMToks body;
+} Def;
+
+static bool is_ident(const FeMTok *t) { return t->kind == CXToken_Identifier || t->kind == CXToken_Keyword; }
+static bool is(const FeMTok *t, const char *s) { return t->kind == CXToken_Punctuation && strcmp(t->s, s) == 0; }
+
+/* Raw tokens of a range: spelling offsets in its file, comments dropped. */
+static void raw_tokens(FeCtx *c, CXSourceRange r, bool source, FeMToks *out) {
+  CXToken *toks = NULL;
+  unsigned nt = 0;
+  clang_tokenize(c->tu, r, &toks, &nt);
+  for (unsigned i = 0; i < nt; i++) {
+    CXTokenKind k = clang_getTokenKind(toks[i]);
+    if (k == CXToken_Comment) continue;
+    unsigned off = 0;
+    clang_getSpellingLocation(clang_getTokenLocation(c->tu, toks[i]), NULL, NULL, NULL, &off);
+    CXString s = clang_getTokenSpelling(c->tu, toks[i]);
+    const char *p = clang_getCString(s);
+    FeMTok t = {fe_strdup(c->A, p ? p : ""), k, off, source ? (int)off : -1, source, false};
+    clang_disposeString(s);
+    push_tok(out, t);
+  }
+  if (toks) clang_disposeTokens(c->tu, toks, nt);
+}
+
+static bool load_def(FeCtx *c, CXCursor cur, Def *d) {
+  memset(d, 0, sizeof *d);
+  if (clang_Cursor_isMacroBuiltin(cur)) return false;
+  FeMToks all = {0};
+  raw_tokens(c, clang_getCursorExtent(cur), false, &all);
+  bool ok = all.n >= 1 && is_ident(&all.t[0]);
+  int i = 1;
+  if (ok) d->name = all.t[0].s;
+  d->fnlike = clang_Cursor_isMacroFunctionLike(cur) != 0;
+  if (ok && d->fnlike) {
+    ok = i < all.n && is(&all.t[i], "(");
+    i++;
+    while (ok && i < all.n && !is(&all.t[i], ")")) {
+      ok = is_ident(&all.t[i]) && d->nparams < 64; /* "..." is punctuation: variadic is refused */
+      if (ok) d->params[d->nparams++] = all.t[i].s;
+      i++;
+      if (ok && i < all.n && is(&all.t[i], ",")) i++;
+    }
+    ok = ok && i < all.n;
+    i++;
+  }
+  for (; ok && i < all.n; i++) {
+    if (is(&all.t[i], "#") || is(&all.t[i], "##") || is(&all.t[i], "%:") || is(&all.t[i], "%:%:") ||
+        strcmp(all.t[i].s, "__VA_ARGS__") == 0)
+      ok = false;
+    else push_tok(&d->body, all.t[i]);
+  }
+  fe_mtoks_free(&all);
+  if (!ok) fe_mtoks_free(&d->body);
+  return ok;
+}
+
+/* ---- expansion ---------------------------------------------------------------- */
+typedef struct Hide {
+  const char *names[MAX_DEPTH + 1];
+  int n;
+} Hide;
+
+static bool hidden(const Hide *h, const char *s) {
+  for (int i = 0; i < h->n; i++)
+    if (strcmp(h->names[i], s) == 0) return true;
+  return false;
+}
+
+static bool expand(FeCtx *c, CXFile f, const FeMTok *in, int n, Hide *h, FeMToks *out);
+
+/* The definition an identifier token invokes, or a null cursor; *fail when
+   the expander cannot tell. */
+static CXCursor invoked(FeCtx *c, CXFile f, const FeMTok *t, const Hide *h, bool *fail) {
+  if (!is_ident(t) || t->noexp) return clang_getNullCursor();
+  if (t->src >= 0) return recorded(fe_macros(c), f, (unsigned)t->src);
+  if (hidden(h, t->s)) return clang_getNullCursor();
+  bool amb = false;
+  CXCursor d = by_name(fe_macros(c), t->s, &amb);
+  if (amb) *fail = true;
+  return d;
+}
+
+/* Substitutes the (expanded) arguments into d's body; every token gets anchor. */
+static bool substitute(FeCtx *c, CXFile f, const Def *d, const FeMTok *in, const int *abeg, const int *aend,
+                       unsigned anchor, Hide *h, FeMToks *out) {
+  bool ok = true;
+  for (int i = 0; ok && i < d->body.n; i++) {
+    const FeMTok *b = &d->body.t[i];
+    int k = -1;
+    if (d->fnlike && b->kind == CXToken_Identifier)
+      for (int j = 0; j < d->nparams && k < 0; j++)
+        if (strcmp(d->params[j], b->s) == 0) k = j;
+    if (k < 0) {
+      FeMTok t = *b;
+      t.anchor = anchor;
+      t.src = -1;
+      t.top = false;
+      push_tok(out, t);
+      continue;
+    }
+    FeMToks arg = {0};
+    ok = expand(c, f, in + abeg[k], aend[k] - abeg[k], h, &arg);
+    for (int j = 0; ok && j < arg.n; j++) {
+      FeMTok t = arg.t[j];
+      t.anchor = anchor;
+      t.top = false;
+      push_tok(out, t);
+    }
+    fe_mtoks_free(&arg);
+  }
+  return ok && out->n <= MAX_TOKENS;
+}
+
+/* One invocation at in[i] (a name naming def): its expansion into out, the
+   index after it in *next. */
+static bool invocation(FeCtx *c, CXFile f, const FeMTok *in, int n, int i, CXCursor def, Hide *h,
+                       FeMToks *out, int *next) {
+  if (h->n >= MAX_DEPTH) return false;
+  Def d;
+  if (!load_def(c, def, &d)) return false;
+  bool ok = strcmp(d.name, in[i].s) == 0;
+  int abeg[64], aend[64], nargs = 0, j = i + 1;
+  if (ok && d.fnlike) {
+    ok = j < n && is(&in[j], "(");
+    int depth = 0, start = ++j;
+    for (; ok && j < n; j++) {
+      if (is(&in[j], "(")) depth++;
+      else if (is(&in[j], ")") && depth > 0) depth--;
+      else if (depth == 0 && (is(&in[j], ",") || is(&in[j], ")"))) {
+        if (nargs == 64) ok = false;
+        else {
+          abeg[nargs] = start;
+          aend[nargs++] = j;
+          start = j + 1;
+        }
+        if (is(&in[j], ")")) break;
+      }
+    }
+    ok = ok && j < n; /* the closing parenthesis is in the range */
+    if (ok && d.nparams == 0 && nargs == 1 && aend[0] == abeg[0]) nargs = 0;
+    ok = ok && nargs == d.nparams;
+    j++;
+  }
+  FeMToks sub = {0};
+  if (ok) ok = substitute(c, f, &d, in, abeg, aend, in[i].anchor, h, &sub);
+  if (ok) {
+    h->names[h->n++] = d.name;
+    size_t before = (size_t)out->n;
+    ok = expand(c, f, sub.t, sub.n, h, out);
+    h->n--;
+    /* the name of a function-like macro ending the expansion would take
+       its '(' from what follows: not reproduced */
+    if (ok && (size_t)out->n > before && j < n && is(&in[j], "(")) {
+      bool fail = false;
+      CXCursor last = invoked(c, f, &out->t[out->n - 1], h, &fail);
+      if (fail || (!clang_Cursor_isNull(last) && clang_Cursor_isMacroFunctionLike(last))) ok = false;
+    }
+  }
+  fe_mtoks_free(&sub);
+  fe_mtoks_free(&d.body);
+  *next = j;
+  return ok;
+}
+
+static bool expand(FeCtx *c, CXFile f, const FeMTok *in, int n, Hide *h, FeMToks *out) {
+  for (int i = 0; i < n;) {
+    bool fail = false;
+    CXCursor def = invoked(c, f, &in[i], h, &fail);
+    if (fail) return false;
+    if (clang_Cursor_isNull(def) || (clang_Cursor_isMacroFunctionLike(def) && in[i].src < 0 &&
+                                     (i + 1 >= n || !is(&in[i + 1], "(")))) {
+      if (i + 1 >= n && in[i].src < 0 && !clang_Cursor_isNull(def)) return false; /* '(' may follow */
+      FeMTok t = in[i];
+      if (is_ident(&t) && t.src < 0 && hidden(h, t.s)) t.noexp = true;
+      push_tok(out, t);
+      i++;
+      continue;
+    }
+    int next = i + 1;
+    if (!invocation(c, f, in, n, i, def, h, out, &next)) return false;
+    i = next;
+    if (out->n > MAX_TOKENS) return false;
+  }
+  return true;
+}
+
+bool fe_macro_stream(FeCtx *c, CXFile f, unsigned from, unsigned to, FeMToks *out) {
+  FeMToks raw = {0};
+  raw_tokens(c, clang_getRange(clang_getLocationForOffset(c->tu, f, from), clang_getLocationForOffset(c->tu, f, to)),
+             true, &raw);
+  bool ok = true;
+  /* a directive inside the range: the stream would need the preprocessor's state */
+  for (int i = 0; ok && i < raw.n; i++) {
+    if (!is(&raw.t[i], "#") && !is(&raw.t[i], "%:")) continue;
+    unsigned l1 = 0, l0 = 0;
+    clang_getSpellingLocation(clang_getLocationForOffset(c->tu, f, raw.t[i].anchor), NULL, &l1, NULL, NULL);
+    if (i > 0) clang_getSpellingLocation(clang_getLocationForOffset(c->tu, f, raw.t[i - 1].anchor), NULL, &l0, NULL, NULL);
+    if (i == 0 || l0 != l1) ok = false;
+  }
+  int keep = 0; /* tokens past `to` (clang_tokenize may extend the range) */
+  while (keep < raw.n && raw.t[keep].anchor < to) keep++;
+  Hide h = {.n = 0};
+  if (ok) ok = expand(c, f, raw.t, keep, &h, out);
+  fe_mtoks_free(&raw);
+  if (!ok) fe_mtoks_free(out);
+  return ok;
+}
