@@ -7,9 +7,10 @@
  * a function-like name without '(' are clang's own answer); a token of a
  * macro body is expanded by name, only when the name has a single
  * definition in the translation unit.  Arguments are expanded before
- * substitution, the result is rescanned with the macro disabled.  What the
+ * substitution, the result is rescanned with the macro disabled.  Directive
+ * lines and the groups #if skipped are dropped.  What the
  * expander does not reproduce exactly makes the whole stream fail:
- * directives inside the range, '#' and '##' in a body, variadic macros,
+ * an #include inside the range, '#' and '##' in a body, variadic macros,
  * a rescan that would take its '(' from the tokens after the invocation.
  * Mistakes cannot go unnoticed anyway: opmatch.c checks every leaf of the
  * AST against the stream.
@@ -29,7 +30,7 @@ typedef struct MDef {
 
 typedef struct MExp {
   CXFile file;
-  unsigned off;
+  unsigned off, end; /* the invocation, name to closing parenthesis */
   CXCursor def;
 } MExp;
 
@@ -71,12 +72,13 @@ static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientDa
     clang_disposeString(s);
   } else if (k == CXCursor_MacroExpansion) {
     CXFile f = NULL;
-    unsigned off = 0;
+    unsigned off = 0, end = 0;
     clang_getSpellingLocation(clang_getCursorLocation(cur), &f, NULL, NULL, &off);
+    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(cur)), NULL, NULL, NULL, &end);
     if (!f) return CXChildVisit_Continue;
     M->exps = realloc(M->exps, sizeof *M->exps * (size_t)(M->nexps + 1));
     if (!M->exps) abort();
-    M->exps[M->nexps++] = (MExp){f, off, clang_getCursorReferenced(cur)};
+    M->exps[M->nexps++] = (MExp){f, off, end, clang_getCursorReferenced(cur)};
   }
   return CXChildVisit_Continue;
 }
@@ -105,10 +107,14 @@ void fe_macros_free(FeCtx *c) {
   c->macros = NULL;
 }
 
-/* The definition recorded as expanded at offset off of f; null cursor if none. */
-static CXCursor recorded(FeMacros *M, CXFile f, unsigned off) {
+/* The definition recorded as expanded at offset off of f (null cursor if
+   none), and where the invocation ends. */
+static CXCursor recorded(FeMacros *M, CXFile f, unsigned off, unsigned *end) {
   for (int i = 0; i < M->nexps; i++)
-    if (M->exps[i].off == off && clang_File_isEqual(M->exps[i].file, f)) return M->exps[i].def;
+    if (M->exps[i].off == off && clang_File_isEqual(M->exps[i].file, f)) {
+      if (end) *end = M->exps[i].end;
+      return M->exps[i].def;
+    }
   return clang_getNullCursor();
 }
 
@@ -206,7 +212,7 @@ static bool expand(FeCtx *c, CXFile f, const FeMTok *in, int n, Hide *h, FeMToks
    the expander cannot tell. */
 static CXCursor invoked(FeCtx *c, CXFile f, const FeMTok *t, const Hide *h, bool *fail) {
   if (!is_ident(t) || t->noexp) return clang_getNullCursor();
-  if (t->src >= 0) return recorded(fe_macros(c), f, (unsigned)t->src);
+  if (t->src >= 0) return recorded(fe_macros(c), f, (unsigned)t->src, NULL);
   if (hidden(h, t->s)) return clang_getNullCursor();
   bool amb = false;
   CXCursor d = by_name(fe_macros(c), t->s, &amb);
@@ -310,31 +316,82 @@ static bool expand(FeCtx *c, CXFile f, const FeMTok *in, int n, Hide *h, FeMToks
       i++;
       continue;
     }
-    int next = i + 1;
-    if (!invocation(c, f, in, n, i, def, h, out, &next)) return false;
+    int next = i + 1, mark = out->n;
+    if (!invocation(c, f, in, n, i, def, h, out, &next)) {
+      /* an invocation written in the source that cannot be reproduced
+         stands as one opaque token: the statement holding it matches
+         nothing, the others still do */
+      unsigned end = 0;
+      if (!in[i].top) return false;
+      recorded(fe_macros(c), f, (unsigned)in[i].src, &end);
+      out->n = mark;
+      FeMTok t = {"", CXToken_Comment, in[i].anchor, -1, false, true};
+      push_tok(out, t);
+      for (next = i + 1; next < n && in[next].anchor < end; next++) continue;
+    }
     i = next;
     if (out->n > MAX_TOKENS) return false;
   }
   return true;
 }
 
+/* The end of the logical line starting at off (backslash-newlines joined). */
+static unsigned line_end(const char *buf, size_t size, unsigned off) {
+  size_t i = off;
+  while (i < size && buf[i] != '\n') i++;
+  while (i < size && i > 0 && (buf[i - 1] == '\\' || (buf[i - 1] == '\r' && i > 1 && buf[i - 2] == '\\'))) {
+    i++;
+    while (i < size && buf[i] != '\n') i++;
+  }
+  return (unsigned)i;
+}
+
+/* Drops what the preprocessor consumed: directive lines and the groups
+   #if skipped.  false for a directive that brings tokens (#include). */
+static bool drop_directives(FeCtx *c, CXFile f, FeMToks *raw) {
+  size_t size = 0;
+  const char *buf = clang_getFileContents(c->tu, f, &size);
+  CXSourceRangeList *skipped = clang_getSkippedRanges(c->tu, f);
+  bool ok = buf != NULL;
+  int j = 0;
+  unsigned drop_until = 0;
+  for (int i = 0; ok && i < raw->n; i++) {
+    FeMTok t = raw->t[i];
+    if (t.anchor < drop_until) continue;
+    bool at_line_start = true; /* only blanks before it on its line */
+    for (unsigned k = t.anchor; k > 0 && buf[k - 1] != '\n'; k--)
+      if (buf[k - 1] != ' ' && buf[k - 1] != '\t') at_line_start = false;
+    if ((is(&t, "#") || is(&t, "%:")) && at_line_start) {
+      const FeMTok *d = i + 1 < raw->n ? &raw->t[i + 1] : NULL;
+      if (d && (strcmp(d->s, "include") == 0 || strcmp(d->s, "include_next") == 0 || strcmp(d->s, "import") == 0 ||
+                strcmp(d->s, "embed") == 0))
+        ok = false;
+      drop_until = line_end(buf, size, t.anchor);
+      continue;
+    }
+    bool in_skipped = false;
+    for (unsigned r = 0; skipped && r < skipped->count && !in_skipped; r++) {
+      unsigned b = 0, e = 0;
+      clang_getSpellingLocation(clang_getRangeStart(skipped->ranges[r]), NULL, NULL, NULL, &b);
+      clang_getSpellingLocation(clang_getRangeEnd(skipped->ranges[r]), NULL, NULL, NULL, &e);
+      in_skipped = b <= t.anchor && t.anchor < e;
+    }
+    if (!in_skipped) raw->t[j++] = t;
+  }
+  raw->n = j;
+  if (skipped) clang_disposeSourceRangeList(skipped);
+  return ok;
+}
+
 bool fe_macro_stream(FeCtx *c, CXFile f, unsigned from, unsigned to, FeMToks *out) {
   FeMToks raw = {0};
   raw_tokens(c, clang_getRange(clang_getLocationForOffset(c->tu, f, from), clang_getLocationForOffset(c->tu, f, to)),
              true, &raw);
-  bool ok = true;
-  /* a directive inside the range: the stream would need the preprocessor's state */
-  for (int i = 0; ok && i < raw.n; i++) {
-    if (!is(&raw.t[i], "#") && !is(&raw.t[i], "%:")) continue;
-    unsigned l1 = 0, l0 = 0;
-    clang_getSpellingLocation(clang_getLocationForOffset(c->tu, f, raw.t[i].anchor), NULL, &l1, NULL, NULL);
-    if (i > 0) clang_getSpellingLocation(clang_getLocationForOffset(c->tu, f, raw.t[i - 1].anchor), NULL, &l0, NULL, NULL);
-    if (i == 0 || l0 != l1) ok = false;
-  }
   int keep = 0; /* tokens past `to` (clang_tokenize may extend the range) */
   while (keep < raw.n && raw.t[keep].anchor < to) keep++;
+  raw.n = keep;
   Hide h = {.n = 0};
-  if (ok) ok = expand(c, f, raw.t, keep, &h, out);
+  bool ok = drop_directives(c, f, &raw) && expand(c, f, raw.t, raw.n, &h, out);
   fe_mtoks_free(&raw);
   if (!ok) fe_mtoks_free(out);
   return ok;
