@@ -81,5 +81,32 @@ check 2 $D/output.c --reach 48 --function other
 # through void *: back to the same type is fine, to another type refused
 check 0 $D/void_puns.c --reach 13
 check 2 $D/void_pun_bytes.c --reach 10
+# operators spelled inside macro bodies (helper macros): MAX, SQUARE, ABS, SWAP, nested, a
+# macro using another, object-like N, an operator as a whole body, statement macros, for
+check 0 $D/macros.c --reach 33
+check 1 $D/macros.c --reach 35
+check 0 $D/macros.c --reach 37
+check 0 $D/macros.c --reach 39
+check 1 $D/macros.c --reach 41
+check 0 $D/macros.c --reach 43
+check 0 $D/macros.c --reach 45
+check 0 $D/macros.c --reach 47
+check 1 $D/macros.c --reach 49
+check 0 $D/macros.c --reach 56
+check 0 $D/macros.c --reach 59
+check 0 $D/macros.c --reach 63
+check 0 $D/macros.c --reach 67
+check 1 $D/macros.c --reach 69
+check 0 $D/macros.c --reach 75
+check 1 $D/macros.c --reach 77
+check 0 $D/macros.c --reach 79
+check 1 $D/macros.c --reach 87
+check 0 $D/macros.c --reach 89
+check 0 $D/macros.c --reach 91
+check 0 tests/stranger/programs/b2_sortnet.c --reach 27
+check 1 tests/stranger/programs/b2_sortnet.c --reach 23
+# what the expander does not reproduce (variadic, ##) stays refused
+check 2 $D/macros_refused.c --reach 9
+check 2 $D/macros_refused.c --reach 16
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

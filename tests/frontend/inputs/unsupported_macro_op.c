@@ -1,6 +1,6 @@
-#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#define VMAX(a, ...) ((a) > (__VA_ARGS__) ? (a) : (__VA_ARGS__))
 int f(int x, int y) {
   int z = 0;
-  z = MAX(x, y);
+  z = VMAX(x, y);
   return z;
 }
