@@ -8,9 +8,12 @@
  * macro body is expanded by name, only when the name has a single
  * definition in the translation unit.  Arguments are expanded before
  * substitution, the result is rescanned with the macro disabled.  Directive
- * lines and the groups #if skipped are dropped.  What the
- * expander does not reproduce exactly makes the whole stream fail:
- * an #include inside the range, '#' and '##' in a body, variadic macros,
+ * lines and the groups #if skipped are dropped; `#x` and __FILE__,
+ * __LINE__ and their kind become a literal token (whose text nobody reads:
+ * literals are clang's).  An invocation written in the source that fails
+ * becomes one opaque token, which only its statement cannot match.  What the
+ * expander does not reproduce exactly fails: an #include inside the
+ * range, '##' in a body, variadic macros,
  * a rescan that would take its '(' from the tokens after the invocation.
  * Mistakes cannot go unnoticed anyway: opmatch.c checks every leaf of the
  * AST against the stream.
@@ -162,6 +165,14 @@ static void raw_tokens(FeCtx *c, CXSourceRange r, bool source, FeMToks *out) {
   if (toks) clang_disposeTokens(c->tu, toks, nt);
 }
 
+/* The index of the parameter t names; -1 if none. */
+static int param(const Def *d, const FeMTok *t) {
+  if (!d->fnlike || t->kind != CXToken_Identifier) return -1;
+  for (int j = 0; j < d->nparams; j++)
+    if (strcmp(d->params[j], t->s) == 0) return j;
+  return -1;
+}
+
 static bool load_def(FeCtx *c, CXCursor cur, Def *d) {
   memset(d, 0, sizeof *d);
   if (clang_Cursor_isMacroBuiltin(cur)) return false;
@@ -184,10 +195,10 @@ static bool load_def(FeCtx *c, CXCursor cur, Def *d) {
     i++;
   }
   for (; ok && i < all.n; i++) {
-    if (is(&all.t[i], "#") || is(&all.t[i], "##") || is(&all.t[i], "%:") || is(&all.t[i], "%:%:") ||
-        strcmp(all.t[i].s, "__VA_ARGS__") == 0)
-      ok = false;
-    else push_tok(&d->body, all.t[i]);
+    /* '#' must name a parameter (stringified: substitute()) */
+    if (is(&all.t[i], "#") || is(&all.t[i], "%:")) ok = d->fnlike && i + 1 < all.n && param(d, &all.t[i + 1]) >= 0;
+    if (is(&all.t[i], "##") || is(&all.t[i], "%:%:") || strcmp(all.t[i].s, "__VA_ARGS__") == 0) ok = false;
+    if (ok) push_tok(&d->body, all.t[i]);
   }
   fe_mtoks_free(&all);
   if (!ok) fe_mtoks_free(&d->body);
@@ -226,10 +237,12 @@ static bool substitute(FeCtx *c, CXFile f, const Def *d, const FeMTok *in, const
   bool ok = true;
   for (int i = 0; ok && i < d->body.n; i++) {
     const FeMTok *b = &d->body.t[i];
-    int k = -1;
-    if (d->fnlike && b->kind == CXToken_Identifier)
-      for (int j = 0; j < d->nparams && k < 0; j++)
-        if (strcmp(d->params[j], b->s) == 0) k = j;
+    int k = param(d, b);
+    if (is(b, "#") || is(b, "%:")) { /* #x: a string literal (its text is never read) */
+      push_tok(out, (FeMTok){"\"#\"", CXToken_Literal, anchor, -1, false, true});
+      i++;
+      continue;
+    }
     if (k < 0) {
       FeMTok t = *b;
       t.anchor = anchor;
@@ -251,11 +264,28 @@ static bool substitute(FeCtx *c, CXFile f, const Def *d, const FeMTok *in, const
   return ok && out->n <= MAX_TOKENS;
 }
 
+/* __FILE__, __LINE__ and the like: one literal token. */
+static bool builtin(const FeMTok *in, int i, FeMToks *out, int *next) {
+  static const char *const strings[] = {"__FILE__", "__BASE_FILE__", "__FILE_NAME__", "__DATE__", "__TIME__",
+                                        "__TIMESTAMP__", NULL};
+  static const char *const numbers[] = {"__LINE__", "__COUNTER__", "__INCLUDE_LEVEL__", NULL};
+  const char *lit = NULL;
+  for (int j = 0; strings[j]; j++)
+    if (strcmp(in[i].s, strings[j]) == 0) lit = "\"\"";
+  for (int j = 0; numbers[j]; j++)
+    if (strcmp(in[i].s, numbers[j]) == 0) lit = "0";
+  if (!lit) return false;
+  push_tok(out, (FeMTok){lit, CXToken_Literal, in[i].anchor, -1, false, true});
+  *next = i + 1;
+  return true;
+}
+
 /* One invocation at in[i] (a name naming def): its expansion into out, the
    index after it in *next. */
 static bool invocation(FeCtx *c, CXFile f, const FeMTok *in, int n, int i, CXCursor def, Hide *h,
                        FeMToks *out, int *next) {
   if (h->n >= MAX_DEPTH) return false;
+  if (clang_Cursor_isMacroBuiltin(def)) return builtin(in, i, out, next);
   Def d;
   if (!load_def(c, def, &d)) return false;
   bool ok = strcmp(d.name, in[i].s) == 0;
@@ -305,6 +335,7 @@ static bool invocation(FeCtx *c, CXFile f, const FeMTok *in, int n, int i, CXCur
 static bool expand(FeCtx *c, CXFile f, const FeMTok *in, int n, Hide *h, FeMToks *out) {
   for (int i = 0; i < n;) {
     bool fail = false;
+    if (is_ident(&in[i]) && in[i].src < 0 && !in[i].noexp && builtin(in, i, out, &i)) continue;
     CXCursor def = invoked(c, f, &in[i], h, &fail);
     if (fail) return false;
     if (clang_Cursor_isNull(def) || (clang_Cursor_isMacroFunctionLike(def) && in[i].src < 0 &&

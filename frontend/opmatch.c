@@ -173,6 +173,9 @@ static bool unary(M *m, CXCursor cur) {
   FeKids k = code_kids(m, cur);
   if (k.n != 1) return false;
   const char *op = op_token(m, prefix_ops);
+  static const char *const keywords[] = {"__extension__", "__real__", "__imag__", "__real", "__imag", NULL};
+  for (int i = 0; !op && keywords[i]; i++)
+    if (word(m, keywords[i])) op = keywords[i];
   if (op) {
     record(m, cur, op, true, false);
     return expr(m, k.k[0]);
@@ -198,6 +201,7 @@ static bool name_leaf(M *m, CXCursor cur) {
 
 static bool literal(M *m, CXCursor cur, bool string) {
   const FeMTok *t = cur_tok(m);
+  if (string && (word(m, "__func__") || word(m, "__FUNCTION__") || word(m, "__PRETTY_FUNCTION__"))) return true;
   if (!t || t->kind != CXToken_Literal || !leaf_pos(m, cur, t) || (strchr(t->s, '"') != NULL) != string) return false;
   m->p++;
   while (string && m->p < m->n && m->t[m->p].kind == CXToken_Literal && strchr(m->t[m->p].s, '"')) m->p++;
@@ -255,6 +259,9 @@ static bool structural_expr(M *m, CXCursor cur) {
     if (k.n == 1 && is_expr_kind(k.k[0])) return expr(m, k.k[0]);
     return k.n == 0 && punct(m, "(") && skip_balanced(m, "(", ")");
   }
+  case CXCursor_StmtExpr:
+    k = code_kids(m, cur);
+    return k.n == 1 && punct(m, "(") && stmt(m, k.k[0]) && punct(m, ")");
   case CXCursor_InitListExpr: {
     k = code_kids(m, cur);
     const FeMTok *t = m->p + 1 < m->n ? &m->t[m->p + 1] : NULL;

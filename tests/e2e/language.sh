@@ -103,6 +103,8 @@ check 0 $D/macros.c --reach 79
 check 1 $D/macros.c --reach 87
 check 0 $D/macros.c --reach 89
 check 0 $D/macros.c --reach 91
+check 0 $D/macros.c --reach-call assert --function checked
+check 1 $D/macros.c --reach-call assert --function holds
 check 0 tests/stranger/programs/b2_sortnet.c --reach 27
 check 1 tests/stranger/programs/b2_sortnet.c --reach 23
 # what the expander does not reproduce (variadic, ##) stays refused

@@ -193,8 +193,25 @@ TEST(nested_and_statements) {
                 "}\n"));
 }
 
+TEST(stringified_and_builtin) {
+  CHECK(same_ir("#define SHOW(x) ((int)sizeof(#x) + (x) * 2)\n"
+                "#define HERE(x) ((x) + __LINE__)\n"
+                "\n"
+                "int f(int a) {\n"
+                "  int r = SHOW(a - 1);\n"
+                "  return HERE(r);\n"
+                "}\n",
+                "#define SHOW(x) ((int)sizeof(#x) + (x) * 2)\n"
+                "#define HERE(x) ((x) + __LINE__)\n"
+                "\n"
+                "int f(int a) {\n"
+                "  int r = ((int)sizeof(\"a - 1\") + (a - 1) * 2);\n"
+                "  return ((r) + 6);\n"
+                "}\n"));
+}
+
 TEST(still_refused) {
-  /* variadic macros, # and ## in the body: not reproduced, refused */
+  /* variadic macros, ## in the body: not reproduced, refused */
   CHECK(refused("#define VMAX(a, ...) ((a) > (__VA_ARGS__) ? (a) : (__VA_ARGS__))\n"
                 "int f(int a, int b) { return VMAX(a, b); }\n"));
   CHECK(refused("#define CAT(a, b) a##b\n"
@@ -229,6 +246,7 @@ int main(void) {
   RUN(assignment_operators);
   RUN(unary_operators);
   RUN(nested_and_statements);
+  RUN(stringified_and_builtin);
   RUN(still_refused);
   rmdir(tmpdir);
   return check_summary();

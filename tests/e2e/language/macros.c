@@ -91,3 +91,14 @@ int pointers(int *p, struct pt *q, int i) {
     return 3;                            /* line 91: reachable */
   return 0;
 }
+
+#include <assert.h>
+int checked(int x) {
+  assert(ABS(x) != 5 || x > 0);          /* fails for x = -5 */
+  return 0;
+}
+
+int holds(int x) {
+  assert(ABS(x) >= 0 || x == -2147483647 - 1); /* never fails (-fwrapv) */
+  return 0;
+}
