@@ -228,6 +228,11 @@ static CXCursor invoked(FeCtx *c, CXFile f, const FeMTok *t, const Hide *h, bool
   bool amb = false;
   CXCursor d = by_name(fe_macros(c), t->s, &amb);
   if (amb) *fail = true;
+  /* defined later in the file: not a macro at the invocation */
+  CXFile df = NULL;
+  unsigned off = 0;
+  if (!clang_Cursor_isNull(d)) clang_getSpellingLocation(clang_getCursorLocation(d), &df, NULL, NULL, &off);
+  if (df && clang_File_isEqual(df, f) && off > t->anchor) return clang_getNullCursor();
   return d;
 }
 

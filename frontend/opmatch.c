@@ -102,6 +102,7 @@ static bool skip_balanced(M *m, const char *open, const char *close) {
   int depth = 1;
   for (; m->p < m->n; m->p++) {
     const FeMTok *t = &m->t[m->p];
+    if (t->kind == CXToken_Comment) return false; /* an opaque invocation (macros.c) */
     if (t->kind != CXToken_Punctuation) continue;
     if (strcmp(t->s, open) == 0) depth++;
     else if (strcmp(t->s, close) == 0 && --depth == 0) {
@@ -199,12 +200,18 @@ static bool name_leaf(M *m, CXCursor cur) {
   return ok;
 }
 
+/* "..." (with a prefix L, u, U, u8) rather than '...' or a number */
+static bool string_token(const FeMTok *t) {
+  const char *q = strchr(t->s, '"'), *a = strchr(t->s, '\'');
+  return t->kind == CXToken_Literal && q && (!a || q < a);
+}
+
 static bool literal(M *m, CXCursor cur, bool string) {
   const FeMTok *t = cur_tok(m);
   if (string && (word(m, "__func__") || word(m, "__FUNCTION__") || word(m, "__PRETTY_FUNCTION__"))) return true;
-  if (!t || t->kind != CXToken_Literal || !leaf_pos(m, cur, t) || (strchr(t->s, '"') != NULL) != string) return false;
+  if (!t || t->kind != CXToken_Literal || !leaf_pos(m, cur, t) || string_token(t) != string) return false;
   m->p++;
-  while (string && m->p < m->n && m->t[m->p].kind == CXToken_Literal && strchr(m->t[m->p].s, '"')) m->p++;
+  while (string && m->p < m->n && string_token(&m->t[m->p])) m->p++;
   return true;
 }
 
@@ -311,7 +318,7 @@ static bool decl_stmt(M *m, CXCursor cur) {
     int depth = 0;
     for (;; m->p++) {
       const FeMTok *t = cur_tok(m);
-      if (!t) return false;
+      if (!t || t->kind == CXToken_Comment) return false;
       if (t->kind != CXToken_Punctuation) continue;
       if (strchr("([{", t->s[0]) && t->s[1] == 0) depth++;
       else if (strchr(")]}", t->s[0]) && t->s[1] == 0) depth--;
@@ -382,6 +389,13 @@ static bool structural_stmt(M *m, CXCursor cur) {
   case CXCursor_CaseStmt:
     return k.n == 2 && word(m, "case") && expr(m, k.k[0]) && punct(m, ":") && stmt(m, k.k[1]);
   case CXCursor_DefaultStmt: return k.n == 1 && word(m, "default") && punct(m, ":") && stmt(m, k.k[0]);
+  case CXCursor_LabelStmt: return k.n == 1 && name_leaf(m, cur) && punct(m, ":") && stmt(m, k.k[0]);
+  case CXCursor_GotoStmt: {
+    const FeMTok *t = m->p + 1 < m->n ? &m->t[m->p + 1] : NULL;
+    if (!word(m, "goto") || !t || t->kind != CXToken_Identifier) return false;
+    m->p++;
+    return true;
+  }
   default: return clang_isExpression(clang_getCursorKind(cur)) && structural_expr(m, cur);
   }
 }
