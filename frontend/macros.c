@@ -26,26 +26,6 @@
 #define MAX_DEPTH 64
 #define MAX_TOKENS (1 << 16)
 
-typedef struct MDef {
-  const char *name;
-  CXCursor cur;
-} MDef;
-
-typedef struct MExp {
-  CXFile file;
-  unsigned off, end; /* the invocation, name to closing parenthesis */
-  CXCursor def;
-} MExp;
-
-struct FeMacros {
-  MDef *defs;
-  int ndefs;
-  MExp *exps;
-  int nexps;
-  FeMap ops;  /* operator cursor -> FeMacroOp */
-  FeMap done; /* function definition -> (void *)1 */
-};
-
 static void push_tok(FeMToks *m, FeMTok t) {
   if (m->n == m->cap) {
     m->cap = m->cap ? 2 * m->cap : 64;
@@ -81,7 +61,7 @@ static enum CXChildVisitResult collect(CXCursor cur, CXCursor parent, CXClientDa
     if (!f) return CXChildVisit_Continue;
     M->exps = realloc(M->exps, sizeof *M->exps * (size_t)(M->nexps + 1));
     if (!M->exps) abort();
-    M->exps[M->nexps++] = (MExp){f, off, end, clang_getCursorReferenced(cur)};
+    M->exps[M->nexps++] = (FeMExp){f, off, end, clang_getCursorReferenced(cur)};
   }
   return CXChildVisit_Continue;
 }
@@ -95,8 +75,6 @@ FeMacros *fe_macros(FeCtx *c) {
   return M;
 }
 
-FeMap *fe_macro_ops(FeCtx *c) { return &fe_macros(c)->ops; }
-FeMap *fe_macro_done(FeCtx *c) { return &fe_macros(c)->done; }
 
 void fe_macros_free(FeCtx *c) {
   FeMacros *M = c->macros;

@@ -37,16 +37,35 @@ typedef struct FeMacroOp {
   bool unary, postfix;
 } FeMacroOp;
 
-typedef struct FeMacros FeMacros;
+/* What clang recorded of the preprocessor, and what opmatch.c found. */
+typedef struct FeMDef {
+  const char *name;
+  CXCursor cur;
+} FeMDef;
+
+typedef struct FeMExp {
+  CXFile file;
+  unsigned off, end; /* the invocation, name to closing parenthesis */
+  CXCursor def;
+} FeMExp;
+
+typedef struct FeMacros {
+  FeMDef *defs;   /* every #define clang recorded */
+  int ndefs;
+  FeMExp *exps;   /* every expansion clang recorded */
+  int nexps;
+  FeMap ops;  /* operator cursor -> FeMacroOp */
+  FeMap done; /* function bodies matched (opmatch.c) */
+  const IrFunction *fn; /* the last function asked for, and its body */
+  CXCursor body;
+} FeMacros;
 
 /* macros.c: the tokens of [from, to) in file f, macros expanded; false when
-   some part is outside what the expander reproduces exactly (directives,
-   # and ##, variadic macros, an ambiguous or unknown definition, ...). */
+   some part is outside what the expander reproduces exactly (an #include,
+   ##, variadic macros, an ambiguous definition, ...). */
 bool fe_macro_stream(FeCtx *c, CXFile f, unsigned from, unsigned to, FeMToks *out);
 void fe_mtoks_free(FeMToks *m);
 FeMacros *fe_macros(FeCtx *c); /* created on first use */
-FeMap *fe_macro_ops(FeCtx *c);  /* operator cursor -> FeMacroOp (opmatch.c fills it) */
-FeMap *fe_macro_done(FeCtx *c); /* function definitions already matched */
 void fe_macros_free(FeCtx *c);
 
 /* opmatch.c: the operator of an operator node spelled in a macro body, or

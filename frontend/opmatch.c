@@ -438,18 +438,22 @@ static bool stmt(M *m, CXCursor cur) {
 
 /* ---- per function ----------------------------------------------------------------------- */
 static CXCursor body_of(FeCtx *c) {
+  FeMacros *M = fe_macros(c);
+  if (M->fn == c->fn) return M->body;
+  M->fn = c->fn;
+  M->body = clang_getNullCursor();
   for (int i = 0; i < c->nffuncs; i++) {
     FeFunc *f = c->ffuncs[i];
     if (f->fn != c->fn || !f->has_def) continue;
     FeKids k = fe_kids(c, f->def);
     for (int j = k.n - 1; j >= 0; j--)
-      if (clang_getCursorKind(k.k[j]) == CXCursor_CompoundStmt) return k.k[j];
+      if (clang_getCursorKind(k.k[j]) == CXCursor_CompoundStmt) return M->body = k.k[j];
   }
-  return clang_getNullCursor();
+  return M->body;
 }
 
 static void match_function(FeCtx *c, CXCursor body) {
-  fe_map_put(fe_macro_done(c), body, (void *)1);
+  fe_map_put(&fe_macros(c)->done, body, (void *)1);
   M m = {.c = c};
   CXSourceRange r = clang_getCursorExtent(body);
   unsigned from = 0, to = 0;
@@ -467,7 +471,7 @@ static void match_function(FeCtx *c, CXCursor body) {
       FeMacroOp *op = fe_alloc(c->A, sizeof *op);
       *op = m.recs[i].op;
       op->op = fe_strdup(c->A, op->op);
-      fe_map_put(fe_macro_ops(c), m.recs[i].cur, op);
+      fe_map_put(&fe_macros(c)->ops, m.recs[i].cur, op);
     }
   }
   free(m.recs);
@@ -475,9 +479,9 @@ static void match_function(FeCtx *c, CXCursor body) {
 }
 
 const FeMacroOp *fe_macro_op(FeCtx *c, CXCursor op) {
-  if (!c->fn || !c->tu) return NULL;
+  if (!c->fn || !c->tu || c->nffuncs == 0) return NULL;
   CXCursor body = body_of(c);
   if (clang_Cursor_isNull(body)) return NULL;
-  if (!fe_map_get(fe_macro_done(c), body)) match_function(c, body);
-  return fe_map_get(fe_macro_ops(c), op);
+  if (!fe_map_get(&fe_macros(c)->done, body)) match_function(c, body);
+  return fe_map_get(&fe_macros(c)->ops, op);
 }
