@@ -107,6 +107,11 @@ check 0 $D/macros.c --reach-call assert --function checked
 check 1 $D/macros.c --reach-call assert --function holds
 check 0 tests/stranger/programs/b2_sortnet.c --reach 27
 check 1 tests/stranger/programs/b2_sortnet.c --reach 23
+# idioms: FOR(i, n) loops, ARRAY_SIZE, IDX(i, j), ASSERT(c) as an if, CHECK(c) in a do-while, SWAP2 as three statements
+check 0 $D/macros_idioms.c --reach 28
+check 0 $D/macros_idioms.c --reach-call reach_error --function f
+check 0 $D/macros_idioms.c --reach 21 --iter 16
+check 1 $D/macros_idioms.c --reach 21 --iter 17
 # what the expander does not reproduce (variadic, ##) stays refused
 check 2 $D/macros_refused.c --reach 9
 check 2 $D/macros_refused.c --reach 16
