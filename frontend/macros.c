@@ -82,6 +82,7 @@ void fe_macros_free(FeCtx *c) {
   for (int i = 0; i < M->ndefs; i++) free((char *)M->defs[i].name);
   free(M->defs);
   free(M->exps);
+  free(M->win);
   fe_map_free(&M->ops);
   fe_map_free(&M->done);
   free(M);
@@ -91,12 +92,36 @@ void fe_macros_free(FeCtx *c) {
 /* The definition recorded as expanded at offset off of f (null cursor if
    none), and where the invocation ends. */
 static CXCursor recorded(FeMacros *M, CXFile f, unsigned off, unsigned *end) {
-  for (int i = 0; i < M->nexps; i++)
-    if (M->exps[i].off == off && clang_File_isEqual(M->exps[i].file, f)) {
-      if (end) *end = M->exps[i].end;
-      return M->exps[i].def;
+  (void)f; /* the window holds the expansions of the stream's file only */
+  int lo = 0, hi = M->nwin - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    const FeMExp *e = &M->exps[M->win[mid]];
+    if (e->off == off) {
+      if (end) *end = e->end;
+      return e->def;
     }
+    if (e->off < off) lo = mid + 1;
+    else hi = mid - 1;
+  }
   return clang_getNullCursor();
+}
+
+/* The expansions recorded in [from, to) of f, sorted by offset, for recorded(). */
+static void set_window(FeMacros *M, CXFile f, unsigned from, unsigned to) {
+  free(M->win);
+  M->win = malloc(sizeof *M->win * (size_t)(M->nexps + 1));
+  if (!M->win) abort();
+  M->nwin = 0;
+  for (int i = 0; i < M->nexps; i++)
+    if (M->exps[i].off >= from && M->exps[i].off < to && clang_File_isEqual(M->exps[i].file, f))
+      M->win[M->nwin++] = i;
+  for (int i = 1; i < M->nwin; i++) /* clang records them in order: nearly sorted */
+    for (int j = i; j > 0 && M->exps[M->win[j - 1]].off > M->exps[M->win[j]].off; j--) {
+      int t = M->win[j];
+      M->win[j] = M->win[j - 1];
+      M->win[j - 1] = t;
+    }
 }
 
 /* The single definition named s; *ambiguous when there are several. */
@@ -405,6 +430,7 @@ bool fe_macro_stream(FeCtx *c, CXFile f, unsigned from, unsigned to, FeMToks *ou
   while (keep < raw.n && raw.t[keep].anchor < to) keep++;
   raw.n = keep;
   Hide h = {.n = 0};
+  set_window(fe_macros(c), f, from, to);
   bool ok = drop_directives(c, f, &raw) && expand(c, f, raw.t, raw.n, &h, out);
   fe_mtoks_free(&raw);
   if (!ok) fe_mtoks_free(out);

@@ -54,6 +54,8 @@ typedef struct FeMacros {
   int ndefs;
   FeMExp *exps;   /* every expansion clang recorded */
   int nexps;
+  int *win;       /* those of the stream being built, by offset (macros.c) */
+  int nwin;
   FeMap ops;  /* operator cursor -> FeMacroOp */
   FeMap done; /* function bodies matched (opmatch.c) */
   const IrFunction *fn; /* the last function asked for, and its body */
