@@ -291,12 +291,22 @@ struct TrCache {
 
 typedef enum { TR_EV_OK, TR_EV_TRAP, TR_EV_FAIL } TrEvResult;
 
+/* The conditions under which the operand being evaluated is evaluated at
+   all: b == value for each, innermost first (the right operand of
+   `a && b` runs when a is 1, a branch of `?:` when its condition says so). */
+typedef struct TrGuard {
+  PropVar b;
+  int value;
+  const struct TrGuard *outer;
+} TrGuard;
+
 typedef struct TrEval {
   Tr *t;
   const TrState *st;
   TrCache *cache;
   PropVar trap;          /* TR_EV_TRAP: boolean, 1 iff the operation traps */
   const IrExpr *trap_at; /* TR_EV_TRAP: the operation */
+  const TrGuard *guard;  /* NULL: evaluated whenever the expression is */
 } TrEval;
 
 TrCache *tr_cache_find(TrCache *c, const IrExpr *e, TrCacheKind kind);
