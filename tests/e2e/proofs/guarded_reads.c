@@ -23,7 +23,7 @@ int or_guard(int k) {
     y = k;
   if (k >= 10 || y > 3)
     return 1;                      /* expect reachable */
-  return 0;                        /* expect not-reachable (reachable with k <= 3: the gap above) */
+  return 0;                        /* reachable with k <= 3: UNKNOWN today (the gap above) */
 }
 
 int cond_guard(int k) {
@@ -34,6 +34,6 @@ int cond_guard(int k) {
   if (r == 0 && k == 7)
     return 1;                      /* expect reachable */
   if (r == 8)
-    return 2;                      /* expect not-reachable (reachable with k = 4: the gap above) */
+    return 2;                      /* reachable with k = 4: UNKNOWN today (the gap above) */
   return 0;
 }
