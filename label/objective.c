@@ -327,12 +327,49 @@ static const struct SmallStage {
     {0, {true, 4}}, {0, {true, 8}}, {3, {true, 8}}, {1, {true, 32}}, {0, {false, 8}}, {1, {false, 32}},
 };
 
-static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, double start) {
+/* A stage found inputs (the store at that leaf) or exhausted its space with
+   nothing cut: r says so, and the store goes back to `level`. */
+static void answer(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, SearchResult res, int level) {
+  Tr *t = v->t;
+  if (res == SEARCH_EXHAUSTED) { /* nothing was cut in this stage: a proof, unless the model was */
+    no_solution(t, s, r, NULL);
+    return;
+  }
+  if (lbl_cx_found(v->cx)) {
+    lbl_cx_solution(v->cx, r);
+  } else {
+    r->verdict = LBL_REACHABLE;
+    read_solution(t, s, r);
+    if (tr_nondet(t, NULL, 0) < 0 && calls_nondet(q->prog, q->fn)) { /* a driver without them would not follow the path */
+      r->verdict = LBL_UNKNOWN;
+      r->reason = "the nondet values of the path found cannot be recovered (an undecided join in its trace)";
+    }
+  }
+  search_backtrack(s, level);
+}
+
+/* The short proof attempt before the guesses (see quick_root): the
+   path-first stage, which refutes path by path with the relaxation at every
+   node, on a small work budget and few nodes (each node may run the
+   program concretely, which propagations do not count). */
+static const struct Stage quick_stage = {0, 200, SEARCH_VAR_FIRST_FAIL, false, true, 100000, 0};
+
+/* The stages in order until one answers (r set, true).  quick: only
+   quick_stage, and false (the store back at the root, its cut restored)
+   when it did not answer. */
+static bool search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, double start, bool quick) {
   Tr *t = v->t;
   double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
-  if (enumerate(v, s, r, deadline)) return;
+  if (!quick && enumerate(v, s, r, deadline)) return true;
   int level = prop_level(s);
   TrCut root = tr_cut(t);
+  if (quick) {
+    SearchResult res = run_stage(q, v, s, &quick_stage, false, deadline, &r->stats.search);
+    if (res == SEARCH_FOUND || res == SEARCH_EXHAUSTED) return answer(q, v, s, r, res, level), true;
+    search_backtrack(s, level);
+    tr_restore_cut(t, root);
+    return false;
+  }
   size_t nstages = sizeof stages / sizeof *stages;
   bool cyclic = !tr_acyclic_now(t) && cyclic_inputs_possible(q->fn);
   size_t first = ir_takes_pointers(q->fn) ? sizeof small_stages / sizeof *small_stages : 0;
@@ -345,38 +382,22 @@ static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
     SearchResult res = run_stage(q, v, s, &stages[i], k < first, deadline, &r->stats.search);
     tr_try_small_inputs(t, (TrSmallInputs){false, 0});
     if (res == SEARCH_EXHAUSTED && k < first) continue; /* only small memories were tried */
-    if (res == SEARCH_FOUND) {
-      if (lbl_cx_found(v->cx)) {
-        lbl_cx_solution(v->cx, r);
-      } else {
-        r->verdict = LBL_REACHABLE;
-        read_solution(t, s, r);
-        if (tr_nondet(t, NULL, 0) < 0 && calls_nondet(q->prog, q->fn)) { /* a driver without them would not follow the path */
-          r->verdict = LBL_UNKNOWN;
-          r->reason = "the nondet values of the path found cannot be recovered (an undecided join in its trace)";
-        }
-      }
-      search_backtrack(s, level);
-      return;
-    }
-    if (res == SEARCH_EXHAUSTED) { /* nothing was cut in this stage: a proof, unless the model was */
-      no_solution(t, s, r, NULL);
-      return;
-    }
+    if (res == SEARCH_FOUND || res == SEARCH_EXHAUSTED) return answer(q, v, s, r, res, level), true;
     if (prop_out_of_memory(s) || (deadline > 0 && prop_now() >= deadline)) {
       no_solution(t, s, r, "the time budget (--timeout) ran out");
-      return;
+      return true;
     }
     if (r->stats.search.stack_cuts) { /* every later stage would go as deep */
       no_solution(t, s, r, "the search went deeper than the machine stack allows");
-      return;
+      return true;
     }
     if (last) {
       no_solution(t, s, r, res == SEARCH_BUDGET ? "the time budget (--timeout) ran out"
                                              : "some inputs leave the path undecided (a loop or call budget was hit)");
-      return;
+      return true;
     }
   }
+  return true;
 }
 
 /* The model of q on a fresh store, its --assume posted: false (and *err)
@@ -453,6 +474,8 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   if (guessing) root = quick_root(&m);
   if (root == 0) {
     no_solution(m.v.t, m.s, r, NULL);
+  } else if (root == 1 && search(q, &m.v, m.s, r, start, true)) {
+    /* answered by the short proof attempt */
   } else if (e == 1 || (guessing && lbl_cx_guess(m.v.cx, guess_until))) {
     lbl_cx_solution(m.v.cx, r); /* inputs that meet the objective: nothing to propagate */
   } else if (e < 0) {
@@ -463,7 +486,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     }
     m.ok = m.ok && (root == 1 || tr_start(m.v.t));
     if (!m.ok) no_solution(m.v.t, m.s, r, NULL);
-    else search(q, &m.v, m.s, r, start);
+    else search(q, &m.v, m.s, r, start, false);
   }
   r->stats.concrete_runs = runs + lbl_cx_runs(m.v.cx);
   r->time_s = prop_now() - start;
