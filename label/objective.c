@@ -15,6 +15,7 @@
 
 #include "inka/objective.h"
 #include "lbl_concrete.h"
+#include "lbl_guards.h"
 #include "inka/relax.h"
 
 const char *lbl_verdict_name(LblVerdict v) {
@@ -352,7 +353,14 @@ static void answer(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, Sear
    path-first stage, which refutes path by path with the relaxation at every
    node, on a small work budget and few nodes (each node may run the
    program concretely, which propagations do not count). */
+/* `seconds` from now, or the deadline when it comes first (0: none). */
+static double soon(double deadline, double seconds) {
+  double t = prop_now() + seconds;
+  return deadline > 0 && deadline < t ? deadline : t;
+}
+
 static const struct Stage quick_stage = {0, 200, SEARCH_VAR_FIRST_FAIL, false, true, 100000, 0};
+static const double QUICK_STAGE_SECONDS = 0.2; /* unfolding in its trials costs time, not propagations */
 
 /* The stages in order until one answers (r set, true).  quick: only
    quick_stage, and false (the store back at the root, its cut restored)
@@ -364,10 +372,12 @@ static bool search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
   int level = prop_level(s);
   TrCut root = tr_cut(t);
   if (quick) {
-    SearchResult res = run_stage(q, v, s, &quick_stage, false, deadline, &r->stats.search);
-    if (res == SEARCH_FOUND || res == SEARCH_EXHAUSTED) return answer(q, v, s, r, res, level), true;
+    SearchResult res = run_stage(q, v, s, &quick_stage, false, soon(deadline, QUICK_STAGE_SECONDS), &r->stats.search);
+    bool proof = res == SEARCH_EXHAUSTED && !tr_incomplete(t, NULL); /* not cut by its own short deadline */
+    if (res == SEARCH_FOUND || proof) return answer(q, v, s, r, res, level), true;
     search_backtrack(s, level);
     tr_restore_cut(t, root);
+    tr_set_deadline(t, deadline);
     return false;
   }
   size_t nstages = sizeof stages / sizeof *stages;
@@ -407,6 +417,8 @@ typedef struct Model {
   PropStore *s;
   Solve v;
   bool ok;
+  IrExpr **guards;   /* the function's entry checks passed (guards.c), posted like --assume */
+  int nguards;
 } Model;
 
 static bool open_model(const LblQuery *q, double start, Model *m, char **err) {
@@ -422,6 +434,7 @@ static bool open_model(const LblQuery *q, double start, Model *m, char **err) {
   }
   m->ok = !prop_failed(m->s);
   for (int i = 0; i < q->nassumes && m->ok; i++) m->ok = tr_assume(t, q->assumes[i]);
+  for (int i = 0; i < m->nguards && m->ok; i++) m->ok = tr_assume(t, m->guards[i]);
   m->v = (Solve){.t = t, .cx = m->ok && !q->no_concrete ? lbl_cx_new(q, t) : NULL};
   return true;
 }
@@ -440,15 +453,16 @@ static void close_model(Model *m) {
    --max-unfold on a loop the guesses may run through), and the store, cut
    in the middle of its fixpoint, is no use any more. */
 enum { QUICK_ROOT_PROPAGATIONS = 250000 };
+
 static const double QUICK_ROOT_SECONDS = 0.1; /* unfolding costs time, not propagations */
 
-static int quick_root(Model *m) {
+static int quick_root(Model *m, double deadline) {
   prop_set_propagation_budget(m->s, QUICK_ROOT_PROPAGATIONS);
-  prop_set_deadline(m->s, prop_now() + QUICK_ROOT_SECONDS);
+  tr_set_deadline(m->v.t, soon(deadline, QUICK_ROOT_SECONDS));
   bool started = tr_start(m->v.t);
   bool cut = prop_timed_out(m->s) || (!started && tr_incomplete(m->v.t, NULL)); /* or --max-unfold */
   prop_set_propagation_budget(m->s, 0);
-  prop_set_deadline(m->s, 0);
+  tr_set_deadline(m->v.t, deadline);
   if (cut) return -1;
   return started ? 1 : 0;
 }
@@ -456,8 +470,12 @@ static int quick_root(Model *m) {
 bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   memset(r, 0, sizeof *r);
   double start = prop_now();
-  Model m;
-  if (!open_model(q, start, &m, err)) return false;
+  Model m = {0};
+  m.nguards = lbl_entry_guards(q->fn, &q->obj, &m.guards);
+  if (!open_model(q, start, &m, err)) {
+    lbl_entry_guards_free(m.guards, m.nguards);
+    return false;
+  }
   /* guessing is bounded by its step budget (deterministic); the clock only
      keeps it under a quarter of --timeout (at most LBL_GUESS_SECONDS) on a
      loaded machine */
@@ -471,7 +489,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     if (e == 0) no_solution(m.v.t, m.s, r, NULL);
   }
   bool guessing = e < 0 && m.ok && lbl_cx_loops(m.v.cx);
-  if (guessing) root = quick_root(&m);
+  if (guessing) root = quick_root(&m, deadline);
   if (root == 0) {
     no_solution(m.v.t, m.s, r, NULL);
   } else if (root == 1 && search(q, &m.v, m.s, r, start, true)) {
@@ -482,7 +500,10 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     if (root < 0 && guessing) { /* a spoiled root: the model again */
       runs = lbl_cx_runs(m.v.cx);
       close_model(&m);
-      if (!open_model(q, start, &m, err)) return false;
+      if (!open_model(q, start, &m, err)) {
+        lbl_entry_guards_free(m.guards, m.nguards);
+        return false;
+      }
     }
     m.ok = m.ok && (root == 1 || tr_start(m.v.t));
     if (!m.ok) no_solution(m.v.t, m.s, r, NULL);
@@ -493,6 +514,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   r->stats.prop = *prop_stats(m.s);
   r->stats.tr = *tr_stats(m.v.t);
   close_model(&m);
+  lbl_entry_guards_free(m.guards, m.nguards);
   return true;
 }
 
