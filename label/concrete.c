@@ -9,10 +9,12 @@
  * must never turn such a run into a refutation.
  */
 #include <assert.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "inka/fp.h"
 #include "lbl_concrete.h"
 
 enum {
@@ -24,19 +26,53 @@ enum {
   GUESS_LEVELS = 4,          /* per-run step budgets CX_RUN_STEPS / 8^3 .. / 8^0 */
   GUESS_WINDOW = 16,         /* values -16..16 are candidates */
   MAX_CANDIDATES = 512,
+  MAX_FLOAT_CONSTANTS = 128,
+  MAX_SITE_DIMS = 4,         /* nondet call sites with a candidate of their own */
+  MAX_POOLS = 16,            /* distinct nondet types */
 };
+
+/* The candidate values of one nondet type (as stored: keys for floats). */
+typedef struct Pool {
+  const IrType *type;
+  int64_t *v;
+  int n;
+} Pool;
+
+/* The nondet values a run took, in call order (for the solution). */
+typedef struct Taken {
+  const IrStmt **call;
+  int64_t *v;
+  int n, cap;
+  bool on;                   /* recording (the solution's run only) */
+} Taken;
 
 struct LblConcrete {
   const LblQuery *q;
   Tr *t;
   CxProgram *cx;
   int nparams;
-  int64_t *params;           /* the inputs of the run being answered */
+  int ndims;                 /* nparams, then one per nondet site dimension */
+  int64_t *params;           /* the inputs of the run being answered; after the
+                                parameters, each site dimension's candidate rank */
   int64_t *solution;         /* the inputs that met the objective */
   bool found;
+  bool guess_only;           /* the function takes nondet values: the search
+                                chooses them along the path, so a run answers
+                                nothing; it only guesses */
+  const IrStmt **sites;      /* the nondet calls fn reaches; site j's value is
+                                the candidate of rank params[nparams + j % MAX_SITE_DIMS] */
+  int nsites;
+  Pool pools[MAX_POOLS];
+  int npools;
+  Taken taken;
   const char *cut;
   uint64_t runs, steps;
 };
+
+static void collect_sites(LblConcrete *c);
+static int64_t nondet_value(void *ctx, int k, const IrStmt *call);
+typedef struct Consts Consts;
+static int exact_constants(const Consts *k, const IrType *t, int64_t *out, int m, int upto);
 
 LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t) {
   if (ir_takes_pointers(q->fn)) return NULL; /* the input memory is the search's to build */
@@ -52,22 +88,27 @@ LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t) {
       return NULL;
     }
   }
-  if (cx_uses_nondet(cx)) { /* the search chooses nondet values along the path */
-    cx_free(cx);
-    return NULL;
-  }
   LblConcrete *c = calloc(1, sizeof *c);
   c->q = q;
   c->t = t;
   c->cx = cx;
-  c->nparams = tr_param_count(t);
-  c->params = calloc((size_t)c->nparams + 1, sizeof *c->params);
-  c->solution = calloc((size_t)c->nparams + 1, sizeof *c->solution);
+  c->nparams = c->ndims = tr_param_count(t);
+  c->guess_only = cx_uses_nondet(cx); /* the search chooses nondet values along the path */
+  if (c->guess_only) {
+    collect_sites(c);
+    c->ndims += c->nsites < MAX_SITE_DIMS ? c->nsites : MAX_SITE_DIMS;
+  }
+  c->params = calloc((size_t)c->ndims + 1, sizeof *c->params);
+  c->solution = calloc((size_t)c->ndims + 1, sizeof *c->solution);
   return c;
 }
 
 void lbl_cx_free(LblConcrete *c) {
   if (!c) return;
+  for (int i = 0; i < c->npools; i++) free(c->pools[i].v);
+  free(c->sites);
+  free(c->taken.call);
+  free(c->taken.v);
   cx_free(c->cx);
   free(c->params);
   free(c->solution);
@@ -79,6 +120,10 @@ void lbl_cx_free(LblConcrete *c) {
 static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
   CxResult r;
   CxRunOptions o = {.max_steps = steps};
+  if (c->guess_only) {
+    o.nondet_value = nondet_value;
+    o.nondet_ctx = c;
+  }
   c->runs++;
   CxOutcome out = cx_run(c->cx, c->params, NULL, 0, &o, &r);
   c->steps += r.steps;
@@ -86,7 +131,7 @@ static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
   switch (out) {
   case CX_REACHED:
     c->found = true;
-    memcpy(c->solution, c->params, sizeof *c->params * (size_t)c->nparams);
+    memcpy(c->solution, c->params, sizeof *c->params * (size_t)c->ndims);
     return 1;
   case CX_RETURNED: case CX_ENDED: case CX_TRAP:
     return 0;
@@ -99,28 +144,37 @@ static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
 static int run(LblConcrete *c) { return run_steps(c, CX_RUN_STEPS, NULL); }
 
 /* ---- Guessing before propagation ------------------------------------------------- */
-static void add_constants(const IrExpr *e, int64_t *v, int *n) {
+/* The program's constants: integers (each with its neighbours) and floats. */
+struct Consts {
+  int64_t v[MAX_CANDIDATES];
+  int n;
+  double f[MAX_FLOAT_CONSTANTS];
+  int nf;
+};
+
+static void add_constants(const IrExpr *e, Consts *k) {
   if (!e) return;
-  if (e->kind == IR_INT_CONST && *n + 3 <= MAX_CANDIDATES) {
-    v[(*n)++] = e->ival - 1;
-    v[(*n)++] = e->ival;
-    v[(*n)++] = e->ival + 1;
+  if (e->kind == IR_INT_CONST && k->n + 3 <= MAX_CANDIDATES) {
+    k->v[k->n++] = e->ival - 1;
+    k->v[k->n++] = e->ival;
+    k->v[k->n++] = e->ival + 1;
   }
-  for (int i = 0; i < 3; i++) add_constants(e->a[i], v, n);
+  if (e->kind == IR_FLOAT_CONST && k->nf < MAX_FLOAT_CONSTANTS) k->f[k->nf++] = e->fval;
+  for (int i = 0; i < 3; i++) add_constants(e->a[i], k);
 }
 
-static void block_constants(const IrBlock *b, int64_t *v, int *n) {
+static void block_constants(const IrBlock *b, Consts *k) {
   for (int i = 0; i < b->n; i++) {
     const IrStmt *s = b->stmts[i];
-    add_constants(s->lhs, v, n);
-    add_constants(s->rhs, v, n);
-    add_constants(s->cond, v, n);
-    for (int a = 0; a < s->nargs; a++) add_constants(s->args[a], v, n);
-    block_constants(&s->then, v, n);
-    block_constants(&s->els, v, n);
-    block_constants(&s->pre, v, n);
-    block_constants(&s->body, v, n);
-    block_constants(&s->step, v, n);
+    add_constants(s->lhs, k);
+    add_constants(s->rhs, k);
+    add_constants(s->cond, k);
+    for (int a = 0; a < s->nargs; a++) add_constants(s->args[a], k);
+    block_constants(&s->then, k);
+    block_constants(&s->els, k);
+    block_constants(&s->pre, k);
+    block_constants(&s->body, k);
+    block_constants(&s->step, k);
   }
 }
 
@@ -168,11 +222,14 @@ static int add_extremes(const IrType *t, int64_t *out, int k, int cap) {
 
 /* A loop that steps by 2 or 3 (x -= 2, i += 3) runs about n / 2 or n / 3
    times: for a count compared with a constant K, the input is near 2K or
-   3K.  Adds K*s-1, K*s, K*s+1 for s = 2, 3 and every constant K outside
-   the window of small values (consts holds each constant with its
-   neighbours, K-1, K, K+1). */
-static void add_scaled(int64_t *v, int *n) {
-  int base = *n;
+   3K; for a sum of such steps compared with K and a trip count as input,
+   near K/2 or K/3.  Adds K*s-1, K*s, K*s+1 and K/s-1, K/s, K/s+1 for
+   s = 2, 3 and every constant K outside the window of small values (consts
+   holds each constant with its neighbours, K-1, K, K+1; so does what this
+   adds). */
+static void add_scaled(Consts *c) {
+  int64_t *v = c->v;
+  int *n = &c->n, base = c->n;
   for (int i = 1; i < base; i += 3) {
     int64_t k = v[i];
     if (k > -GUESS_WINDOW && k < GUESS_WINDOW) continue;
@@ -181,30 +238,229 @@ static void add_scaled(int64_t *v, int *n) {
       for (int64_t d = -1; d <= 1 && *n < MAX_CANDIDATES; d++)
         if (!has(v, *n, k * s + d)) v[(*n)++] = k * s + d;
   }
+  for (int i = 1; i < base; i += 3) {
+    int64_t k = v[i];
+    if (k > -GUESS_WINDOW && k < GUESS_WINDOW) continue;
+    for (int64_t s = 2; s <= 3; s++)
+      for (int64_t d = -1; d <= 1 && *n < MAX_CANDIDATES; d++)
+        if (!has(v, *n, k / s + d)) v[(*n)++] = k / s + d;
+  }
 }
 
-/* The candidates of a parameter of type t, at most cap, in this order: the
+/* The candidates of an integer of type t, at most cap, in this order: the
    --iter numbers +-1 (trip counts often follow them), then the program's
    constants +-1 and the values nearest 0 (at least -GUESS_WINDOW..
    GUESS_WINDOW, more while there is room), nearest 0 first, then the
    type's extremes. */
-static int candidates(const int64_t *iters, int niters, const int64_t *consts, int nconsts, const IrType *t,
-                      int64_t *out, int cap) {
-  int k = 0;
-  for (int i = 0; i < niters && k < cap; i++)
-    if (fits(t, iters[i]) && !has(out, k, iters[i])) out[k++] = iters[i];
+static int int_candidates(const int64_t *iters, int niters, const Consts *k, const IrType *t, int64_t *out, int cap,
+                          bool constants_first) {
+  int n = 0, m = 0;
+  for (int i = 0; i < niters && m < cap; i++)
+    if (fits(t, iters[i]) && !has(out, m, iters[i])) out[m++] = iters[i];
+  if (constants_first) m = exact_constants(k, t, out, m, cap / 2);
   int64_t all[2 * MAX_CANDIDATES + 2 * GUESS_WINDOW + 2];
-  int n = 0;
-  int64_t w = (cap - nconsts) / 2;
+  int64_t w = (cap - k->n) / 2;
   if (w < GUESS_WINDOW) w = GUESS_WINDOW;
   if (w > MAX_CANDIDATES / 2) w = MAX_CANDIDATES / 2;
   for (int64_t v = -w; v <= w; v++) all[n++] = v;
-  for (int i = 0; i < nconsts; i++) all[n++] = consts[i];
+  for (int i = 0; i < k->n; i++) all[n++] = k->v[i];
   qsort(all, (size_t)n, sizeof *all, by_magnitude);
   int near = cap - (cap / 4 < 4 ? cap / 4 : 4); /* room for the type's extremes at the end */
-  for (int i = 0; i < n && k < near; i++)
-    if (fits(t, all[i]) && !has(out, k, all[i])) out[k++] = all[i];
-  return add_extremes(t, out, k, cap);
+  for (int i = 0; i < n && m < near; i++)
+    if (fits(t, all[i]) && !has(out, m, all[i])) out[m++] = all[i];
+  return add_extremes(t, out, m, cap);
+}
+
+/* For nondet values, whose dimensions are many and so get few candidates
+   each: 0, 1, -1 and then the program's constants themselves (without
+   their neighbours), nearest 0 first, up to `upto` in all. */
+static int exact_constants(const Consts *k, const IrType *t, int64_t *out, int m, int upto) {
+  int64_t *all = malloc(sizeof *all * (size_t)(k->n / 3 + 4));
+  if (!all) return m;
+  int n = 0;
+  all[n++] = 0, all[n++] = 1, all[n++] = -1;
+  for (int i = 1; i < k->n; i += 3) all[n++] = k->v[i];
+  qsort(all + 3, (size_t)(n - 3), sizeof *all, by_magnitude);
+  for (int i = 0; i < n && m < upto; i++)
+    if (fits(t, all[i]) && !has(out, m, all[i])) out[m++] = all[i];
+  free(all);
+  return m;
+}
+
+/* ---- Float candidates: keys (include/inka/fp.h) of values of the format */
+static const FpFormat *format_of(const IrType *t) { return t->bits == 32 ? &fp_binary32 : &fp_binary64; }
+
+/* The key of v rounded to t's format (to nearest, as a C conversion). */
+static int64_t key_of(const IrType *t, double v) {
+  const FpFormat *f = format_of(t);
+  if (isnan(v)) return fp_key_nan(f);
+  return fp_key_of_double(f, t->bits == 32 ? (double)(float)v : v);
+}
+
+static int by_float_magnitude(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  if (fabs(x) != fabs(y)) return fabs(x) < fabs(y) ? -1 : 1;
+  return x > y ? -1 : x < y; /* positive first */
+}
+
+enum { FLOAT_EXTREMES = 12 };
+
+/* The candidates of a float or double of type t, at most cap: the --iter
+   numbers +-1, then, nearest 0 first, the small integers and halves, the
+   program's float constants with their neighbours in the format (x + 1 ==
+   x and x * 10 != 1 live there), twice and half of them, and its integer
+   constants; then -0, the powers of two where the format stops holding
+   integers, the largest and smallest magnitudes, the infinities and NaN
+   (the driver writes every one exactly). */
+static int float_candidates(const int64_t *iters, int niters, const Consts *k, const IrType *t, int64_t *out,
+                            int cap) {
+  int m = 0, n = 0;
+  for (int i = 0; i < niters && m < cap; i++) {
+    int64_t key = key_of(t, (double)iters[i]);
+    if (!has(out, m, key)) out[m++] = key;
+  }
+  enum { MAX_ALL = 2 * GUESS_WINDOW + 16 + 6 * MAX_FLOAT_CONSTANTS + MAX_CANDIDATES };
+  double *all = malloc(sizeof *all * MAX_ALL);
+  if (!all) return m;
+  for (int v = -GUESS_WINDOW; v <= GUESS_WINDOW; v++) all[n++] = v;
+  static const double halves[] = {0.5, -0.5, 0.25, -0.25, 1.5, -1.5, 0.1, -0.1};
+  for (size_t i = 0; i < sizeof halves / sizeof *halves; i++) all[n++] = halves[i];
+  for (int i = 0; i < k->nf; i++) {
+    double c = k->f[i];
+    if (isnan(c)) continue;
+    double r = t->bits == 32 ? (double)(float)c : c;
+    all[n++] = r;
+    all[n++] = t->bits == 32 ? (double)nextafterf((float)r, INFINITY) : nextafter(r, INFINITY);
+    all[n++] = t->bits == 32 ? (double)nextafterf((float)r, -INFINITY) : nextafter(r, -INFINITY);
+    all[n++] = 2 * r;
+    all[n++] = r / 2;
+    all[n++] = -r;
+  }
+  for (int i = 0; i < k->n && n < MAX_ALL; i++) all[n++] = (double)k->v[i];
+  qsort(all, (size_t)n, sizeof *all, by_float_magnitude);
+  int near = cap - (cap / 4 < FLOAT_EXTREMES ? cap / 4 : FLOAT_EXTREMES);
+  for (int i = 0; i < n && m < near; i++) {
+    int64_t key = key_of(t, all[i]);
+    if (!has(out, m, key)) out[m++] = key;
+  }
+  free(all);
+  const FpFormat *f = format_of(t);
+  double p = ldexp(1, f->prec);
+  int64_t extremes[FLOAT_EXTREMES] = {-1 /* -0 */, key_of(t, p), key_of(t, p + 2), key_of(t, -p),
+                                      f->inf_key - 1, fp_key_neg(f->inf_key - 1), f->inf_key, fp_key_neg(f->inf_key),
+                                      fp_key_nan(f), 1 /* the least subnormal */, (int64_t)1 << (f->prec - 1),
+                                      key_of(t, 1e10)};
+  for (int i = 0; i < FLOAT_EXTREMES && m < cap; i++)
+    if (!has(out, m, extremes[i])) out[m++] = extremes[i];
+  return m;
+}
+
+/* The candidates of a value of type t (as stored); a nondet value's put
+   the program's constants first. */
+static int candidates(const int64_t *iters, int niters, const Consts *k, const IrType *t, int64_t *out, int cap,
+                      bool nondet) {
+  if (t->kind == IR_TY_FLOAT) return float_candidates(iters, niters, k, t, out, cap);
+  return int_candidates(iters, niters, k, t, out, cap, nondet);
+}
+
+/* ---- Nondet values of a guess --------------------------------------------------------
+ * The k-th nondet call of a run takes the candidate of its site's rank: a
+ * site (a nondet call statement) keeps one value for the whole run, which
+ * is what most mains want (x = nondet(); y = nondet(); a loop bounded by
+ * n = nondet()).  The ranks are dimensions of the guess like parameters. */
+static void block_sites(LblConcrete *c, const IrBlock *b, const IrFunction ***seen, int *nseen);
+
+static void function_sites(LblConcrete *c, const IrFunction *fn, const IrFunction ***seen, int *nseen) {
+  for (int i = 0; i < *nseen; i++)
+    if ((*seen)[i] == fn) return;
+  const IrFunction **grown = realloc(*seen, sizeof **seen * (size_t)(*nseen + 1));
+  if (!grown) return;
+  *seen = grown;
+  (*seen)[(*nseen)++] = fn;
+  block_sites(c, &fn->body, seen, nseen);
+}
+
+static void block_sites(LblConcrete *c, const IrBlock *b, const IrFunction ***seen, int *nseen) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    if (s->kind == IR_ST_CALL && s->builtin == IR_BI_NONDET) {
+      const IrStmt **grown = realloc(c->sites, sizeof *c->sites * (size_t)(c->nsites + 1));
+      if (grown) {
+        c->sites = grown;
+        c->sites[c->nsites++] = s;
+      }
+    }
+    if (s->kind == IR_ST_CALL && s->builtin == IR_BI_NONE && s->callee && s->callee->defined)
+      function_sites(c, s->callee, seen, nseen);
+    block_sites(c, &s->then, seen, nseen);
+    block_sites(c, &s->els, seen, nseen);
+    block_sites(c, &s->pre, seen, nseen);
+    block_sites(c, &s->body, seen, nseen);
+    block_sites(c, &s->step, seen, nseen);
+  }
+}
+
+static void collect_sites(LblConcrete *c) {
+  const IrFunction **seen = NULL;
+  int nseen = 0;
+  function_sites(c, c->q->fn, &seen, &nseen);
+  free(seen);
+}
+
+static bool same_type(const IrType *a, const IrType *b) {
+  return a->kind == b->kind && a->bits == b->bits && (a->kind != IR_TY_INT || a->is_signed == b->is_signed);
+}
+
+static Pool *pool_of(LblConcrete *c, const IrType *t) {
+  for (int i = 0; i < c->npools; i++)
+    if (same_type(c->pools[i].type, t)) return &c->pools[i];
+  return NULL;
+}
+
+/* The pools of every site's type, cap candidates each. */
+static void make_pools(LblConcrete *c, const int64_t *iters, int niters, const Consts *k, int cap) {
+  for (int i = 0; i < c->nsites && c->npools < MAX_POOLS; i++) {
+    const IrType *t = c->sites[i]->type;
+    if (pool_of(c, t) || (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL && t->kind != IR_TY_FLOAT)) continue;
+    Pool *p = &c->pools[c->npools];
+    p->type = t;
+    p->v = calloc((size_t)cap + 1, sizeof *p->v);
+    if (!p->v) return;
+    p->n = candidates(iters, niters, k, t, p->v, cap, true);
+    c->npools++;
+  }
+}
+
+static void take(Taken *tk, const IrStmt *call, int64_t v) {
+  if (tk->n == tk->cap) {
+    int cap = tk->cap ? 2 * tk->cap : 64;
+    const IrStmt **calls = realloc(tk->call, sizeof *calls * (size_t)cap);
+    if (calls) tk->call = calls;
+    int64_t *vs = calls ? realloc(tk->v, sizeof *vs * (size_t)cap) : NULL;
+    if (!vs) abort(); /* out of memory while recording a solution: nothing sensible to do */
+    tk->v = vs;
+    tk->cap = cap;
+  }
+  tk->call[tk->n] = call;
+  tk->v[tk->n++] = v;
+}
+
+/* cx_run's nondet_value: the candidate of the call's site rank, wrapped to
+   the call's type (so that it is the value the run uses). */
+static int64_t nondet_value(void *ctx, int k, const IrStmt *call) {
+  LblConcrete *c = ctx;
+  (void)k;
+  int site = 0;
+  while (site < c->nsites && c->sites[site] != call) site++;
+  int dim = c->nparams + (site < c->nsites ? site : 0) % MAX_SITE_DIMS;
+  int64_t rank = dim < c->ndims ? c->params[dim] : 0;
+  const Pool *p = pool_of(c, call->type);
+  int64_t v = 0;
+  if (p && p->n > 0) v = p->v[rank % p->n];
+  if (call->type->kind == IR_TY_BOOL) v = v != 0;
+  else if (call->type->kind == IR_TY_INT) v = op_c_wrap((OpCType){call->type->bits, call->type->is_signed}, v);
+  if (c->taken.on) take(&c->taken, call, v);
+  return v;
 }
 
 /* One guess run with at most `budget` steps: 1 it met the objective, 2 the
@@ -226,7 +482,7 @@ static int guess_run(LblConcrete *c, uint64_t budget) {
    last spend at most GUESS_STEPS / 8 each.  True when one met the
    objective. */
 static bool run_shells(LblConcrete *c, const int64_t *cand, const int *count, int cap, double deadline) {
-  int n = c->nparams, maxcount = 1;
+  int n = c->ndims, maxcount = 1;
   for (int i = 0; i < n; i++) maxcount = count[i] > maxcount ? count[i] : maxcount;
   int *at = calloc((size_t)(n > 0 ? n : 0) + 1, sizeof *at);
   uint8_t *pending = malloc(GUESS_RUNS + 1); /* by position in the order of the shells */
@@ -271,13 +527,15 @@ static bool run_shells(LblConcrete *c, const int64_t *cand, const int *count, in
 }
 
 bool lbl_cx_guess(LblConcrete *c, double deadline) {
-  int n = c->nparams;
-  int64_t consts[MAX_CANDIDATES], iters[3 * 8];
-  int nconsts = 0, niters = 0;
+  int n = c->ndims;
+  int64_t iters[3 * 8];
+  int niters = 0;
+  Consts *consts = calloc(1, sizeof *consts);
+  if (!consts) return false;
   const IrProgram *p = c->q->prog;
   for (int f = 0; f < p->nfuncs; f++)
-    if (p->funcs[f]->defined) block_constants(&p->funcs[f]->body, consts, &nconsts);
-  add_scaled(consts, &nconsts);
+    if (p->funcs[f]->defined) block_constants(&p->funcs[f]->body, consts);
+  add_scaled(consts);
   for (int j = 0; j < c->q->obj.niter && j < 8; j++)
     for (int d = -1; d <= 1; d++) iters[niters++] = c->q->obj.iter[j] + d;
   int cap = MAX_CANDIDATES;
@@ -289,17 +547,28 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
   size_t nn = (size_t)(n > 0 ? n : 0), ncap = (size_t)(cap > 0 ? cap : 1);
   int64_t *cand = calloc((nn + 1) * ncap, sizeof *cand);
   int *count = calloc(nn + 1, sizeof *count);
-  for (int i = 0; i < n; i++)
-    count[i] = candidates(iters, niters, consts, nconsts, tr_param(c->t, i).type, cand + i * cap, cap);
+  for (int i = 0; i < c->nparams; i++)
+    count[i] = candidates(iters, niters, consts, tr_param(c->t, i).type, cand + i * cap, cap, false);
+  if (c->guess_only && !c->npools) make_pools(c, iters, niters, consts, cap);
+  for (int d = c->nparams; d < n; d++) { /* a site dimension: the ranks of the largest pool among its sites' types */
+    for (int j = d - c->nparams; j < c->nsites; j += MAX_SITE_DIMS) {
+      const Pool *pl = pool_of(c, c->sites[j]->type);
+      if (pl && pl->n > count[d]) count[d] = pl->n;
+    }
+    if (count[d] < 1) count[d] = 1;
+    for (int r = 0; r < count[d]; r++) cand[d * cap + r] = r;
+  }
   bool found = run_shells(c, cand, count, cap, deadline);
   c->cut = NULL; /* guessing claims nothing */
   free(cand);
   free(count);
+  free(consts);
   return found;
 }
 
 /* ---- Enumerating small domains ------------------------------------------------------ */
 int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline) {
+  if (c->guess_only) return -1; /* the nondet values are not inputs it can enumerate */
   int n = c->nparams;
   uint64_t product = 1;
   for (int i = 0; i < n; i++) {
@@ -331,6 +600,7 @@ int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline) {
 
 /* ---- Answering search nodes ---------------------------------------------------------- */
 SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s, bool leaf) {
+  if (c->guess_only) return SEARCH_CONTINUE; /* the search chooses the nondet values: a run answers nothing */
   for (int i = 0; i < c->nparams; i++) {
     PropVar x = tr_param(c->t, i).var;
     if (!prop_is_fixed(s, x)) return SEARCH_CONTINUE;
@@ -401,8 +671,11 @@ static void read_memory(LblConcrete *c, LblResult *r) {
 }
 
 void lbl_cx_solution(LblConcrete *c, LblResult *r) {
-  memcpy(c->params, c->solution, sizeof *c->params * (size_t)c->nparams);
+  memcpy(c->params, c->solution, sizeof *c->params * (size_t)c->ndims);
+  c->taken.n = 0;
+  c->taken.on = true; /* the nondet values of this run are the solution's */
   int again = run(c); /* the memory of this very run (runs are deterministic) */
+  c->taken.on = false;
   assert(again == 1);
   (void)again;
   r->verdict = LBL_REACHABLE;
@@ -412,8 +685,10 @@ void lbl_cx_solution(LblConcrete *c, LblResult *r) {
     TrInput in = tr_param(c->t, i);
     r->inputs[i] = (LblValue){in.name, in.type, c->solution[i], -1};
   }
-  r->nnondet = 0;
-  r->nondet = calloc(1, sizeof *r->nondet);
+  r->nnondet = c->taken.n;
+  r->nondet = calloc((size_t)c->taken.n + 1, sizeof *r->nondet);
+  for (int i = 0; i < c->taken.n; i++)
+    r->nondet[i] = (LblValue){c->taken.call[i]->callee_name, c->taken.call[i]->type, c->taken.v[i], -1};
   r->has_return = false; /* the path ends where the objective happens */
   read_memory(c, r);
 }

@@ -3,7 +3,8 @@
  *
  * Once every input a path depends on is fixed, executing the program is
  * cheaper than propagating it: cx_run interprets the IR with gcc -fwrapv
- * x86-64 semantics (LP64 or ILP32 as the IR says) and the memory model of
+ * x86-64 semantics (floats and doubles: SSE, round to nearest even, values
+ * stored as the solver's keys, see fp.h) (LP64 or ILP32 as the IR says) and the memory model of
  * the translation (docs/decisions.md "Memory model": objects framed by a
  * header and a gap, one typed value per scalar cell, pointers as location
  * numbers numbered in allocation order exactly as the translation numbers
@@ -58,6 +59,12 @@ typedef struct CxRunOptions {
      the IR statement: what a coverage measure needs (cli/suite_run.c) */
   void (*on_event)(void *ctx, const IrStmt *s, int outcome);
   void *event_ctx;
+  /* optional: the value of the k-th nondet call (counting from 0) once the
+     values given to cx_run are used up, call its IR statement (its type:
+     call->type); instead of CX_NEED_NONDET.  Must return a value of that
+     type as stored (a key for a float): the run uses it as is. */
+  int64_t (*nondet_value)(void *ctx, int k, const IrStmt *call);
+  void *nondet_ctx;
 } CxRunOptions;
 
 typedef struct CxResult {
@@ -74,8 +81,8 @@ typedef struct CxResult {
 
 /* Prepares fn of p for concrete runs towards obj.  NULL with a message in
    *err (malloc'd, compiler style) when fn reaches what the concrete mode
-   does not cover (floating point, pointer parameters, a call to a function
-   without a body) or when obj is malformed (--iter deeper than the loops
+   does not cover (pointer parameters, a call to a function without a
+   body) or when obj is malformed (--iter deeper than the loops
    around the target). */
 CxProgram *cx_new(const IrProgram *p, const IrFunction *fn, const CxObjective *obj, char **err);
 void cx_free(CxProgram *c);
