@@ -148,18 +148,26 @@ static int run(LblConcrete *c) { return run_steps(c, CX_RUN_STEPS, NULL); }
 struct Consts {
   int64_t v[MAX_CANDIDATES];
   int n;
+  int nwritten;              /* v[0 .. nwritten): the constants written in the program
+                                (with neighbours); after them, add_scaled's */
   double f[MAX_FLOAT_CONSTANTS];
   int nf;
 };
 
+static void add_int_constant(Consts *k, int64_t v) {
+  if (k->n + 3 > MAX_CANDIDATES) return;
+  k->v[k->n++] = v - 1;
+  k->v[k->n++] = v;
+  k->v[k->n++] = v + 1;
+}
+
+/* (A whole float constant is an integer constant too: a float counter
+   compared with 1000.0 is an integer count.) */
 static void add_constants(const IrExpr *e, Consts *k) {
   if (!e) return;
-  if (e->kind == IR_INT_CONST && k->n + 3 <= MAX_CANDIDATES) {
-    k->v[k->n++] = e->ival - 1;
-    k->v[k->n++] = e->ival;
-    k->v[k->n++] = e->ival + 1;
-  }
+  if (e->kind == IR_INT_CONST) add_int_constant(k, e->ival);
   if (e->kind == IR_FLOAT_CONST && k->nf < MAX_FLOAT_CONSTANTS) k->f[k->nf++] = e->fval;
+  if (e->kind == IR_FLOAT_CONST && e->fval == trunc(e->fval) && fabs(e->fval) < 0x1p62) add_int_constant(k, (int64_t)e->fval);
   for (int i = 0; i < 3; i++) add_constants(e->a[i], k);
 }
 
@@ -230,6 +238,7 @@ static int add_extremes(const IrType *t, int64_t *out, int k, int cap) {
 static void add_scaled(Consts *c) {
   int64_t *v = c->v;
   int *n = &c->n, base = c->n;
+  c->nwritten = c->n;
   for (int i = 1; i < base; i += 3) {
     int64_t k = v[i];
     if (k > -GUESS_WINDOW && k < GUESS_WINDOW) continue;
@@ -273,13 +282,13 @@ static int int_candidates(const int64_t *iters, int niters, const Consts *k, con
 
 /* For nondet values, whose dimensions are many and so get few candidates
    each: 0, 1, -1 and then the program's constants themselves (without
-   their neighbours), nearest 0 first, up to `upto` in all. */
+   their neighbours, nor add_scaled's), nearest 0 first, up to `upto` in all. */
 static int exact_constants(const Consts *k, const IrType *t, int64_t *out, int m, int upto) {
-  int64_t *all = malloc(sizeof *all * (size_t)(k->n / 3 + 4));
+  int64_t *all = malloc(sizeof *all * (size_t)(k->nwritten / 3 + 4));
   if (!all) return m;
   int n = 0;
   all[n++] = 0, all[n++] = 1, all[n++] = -1;
-  for (int i = 1; i < k->n; i += 3) all[n++] = k->v[i];
+  for (int i = 1; i < k->nwritten; i += 3) all[n++] = k->v[i];
   qsort(all + 3, (size_t)(n - 3), sizeof *all, by_magnitude);
   for (int i = 0; i < n && m < upto; i++)
     if (fits(t, all[i]) && !has(out, m, all[i])) out[m++] = all[i];
