@@ -6,7 +6,9 @@
  * a solution; a return, an abort/exit or a trap without it refutes them;
  * anything else (a read no test controls, a step budget, a model limit) is
  * no answer, and then nothing that depends on it can be a proof.  This file
- * must never turn such a run into a refutation.
+ * must never turn such a run into a refutation.  With nondet calls, the
+ * values are the guess's own choice (one candidate per call site), so no
+ * run refutes anything there: such a function is only guessed.
  */
 #include <assert.h>
 #include <math.h>
