@@ -713,8 +713,9 @@ CxProgram *cx_new(const IrProgram *p, const IrFunction *fn, const CxObjective *o
   bool ok = objective_loops(&k) && globals(&k);
   for (int i = 0; ok && i < fn->nparams; i++) {
     const IrType *t = fn->params[i]->type;
-    if (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL && t->kind != IR_TY_FLOAT)
-      ok = fail(&k, &fn->params[i]->loc, "unsupported: %s", "parameters of the function under test that are not numbers");
+    if (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL && t->kind != IR_TY_FLOAT && t->kind != IR_TY_PTR)
+      ok = fail(&k, &fn->params[i]->loc, "unsupported: %s",
+                "parameters of the function under test that are not numbers or pointers");
   }
   if (ok && !fn->defined) ok = fail(&k, &fn->loc, "unsupported: %s", "a function without a body");
   if (ok) c->entry = function(&k, fn);

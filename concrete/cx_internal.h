@@ -128,7 +128,7 @@ struct CxFunc {
  * Location l is val[l] (the cell's value), def[l] (written?) and obj[l]
  * (the object whose frame [header, cells, gap] holds l, or -1).  An
  * object's header holds 1 while a heap block is allocated, 0 once freed. */
-typedef enum { CX_OBJ_GLOBAL, CX_OBJ_LOCAL, CX_OBJ_HEAP } CxObjKind;
+typedef enum { CX_OBJ_GLOBAL, CX_OBJ_LOCAL, CX_OBJ_HEAP, CX_OBJ_INPUT } CxObjKind;
 
 typedef struct CxObject {
   int64_t base, ncells;

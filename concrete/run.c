@@ -493,6 +493,22 @@ static void reset(CxProgram *c) {
   c->sp = 0;
 }
 
+/* ---- The input memory --------------------------------------------------------------------- */
+int64_t cx_input_location(const CxProgram *c, const CxInputObject *inputs, int j) {
+  int64_t header = c->pristine.frontier; /* objects are [header][cells][gap] */
+  for (int i = 0; i < j; i++) header += 1 + inputs[i].count * cx_cells(inputs[i].type) + 1;
+  return header + 1;
+}
+
+static void make_inputs(Run *r, const CxInputObject *in, int n) {
+  for (int j = 0; j < n; j++) {
+    int64_t ncells = in[j].count * cx_cells(in[j].type);
+    int64_t base = new_object(r, CX_OBJ_INPUT, ncells, false, NULL, in[j].type, in[j].count, 0);
+    assert(base == cx_input_location(r->c, in, j));
+    for (int64_t k = 0; k < ncells; k++) store(r, base + k, in[j].cells[k], true);
+  }
+}
+
 CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int nnondet, const CxRunOptions *o,
                  CxResult *res) {
   memset(res, 0, sizeof *res);
@@ -521,6 +537,7 @@ CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int
     args[i] = t->kind == IR_TY_BOOL ? params[i] != 0 : t->kind == IR_TY_FLOAT ? params[i] : wrap(params[i], t->bits, t->is_signed);
   }
   if (setjmp(r.stop) == 0) {
+    if (o && o->ninputs) make_inputs(&r, o->inputs, o->ninputs);
     for (int i = 0; i < f->nparams; i++)
       if (f->param_type[i]->kind == IR_TY_FLOAT && !cx_key_valid(f->param_type[i]->bits, args[i]))
         stop(&r, CX_ABANDONED, "a parameter that is not a float key");

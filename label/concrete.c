@@ -29,9 +29,27 @@ enum {
   GUESS_WINDOW = 16,         /* values -16..16 are candidates */
   MAX_CANDIDATES = 512,
   MAX_FLOAT_CONSTANTS = 128,
-  MAX_SITE_DIMS = 4,         /* nondet call sites with a candidate of their own */
+  MAX_SITE_DIMS = 4,
+  FEW = 64,                  /* candidates per dimension below which constants come first */         /* nondet call sites with a candidate of their own */
   MAX_POOLS = 16,            /* distinct nondet types */
 };
+
+/* The input memory a guess builds for one pointer parameter: NULL, or
+   `length` elements of the pointed-to type in one object (an array; with a
+   value rank that is odd, its last element 0: a string), or, for a struct
+   with a pointer to its own type (a list), `length` nodes of one element
+   each, linked through that field, the last one's NULL.  Every other
+   scalar cell takes the value of its type's pool at the value rank; other
+   pointer cells are NULL. */
+typedef struct Shape {
+  int param;
+  const IrType *elem;
+  const IrType **cell_type;  /* per cell of an element */
+  int64_t ncells;
+  int64_t link;              /* a list: the cell of the link, else -1 */
+} Shape;
+
+enum { MAX_INPUT_CELLS = 1 << 16 }; /* cells of one guess's input memory */
 
 /* The candidate values of one nondet type (as stored: keys for floats). */
 typedef struct Pool {
@@ -67,17 +85,27 @@ struct LblConcrete {
   Pool pools[MAX_POOLS];
   int npools;
   Taken taken;
+  Shape *shapes;             /* one per pointer parameter; its length and value
+                                dimensions come after the site dimensions */
+  int nshapes;
+  int shape_dims;            /* the first of them */
+  int64_t *args;             /* the parameters as the run takes them (pointers:
+                                locations of the input memory) */
+  CxInputObject *objs;       /* the input memory of the run */
+  int nobjs;
+  int64_t *cells;            /* every input object's cells, in order */
   const char *cut;
   uint64_t runs, steps;
 };
 
 static void collect_sites(LblConcrete *c);
+static bool make_shapes(LblConcrete *c);
+static bool build_inputs(LblConcrete *c);
 static int64_t nondet_value(void *ctx, int k, const IrStmt *call);
 typedef struct Consts Consts;
 static int exact_constants(const Consts *k, const IrType *t, int64_t *out, int m, int upto);
 
 LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t) {
-  if (ir_takes_pointers(q->fn)) return NULL; /* the input memory is the search's to build */
   CxObjective obj = {q->obj.target, q->obj.target_call, q->obj.iter, q->obj.niter};
   char *err = NULL;
   CxProgram *cx = cx_new(q->prog, q->fn, &obj, &err);
@@ -95,13 +123,22 @@ LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t) {
   c->t = t;
   c->cx = cx;
   c->nparams = c->ndims = tr_param_count(t);
-  c->guess_only = cx_uses_nondet(cx); /* the search chooses nondet values along the path */
+  /* the search chooses nondet values along the path, and builds the input
+     memory as the path reads it: with either, a run is only a guess */
+  c->guess_only = cx_uses_nondet(cx) || ir_takes_pointers(q->fn);
   if (c->guess_only) {
     collect_sites(c);
     c->ndims += c->nsites < MAX_SITE_DIMS ? c->nsites : MAX_SITE_DIMS;
   }
+  c->shape_dims = c->ndims;
+  if (ir_takes_pointers(q->fn) && !make_shapes(c)) { /* input memory of shapes it cannot build */
+    lbl_cx_free(c);
+    return NULL;
+  }
+  c->ndims += 2 * c->nshapes;
   c->params = calloc((size_t)c->ndims + 1, sizeof *c->params);
   c->solution = calloc((size_t)c->ndims + 1, sizeof *c->solution);
+  c->args = calloc((size_t)c->nparams + 1, sizeof *c->args);
   return c;
 }
 
@@ -111,6 +148,11 @@ void lbl_cx_free(LblConcrete *c) {
   free(c->sites);
   free(c->taken.call);
   free(c->taken.v);
+  for (int i = 0; i < c->nshapes; i++) free(c->shapes[i].cell_type);
+  free(c->shapes);
+  free(c->args);
+  free(c->objs);
+  free(c->cells);
   cx_free(c->cx);
   free(c->params);
   free(c->solution);
@@ -122,12 +164,17 @@ void lbl_cx_free(LblConcrete *c) {
 static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
   CxResult r;
   CxRunOptions o = {.max_steps = steps};
+  if (cut) *cut = false;
   if (c->guess_only) {
     o.nondet_value = nondet_value;
     o.nondet_ctx = c;
   }
+  memcpy(c->args, c->params, sizeof *c->args * (size_t)c->nparams);
+  if (c->nshapes && !build_inputs(c)) return -1; /* too large: no run */
+  o.inputs = c->objs;
+  o.ninputs = c->nobjs;
   c->runs++;
-  CxOutcome out = cx_run(c->cx, c->params, NULL, 0, &o, &r);
+  CxOutcome out = cx_run(c->cx, c->args, NULL, 0, &o, &r);
   c->steps += r.steps;
   if (cut) *cut = out == CX_BUDGET && r.steps >= steps;
   switch (out) {
@@ -282,9 +329,11 @@ static int int_candidates(const int64_t *iters, int niters, const Consts *k, con
   return add_extremes(t, out, m, cap);
 }
 
-/* For nondet values, whose dimensions are many and so get few candidates
-   each: 0, 1, -1 and then the program's constants themselves (without
-   their neighbours, nor add_scaled's), nearest 0 first, up to `upto` in all. */
+/* For nondet values and input memories, whose dimensions are many, and for
+   parameters when there are so many that each gets fewer than FEW
+   candidates: 0, 1, -1 and then the program's constants themselves
+   (without their neighbours, nor add_scaled's), nearest 0 first, up to
+   `upto` in all. */
 static int exact_constants(const Consts *k, const IrType *t, int64_t *out, int m, int upto) {
   int64_t *all = malloc(sizeof *all * (size_t)(k->nwritten / 3 + 4));
   if (!all) return m;
@@ -428,18 +477,22 @@ static Pool *pool_of(LblConcrete *c, const IrType *t) {
   return NULL;
 }
 
-/* The pools of every site's type, cap candidates each. */
+static void add_pool(LblConcrete *c, const IrType *t, const int64_t *iters, int niters, const Consts *k, int cap) {
+  if (c->npools == MAX_POOLS || pool_of(c, t) || (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL && t->kind != IR_TY_FLOAT))
+    return;
+  Pool *p = &c->pools[c->npools];
+  p->type = t;
+  p->v = calloc((size_t)cap + 1, sizeof *p->v);
+  if (!p->v) return;
+  p->n = candidates(iters, niters, k, t, p->v, cap, true);
+  c->npools++;
+}
+
+/* The pools of every site's type and every input cell's, cap candidates each. */
 static void make_pools(LblConcrete *c, const int64_t *iters, int niters, const Consts *k, int cap) {
-  for (int i = 0; i < c->nsites && c->npools < MAX_POOLS; i++) {
-    const IrType *t = c->sites[i]->type;
-    if (pool_of(c, t) || (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL && t->kind != IR_TY_FLOAT)) continue;
-    Pool *p = &c->pools[c->npools];
-    p->type = t;
-    p->v = calloc((size_t)cap + 1, sizeof *p->v);
-    if (!p->v) return;
-    p->n = candidates(iters, niters, k, t, p->v, cap, true);
-    c->npools++;
-  }
+  for (int i = 0; i < c->nsites; i++) add_pool(c, c->sites[i]->type, iters, niters, k, cap);
+  for (int i = 0; i < c->nshapes; i++)
+    for (int64_t j = 0; j < c->shapes[i].ncells; j++) add_pool(c, c->shapes[i].cell_type[j], iters, niters, k, cap);
 }
 
 static void take(Taken *tk, const IrStmt *call, int64_t v) {
@@ -472,6 +525,133 @@ static int64_t nondet_value(void *ctx, int k, const IrStmt *call) {
   else if (call->type->kind == IR_TY_INT) v = op_c_wrap((OpCType){call->type->bits, call->type->is_signed}, v);
   if (c->taken.on) take(&c->taken, call, v);
   return v;
+}
+
+/* ---- Input memory of a guess (pointer parameters) -----------------------------------
+ * See Shape.  The objects are made in parameter order, a list's nodes in
+ * list order, after the globals (cx_input_location gives their locations,
+ * which the pointer cells hold). */
+static bool is_scalar(const IrType *t) {
+  return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL || t->kind == IR_TY_FLOAT || t->kind == IR_TY_PTR;
+}
+
+static bool same_struct(const IrType *a, const IrType *b) {
+  return a == b || (a->kind == IR_TY_STRUCT && b->kind == IR_TY_STRUCT && a->tag && b->tag && !strcmp(a->tag, b->tag));
+}
+
+/* The cell types of a value of type t (structs and arrays flattened as
+   cx_cells counts them); false for what a guess cannot fill. */
+static bool flatten(const IrType *t, const IrType **out, int64_t *n, int64_t cap) {
+  if (t->kind == IR_TY_ARRAY) {
+    for (int64_t i = 0; i < t->count; i++)
+      if (!flatten(t->base, out, n, cap)) return false;
+    return t->count > 0;
+  }
+  if (t->kind == IR_TY_STRUCT) {
+    for (int f = 0; f < t->nfields; f++)
+      if (!flatten(t->fields[f].type, out, n, cap)) return false;
+    return t->complete && t->nfields > 0;
+  }
+  if (!is_scalar(t) || *n >= cap) return false;
+  out[(*n)++] = t;
+  return true;
+}
+
+static bool make_shapes(LblConcrete *c) {
+  c->shapes = calloc((size_t)c->nparams + 1, sizeof *c->shapes);
+  if (!c->shapes) return false;
+  for (int i = 0; i < c->nparams; i++) {
+    const IrType *t = tr_param(c->t, i).type;
+    if (t->kind != IR_TY_PTR) continue;
+    const IrType *e = t->base;
+    if (e->kind != IR_TY_STRUCT && e->kind != IR_TY_INT && e->kind != IR_TY_BOOL && e->kind != IR_TY_FLOAT) return false;
+    Shape *sh = &c->shapes[c->nshapes++];
+    sh->param = i;
+    sh->elem = e;
+    sh->link = -1;
+    int64_t n = cx_cells(e);
+    if (n <= 0 || n > 256) return false;
+    sh->cell_type = calloc((size_t)n, sizeof *sh->cell_type);
+    if (!sh->cell_type || !flatten(e, sh->cell_type, &sh->ncells, n) || sh->ncells != n) return false;
+    for (int64_t k = 0; k < n && sh->link < 0; k++) {
+      const IrType *ct = sh->cell_type[k];
+      if (ct->kind == IR_TY_PTR && e->kind == IR_TY_STRUCT && same_struct(ct->base, e)) sh->link = k;
+    }
+  }
+  return true;
+}
+
+/* The candidate lengths of an input memory, at most `most`: 0 (NULL), 1,
+   2, 3, then each constant K written in the program and K + 1 (a string
+   of K characters and its end), nearest 0 first, then the integer
+   candidates. */
+static int lengths(const int64_t *iters, int niters, const Consts *k, int64_t most, int64_t *out, int cap) {
+  static const IrType int32 = {.kind = IR_TY_INT, .bits = 32, .is_signed = true};
+  int64_t *all = malloc(sizeof *all * (size_t)(2 * (k->nwritten / 3) + 2 * cap + 8));
+  if (!all) return 0;
+  int n = 0, m = 0;
+  for (int64_t v = 0; v <= 3; v++) all[n++] = v;
+  int first = n;
+  for (int i = 1; i < k->nwritten; i += 3) all[n++] = k->v[i], all[n++] = k->v[i] + 1;
+  qsort(all + first, (size_t)(n - first), sizeof *all, by_magnitude);
+  n += int_candidates(iters, niters, k, &int32, all + n, cap, true);
+  for (int i = 0; i < n && m < cap; i++)
+    if (all[i] >= 0 && all[i] <= most && !has(out, m, all[i])) out[m++] = all[i];
+  free(all);
+  return m > 0 ? m : (out[0] = 0, 1);
+}
+
+/* The value of a scalar cell of type t at value rank r (pointers: NULL). */
+static int64_t fill_value(LblConcrete *c, const IrType *t, int64_t r) {
+  const Pool *p = t->kind == IR_TY_PTR ? NULL : pool_of(c, t);
+  if (!p || p->n == 0) return 0;
+  return p->v[(r / 2) % p->n];
+}
+
+static bool build_inputs(LblConcrete *c) {
+  int64_t total = 0, nobjs = 0;
+  for (int i = 0; i < c->nshapes; i++) {
+    int64_t len = c->params[c->shape_dims + 2 * i];
+    if (len < 0) return false;
+    total += len * c->shapes[i].ncells;
+    nobjs += c->shapes[i].link >= 0 ? len : len > 0;
+  }
+  if (total > MAX_INPUT_CELLS) return false;
+  CxInputObject *objs = realloc(c->objs, sizeof *objs * (size_t)(nobjs + 1));
+  int64_t *cells = objs ? realloc(c->cells, sizeof *cells * (size_t)(total + 1)) : NULL;
+  if (objs) c->objs = objs;
+  if (!cells) return false;
+  c->cells = cells;
+  c->nobjs = 0;
+  int64_t at = 0;
+  for (int i = 0; i < c->nshapes; i++) { /* the objects, their cells' values but the links */
+    const Shape *sh = &c->shapes[i];
+    int64_t len = c->params[c->shape_dims + 2 * i], rank = c->params[c->shape_dims + 2 * i + 1];
+    int64_t objects = sh->link >= 0 ? len : len > 0, per = sh->link >= 0 ? 1 : len;
+    for (int64_t j = 0; j < objects; j++) {
+      c->objs[c->nobjs++] = (CxInputObject){sh->elem, per, c->cells + at};
+      for (int64_t e = 0; e < per; e++)
+        for (int64_t k = 0; k < sh->ncells; k++) c->cells[at++] = fill_value(c, sh->cell_type[k], rank);
+    }
+    if (sh->link < 0 && len > 1 && rank % 2 && sh->ncells == 1) c->cells[at - 1] = 0; /* a string's end */
+  }
+  /* the pointers: each parameter to its first object, each node to the
+     next (objects are [header][cells][gap]: the next base is 2 further) */
+  int64_t loc = cx_input_location(c->cx, c->objs, 0), off = 0;
+  int o = 0;
+  for (int i = 0; i < c->nshapes; i++) {
+    const Shape *sh = &c->shapes[i];
+    int64_t len = c->params[c->shape_dims + 2 * i];
+    int64_t objects = sh->link >= 0 ? len : len > 0;
+    c->args[sh->param] = objects ? loc : 0;
+    for (int64_t j = 0; j < objects; j++, o++) {
+      int64_t ncells = c->objs[o].count * sh->ncells, next = loc + ncells + 2;
+      if (sh->link >= 0) c->cells[off + sh->link] = j + 1 < objects ? next : 0;
+      loc = next;
+      off += ncells;
+    }
+  }
+  return true;
 }
 
 /* One guess run with at most `budget` steps: 1 it met the objective, 2 the
@@ -549,17 +729,19 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
   add_scaled(consts);
   for (int j = 0; j < c->q->obj.niter && j < 8; j++)
     for (int d = -1; d <= 1; d++) iters[niters++] = c->q->obj.iter[j] + d;
-  int cap = MAX_CANDIDATES;
-  for (int64_t prod = 1; cap > 2; cap--) { /* cap^n <= GUESS_RUNS */
+  int cap = MAX_CANDIDATES, free_dims = n - c->nshapes; /* (a pointer parameter's own dimension has one value) */
+  for (int64_t prod = 1; cap > 2; cap--) { /* cap^free_dims <= GUESS_RUNS */
     prod = 1;
-    for (int i = 0; i < n && prod <= GUESS_RUNS; i++) prod *= cap;
+    for (int i = 0; i < free_dims && prod <= GUESS_RUNS; i++) prod *= cap;
     if (prod <= GUESS_RUNS) break;
   }
   size_t nn = (size_t)(n > 0 ? n : 0), ncap = (size_t)(cap > 0 ? cap : 1);
   int64_t *cand = calloc((nn + 1) * ncap, sizeof *cand);
   int *count = calloc(nn + 1, sizeof *count);
-  for (int i = 0; i < c->nparams; i++)
-    count[i] = candidates(iters, niters, consts, tr_param(c->t, i).type, cand + i * cap, cap, false);
+  for (int i = 0; i < c->nparams; i++) /* (a pointer's value is its shape's: one placeholder) */
+    count[i] = tr_param(c->t, i).type->kind == IR_TY_PTR
+                   ? 1
+                   : candidates(iters, niters, consts, tr_param(c->t, i).type, cand + i * cap, cap, cap < FEW);
   if (c->guess_only && !c->npools) make_pools(c, iters, niters, consts, cap);
   for (int d = c->nparams; d < n; d++) { /* a site dimension: the ranks of the largest pool among its sites' types */
     for (int j = d - c->nparams; j < c->nsites; j += MAX_SITE_DIMS) {
@@ -568,6 +750,18 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
     }
     if (count[d] < 1) count[d] = 1;
     for (int r = 0; r < count[d]; r++) cand[d * cap + r] = r;
+  }
+  for (int i = 0; i < c->nshapes; i++) { /* an input memory's length, then its value rank */
+    const Shape *sh = &c->shapes[i];
+    int d = c->shape_dims + 2 * i;
+    count[d] = lengths(iters, niters, consts, sh->link >= 0 ? 4096 : MAX_INPUT_CELLS / sh->ncells, cand + d * cap, cap);
+    int ranks = 1;
+    for (int64_t k = 0; k < sh->ncells; k++) {
+      const Pool *pl = pool_of(c, sh->cell_type[k]);
+      if (pl && 2 * pl->n > ranks) ranks = 2 * pl->n;
+    }
+    count[d + 1] = ranks < cap ? ranks : cap;
+    for (int r = 0; r < count[d + 1]; r++) cand[(d + 1) * cap + r] = r;
   }
   bool found = run_shells(c, cand, count, cap, deadline);
   c->cut = NULL; /* guessing claims nothing */
@@ -652,32 +846,55 @@ static const IrType *cell_path(const IrType *ty, int64_t k, char *buf, size_t le
 
 enum { MAX_CELLS = 4096 }; /* cells reported per object, as for the model's memory */
 
+/* Cell k of object view v: its path ("[2].next"; an input object's always
+   starts with its element) and type. */
+static const IrType *view_cell(const CxObjectView *v, int64_t k, char *path, size_t len) {
+  int64_t per = cx_cells(v->type);
+  path[0] = 0;
+  if (v->count > 1 || v->input) {
+    snprintf(path, len, "[%lld]", (long long)(k / per));
+    return cell_path(v->type, k % per, path, len);
+  }
+  return cell_path(v->type, k, path, len);
+}
+
+static void locate(LblConcrete *c, LblCell *cell) {
+  cell->ref = -1;
+  if (cell->known && cell->type->kind == IR_TY_PTR && !cx_locate(c->cx, cell->value, &cell->ref, &cell->ref_cell))
+    cell->ref = -1;
+}
+
 static void read_memory(LblConcrete *c, LblResult *r) {
-  int n = cx_object_count(c->cx), heap = 0;
+  int n = cx_object_count(c->cx), heap = 0, input = 0;
   r->objects = calloc((size_t)n + 1, sizeof *r->objects);
   r->nobjects = n;
   for (int i = 0; i < n; i++) {
     CxObjectView v = cx_object_view(c->cx, i);
     LblObject *o = &r->objects[i];
-    *o = (LblObject){.name = v.name, .heap = v.heap, .live = v.live, .type = v.type, .count = v.count, .line = v.line};
+    *o = (LblObject){.name = v.name, .heap = v.heap, .live = v.live, .type = v.type, .count = v.count, .line = v.line,
+                     .input = v.input, .given = v.input};
     if (v.heap) snprintf(o->label, sizeof o->label, "c%d", ++heap);
     o->ncells = (int)(v.ncells < MAX_CELLS ? v.ncells : MAX_CELLS);
     o->cells = calloc((size_t)o->ncells + 1, sizeof *o->cells);
-    int64_t per = cx_cells(v.type);
     for (int k = 0; k < o->ncells; k++) {
       LblCell *cell = &o->cells[k];
-      cell->path[0] = 0;
-      if (v.count > 1) {
-        snprintf(cell->path, sizeof cell->path, "[%lld]", (long long)(k / per));
-        cell->type = cell_path(v.type, k % per, cell->path, sizeof cell->path);
-      } else {
-        cell->type = cell_path(v.type, k, cell->path, sizeof cell->path);
-      }
+      cell->type = view_cell(&v, k, cell->path, sizeof cell->path);
       cell->known = cx_final_cell(c->cx, i, k, &cell->value);
-      cell->ref = -1;
-      if (cell->known && cell->type->kind == IR_TY_PTR && !cx_locate(c->cx, cell->value, &cell->ref, &cell->ref_cell))
-        cell->ref = -1;
+      locate(c, cell);
     }
+    if (!v.input) continue;
+    /* the input objects are the run's, in order: every cell as the test writes it */
+    assert(input < c->nobjs && v.ncells == c->objs[input].count * cx_cells(c->objs[input].type));
+    snprintf(o->label, sizeof o->label, "in%d", input + 1);
+    o->initial = calloc((size_t)o->ncells + 1, sizeof *o->initial);
+    for (int k = 0; k < o->ncells; k++) {
+      LblCell *cell = &o->initial[k];
+      *cell = o->cells[k];
+      cell->known = true;
+      cell->value = c->objs[input].cells[k];
+      locate(c, cell);
+    }
+    input++;
   }
 }
 
@@ -694,7 +911,10 @@ void lbl_cx_solution(LblConcrete *c, LblResult *r) {
   r->inputs = calloc((size_t)c->nparams + 1, sizeof *r->inputs);
   for (int i = 0; i < c->nparams; i++) {
     TrInput in = tr_param(c->t, i);
-    r->inputs[i] = (LblValue){in.name, in.type, c->solution[i], -1};
+    LblValue *v = &r->inputs[i];
+    int64_t cell = 0;
+    *v = (LblValue){in.name, in.type, c->args[i], -1};
+    if (in.type->kind == IR_TY_PTR && (!cx_locate(c->cx, v->value, &v->ref, &cell) || cell != 0)) v->ref = -1;
   }
   r->nnondet = c->taken.n;
   r->nondet = calloc((size_t)c->taken.n + 1, sizeof *r->nondet);
