@@ -201,6 +201,8 @@ struct Consts {
                                 (with neighbours); after them, add_scaled's */
   double f[MAX_FLOAT_CONSTANTS];
   int nf;
+  int64_t div[MAX_CANDIDATES]; /* K/2 and K/3, +-1 (see add_scaled) */
+  int ndiv;
 };
 
 static void add_int_constant(Consts *k, int64_t v) {
@@ -280,10 +282,14 @@ static int add_extremes(const IrType *t, int64_t *out, int k, int cap) {
 /* A loop that steps by 2 or 3 (x -= 2, i += 3) runs about n / 2 or n / 3
    times: for a count compared with a constant K, the input is near 2K or
    3K; for a sum of such steps compared with K and a trip count as input,
-   near K/2 or K/3.  Adds K*s-1, K*s, K*s+1 and K/s-1, K/s, K/s+1 for
-   s = 2, 3 and every constant K outside the window of small values (consts
-   holds each constant with its neighbours, K-1, K, K+1; so does what this
-   adds). */
+   near K/2 or K/3.  Adds K*s-1, K*s, K*s+1 for s = 2, 3 and every
+   constant K outside the window of small values (consts holds each
+   constant with its neighbours, K-1, K, K+1; so does what this adds), and
+   K/s-1, K/s, K/s+1 apart (c->div): those are used only where constants
+   come first (nondet values, lengths, many parameters), since for one or
+   two parameters each is one more long run before a proof can start (a
+   million-iteration loop bounded by K: 0.5 s more on an unreachable
+   target). */
 static void add_scaled(Consts *c) {
   int64_t *v = c->v;
   int *n = &c->n, base = c->n;
@@ -300,8 +306,8 @@ static void add_scaled(Consts *c) {
     int64_t k = v[i];
     if (k > -GUESS_WINDOW && k < GUESS_WINDOW) continue;
     for (int64_t s = 2; s <= 3; s++)
-      for (int64_t d = -1; d <= 1 && *n < MAX_CANDIDATES; d++)
-        if (!has(v, *n, k / s + d)) v[(*n)++] = k / s + d;
+      for (int64_t d = -1; d <= 1 && c->ndiv < MAX_CANDIDATES; d++)
+        if (!has(c->div, c->ndiv, k / s + d)) c->div[c->ndiv++] = k / s + d;
   }
 }
 
@@ -316,12 +322,13 @@ static int int_candidates(const int64_t *iters, int niters, const Consts *k, con
   for (int i = 0; i < niters && m < cap; i++)
     if (fits(t, iters[i]) && !has(out, m, iters[i])) out[m++] = iters[i];
   if (constants_first) m = exact_constants(k, t, out, m, cap / 2);
-  int64_t all[2 * MAX_CANDIDATES + 2 * GUESS_WINDOW + 2];
+  int64_t all[3 * MAX_CANDIDATES + 2 * GUESS_WINDOW + 2];
   int64_t w = (cap - k->n) / 2;
   if (w < GUESS_WINDOW) w = GUESS_WINDOW;
   if (w > MAX_CANDIDATES / 2) w = MAX_CANDIDATES / 2;
   for (int64_t v = -w; v <= w; v++) all[n++] = v;
   for (int i = 0; i < k->n; i++) all[n++] = k->v[i];
+  for (int i = 0; constants_first && i < k->ndiv; i++) all[n++] = k->div[i];
   qsort(all, (size_t)n, sizeof *all, by_magnitude);
   int near = cap - (cap / 4 < 4 ? cap / 4 : 4); /* room for the type's extremes at the end */
   for (int i = 0; i < n && m < near; i++)
