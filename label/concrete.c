@@ -29,9 +29,9 @@ enum {
   GUESS_WINDOW = 16,         /* values -16..16 are candidates */
   MAX_CANDIDATES = 512,
   MAX_FLOAT_CONSTANTS = 128,
-  MAX_SITE_DIMS = 4,
-  FEW = 64,                  /* candidates per dimension below which constants come first */         /* nondet call sites with a candidate of their own */
-  MAX_POOLS = 16,            /* distinct nondet types */
+  MAX_SITE_DIMS = 4,         /* nondet call sites with a dimension of their own */
+  FEW = 64,                  /* candidates per dimension below which constants come first */
+  MAX_POOLS = 16,            /* distinct types of nondet values and input cells */
 };
 
 /* The input memory a guess builds for one pointer parameter: NULL, or
@@ -51,7 +51,8 @@ typedef struct Shape {
 
 enum { MAX_INPUT_CELLS = 1 << 16 }; /* cells of one guess's input memory */
 
-/* The candidate values of one nondet type (as stored: keys for floats). */
+/* The candidate values of one type of nondet values or input cells (as
+   stored: keys for floats). */
 typedef struct Pool {
   const IrType *type;
   int64_t *v;
@@ -71,17 +72,19 @@ struct LblConcrete {
   Tr *t;
   CxProgram *cx;
   int nparams;
-  int ndims;                 /* nparams, then one per nondet site dimension */
-  int64_t *params;           /* the inputs of the run being answered; after the
-                                parameters, each site dimension's candidate rank */
+  int ndims;                 /* the parameters, the nondet site dimensions, the
+                                input memories' (two each) */
+  int64_t *params;           /* per dimension, the value of the run being answered:
+                                a parameter's value (a pointer's: unused), a site's
+                                candidate rank, a memory's length and value rank */
   int64_t *solution;         /* the inputs that met the objective */
   bool found;
-  bool guess_only;           /* the function takes nondet values: the search
-                                chooses them along the path, so a run answers
-                                nothing; it only guesses */
+  bool guess_only;           /* the function takes nondet values or pointers: the
+                                search chooses those along the path, so a run
+                                answers nothing; it only guesses */
   const IrStmt **sites;      /* the nondet calls fn reaches; site j's value is
                                 the candidate of rank params[nparams + j % MAX_SITE_DIMS] */
-  int nsites;
+  int nsites, last_site;
   Pool pools[MAX_POOLS];
   int npools;
   Taken taken;
@@ -207,9 +210,9 @@ struct Consts {
 
 static void add_int_constant(Consts *k, int64_t v) {
   if (k->n + 3 > MAX_CANDIDATES) return;
-  k->v[k->n++] = v - 1;
+  k->v[k->n++] = (int64_t)((uint64_t)v - 1); /* (wrapping at the extremes) */
   k->v[k->n++] = v;
-  k->v[k->n++] = v + 1;
+  k->v[k->n++] = (int64_t)((uint64_t)v + 1);
 }
 
 /* (A whole float constant is an integer constant too: a float counter
@@ -521,10 +524,13 @@ static void take(Taken *tk, const IrStmt *call, int64_t v) {
 static int64_t nondet_value(void *ctx, int k, const IrStmt *call) {
   LblConcrete *c = ctx;
   (void)k;
-  int site = 0;
-  while (site < c->nsites && c->sites[site] != call) site++;
-  int dim = c->nparams + (site < c->nsites ? site : 0) % MAX_SITE_DIMS;
-  int64_t rank = dim < c->ndims ? c->params[dim] : 0;
+  int site = c->last_site; /* (a loop calls the same site again and again) */
+  if (site >= c->nsites || c->sites[site] != call)
+    for (site = 0; site < c->nsites && c->sites[site] != call;) site++;
+  c->last_site = site;
+  /* (a call outside the sites, reached in a way collect_sites does not
+     follow: the first candidate) */
+  int64_t rank = site < c->nsites ? c->params[c->nparams + site % MAX_SITE_DIMS] : 0;
   const Pool *p = pool_of(c, call->type);
   int64_t v = 0;
   if (p && p->n > 0) v = p->v[rank % p->n];
@@ -599,7 +605,7 @@ static int lengths(const int64_t *iters, int niters, const Consts *k, int64_t mo
   int n = 0, m = 0;
   for (int64_t v = 0; v <= 3; v++) all[n++] = v;
   int first = n;
-  for (int i = 1; i < k->nwritten; i += 3) all[n++] = k->v[i], all[n++] = k->v[i] + 1;
+  for (int i = 1; i < k->nwritten; i += 3) all[n++] = k->v[i], all[n++] = (int64_t)((uint64_t)k->v[i] + 1);
   qsort(all + first, (size_t)(n - first), sizeof *all, by_magnitude);
   n += int_candidates(iters, niters, k, &int32, all + n, cap, true);
   for (int i = 0; i < n && m < cap; i++)
