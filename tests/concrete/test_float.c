@@ -307,8 +307,8 @@ static int64_t random_key(int bits) {
     return bits == 32 ? key32((float)d) : key64(d);
   }
   if (rnd() % 8 == 0) return fp_key_nan(f);
-  int64_t span = 2 * f->inf_key + 1; /* -inf .. +inf */
-  return (int64_t)(rnd() % (uint64_t)span) - f->inf_key - 1;
+  uint64_t span = 2 * (uint64_t)f->inf_key + 2; /* -inf .. +inf */
+  return (int64_t)(rnd() % span - (uint64_t)f->inf_key - 1);
 }
 
 TEST(agrees_with_model) {
