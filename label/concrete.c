@@ -31,7 +31,8 @@ enum {
   MAX_FLOAT_CONSTANTS = 128,
   MAX_SITE_DIMS = 4,         /* nondet call sites with a dimension of their own */
   FEW = 64,                  /* candidates per dimension below which constants come first */
-  MAX_POOLS = 16,            /* distinct types of nondet values and input cells */
+  MAX_POOLS = 16,
+  SWITCHES = 16,             /* candidates of the switch (see nondet_value) */            /* distinct types of nondet values and input cells */
 };
 
 /* The input memory a guess builds for one pointer parameter: NULL, or
@@ -85,6 +86,10 @@ struct LblConcrete {
   const IrStmt **sites;      /* the nondet calls fn reaches; site j's value is
                                 the candidate of rank params[nparams + j % MAX_SITE_DIMS] */
   int nsites, last_site;
+  bool *site_in_loop;        /* per site: inside a loop (of fn or a caller) */
+  bool some_site_in_loop;
+  int64_t *site_calls;       /* per site: calls in the run so far */
+  int switch_dim;            /* the switch dimension (see nondet_value), or -1 */
   Pool pools[MAX_POOLS];
   int npools;
   Taken taken;
@@ -129,9 +134,11 @@ LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t) {
   /* the search chooses nondet values along the path, and builds the input
      memory as the path reads it: with either, a run is only a guess */
   c->guess_only = cx_uses_nondet(cx) || ir_takes_pointers(q->fn);
+  c->switch_dim = -1;
   if (c->guess_only) {
     collect_sites(c);
     c->ndims += c->nsites < MAX_SITE_DIMS ? c->nsites : MAX_SITE_DIMS;
+    if (c->some_site_in_loop) c->switch_dim = c->ndims++;
   }
   c->shape_dims = c->ndims;
   if (ir_takes_pointers(q->fn) && !make_shapes(c)) { /* input memory of shapes it cannot build */
@@ -149,6 +156,8 @@ void lbl_cx_free(LblConcrete *c) {
   if (!c) return;
   for (int i = 0; i < c->npools; i++) free(c->pools[i].v);
   free(c->sites);
+  free(c->site_in_loop);
+  free(c->site_calls);
   free(c->taken.call);
   free(c->taken.v);
   for (int i = 0; i < c->nshapes; i++) free(c->shapes[i].cell_type);
@@ -173,6 +182,7 @@ static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
     o.nondet_ctx = c;
   }
   memcpy(c->args, c->params, sizeof *c->args * (size_t)c->nparams);
+  if (c->nsites) memset(c->site_calls, 0, sizeof *c->site_calls * (size_t)c->nsites);
   if (c->nshapes && !build_inputs(c)) return -1; /* too large: no run */
   o.inputs = c->objs;
   o.ninputs = c->nobjs;
@@ -438,43 +448,55 @@ static int candidates(const int64_t *iters, int niters, const Consts *k, const I
  * site (a nondet call statement) keeps one value for the whole run, which
  * is what most mains want (x = nondet(); y = nondet(); a loop bounded by
  * n = nondet()).  The ranks are dimensions of the guess like parameters. */
-static void block_sites(LblConcrete *c, const IrBlock *b, const IrFunction ***seen, int *nseen);
+/* The walk of collect_sites: the functions seen, and whether the code
+   walked runs inside a loop (then its sites may be called many times). */
+typedef struct Walk {
+  const IrFunction **seen;
+  int nseen;
+} Walk;
 
-static void function_sites(LblConcrete *c, const IrFunction *fn, const IrFunction ***seen, int *nseen) {
-  for (int i = 0; i < *nseen; i++)
-    if ((*seen)[i] == fn) return;
-  const IrFunction **grown = realloc(*seen, sizeof **seen * (size_t)(*nseen + 1));
+static void block_sites(LblConcrete *c, const IrBlock *b, Walk *w, bool loop);
+
+static void function_sites(LblConcrete *c, const IrFunction *fn, Walk *w, bool loop) {
+  for (int i = 0; i < w->nseen; i++)
+    if (w->seen[i] == fn) return;
+  const IrFunction **grown = realloc(w->seen, sizeof *w->seen * (size_t)(w->nseen + 1));
   if (!grown) return;
-  *seen = grown;
-  (*seen)[(*nseen)++] = fn;
-  block_sites(c, &fn->body, seen, nseen);
+  w->seen = grown;
+  w->seen[w->nseen++] = fn;
+  block_sites(c, &fn->body, w, loop);
 }
 
-static void block_sites(LblConcrete *c, const IrBlock *b, const IrFunction ***seen, int *nseen) {
+static void block_sites(LblConcrete *c, const IrBlock *b, Walk *w, bool loop) {
   for (int i = 0; i < b->n; i++) {
     const IrStmt *s = b->stmts[i];
     if (s->kind == IR_ST_CALL && s->builtin == IR_BI_NONDET) {
       const IrStmt **grown = realloc(c->sites, sizeof *c->sites * (size_t)(c->nsites + 1));
-      if (grown) {
-        c->sites = grown;
+      bool *in = grown ? realloc(c->site_in_loop, sizeof *in * (size_t)(c->nsites + 1)) : NULL;
+      if (grown) c->sites = grown;
+      if (in) {
+        c->site_in_loop = in;
+        c->site_in_loop[c->nsites] = loop;
         c->sites[c->nsites++] = s;
+        c->some_site_in_loop |= loop;
       }
     }
+    bool inner = loop || s->kind == IR_ST_WHILE;
     if (s->kind == IR_ST_CALL && s->builtin == IR_BI_NONE && s->callee && s->callee->defined)
-      function_sites(c, s->callee, seen, nseen);
-    block_sites(c, &s->then, seen, nseen);
-    block_sites(c, &s->els, seen, nseen);
-    block_sites(c, &s->pre, seen, nseen);
-    block_sites(c, &s->body, seen, nseen);
-    block_sites(c, &s->step, seen, nseen);
+      function_sites(c, s->callee, w, loop);
+    block_sites(c, &s->then, w, loop);
+    block_sites(c, &s->els, w, loop);
+    block_sites(c, &s->pre, w, inner);
+    block_sites(c, &s->body, w, inner);
+    block_sites(c, &s->step, w, inner);
   }
 }
 
 static void collect_sites(LblConcrete *c) {
-  const IrFunction **seen = NULL;
-  int nseen = 0;
-  function_sites(c, c->q->fn, &seen, &nseen);
-  free(seen);
+  Walk w = {0};
+  function_sites(c, c->q->fn, &w, false);
+  free(w.seen);
+  c->site_calls = calloc((size_t)c->nsites + 1, sizeof *c->site_calls);
 }
 
 static bool same_type(const IrType *a, const IrType *b) {
@@ -520,7 +542,10 @@ static void take(Taken *tk, const IrStmt *call, int64_t v) {
 }
 
 /* cx_run's nondet_value: the candidate of the call's site rank, wrapped to
-   the call's type (so that it is the value the run uses). */
+   the call's type (so that it is the value the run uses).  With a switch
+   S >= 0 (a dimension of its own when a site is inside a loop), a site in
+   a loop gives its candidate to its first S calls only and 0 after: a
+   loop `while (nondet()) x++;` runs exactly S times. */
 static int64_t nondet_value(void *ctx, int k, const IrStmt *call) {
   LblConcrete *c = ctx;
   (void)k;
@@ -533,7 +558,9 @@ static int64_t nondet_value(void *ctx, int k, const IrStmt *call) {
   int64_t rank = site < c->nsites ? c->params[c->nparams + site % MAX_SITE_DIMS] : 0;
   const Pool *p = pool_of(c, call->type);
   int64_t v = 0;
-  if (p && p->n > 0) v = p->v[rank % p->n];
+  int64_t after = c->switch_dim >= 0 ? c->params[c->switch_dim] : -1;
+  bool switched = site < c->nsites && c->site_in_loop[site] && after >= 0 && c->site_calls[site]++ >= after;
+  if (p && p->n > 0 && !switched) v = p->v[rank % p->n];
   if (call->type->kind == IR_TY_BOOL) v = v != 0;
   else if (call->type->kind == IR_TY_INT) v = op_c_wrap((OpCType){call->type->bits, call->type->is_signed}, v);
   if (c->taken.on) take(&c->taken, call, v);
@@ -742,7 +769,9 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
   add_scaled(consts);
   for (int j = 0; j < c->q->obj.niter && j < 8; j++)
     for (int d = -1; d <= 1; d++) iters[niters++] = c->q->obj.iter[j] + d;
-  int cap = MAX_CANDIDATES, free_dims = n - c->nshapes; /* (a pointer parameter's own dimension has one value) */
+  /* (a pointer parameter's own dimension has one value, the switch at most
+     SWITCHES: the shells reach their first values early all the same) */
+  int cap = MAX_CANDIDATES, free_dims = n - c->nshapes - (c->switch_dim >= 0);
   for (int64_t prod = 1; cap > 2; cap--) { /* cap^free_dims <= GUESS_RUNS */
     prod = 1;
     for (int i = 0; i < free_dims && prod <= GUESS_RUNS; i++) prod *= cap;
@@ -756,13 +785,19 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
                    ? 1
                    : candidates(iters, niters, consts, tr_param(c->t, i).type, cand + i * cap, cap, cap < FEW);
   if (c->guess_only && !c->npools) make_pools(c, iters, niters, consts, cap);
-  for (int d = c->nparams; d < n; d++) { /* a site dimension: the ranks of the largest pool among its sites' types */
+  for (int d = c->nparams; d < c->nparams + (c->nsites < MAX_SITE_DIMS ? c->nsites : MAX_SITE_DIMS); d++) {
+    /* a site dimension: the ranks of the largest pool among its sites' types */
     for (int j = d - c->nparams; j < c->nsites; j += MAX_SITE_DIMS) {
       const Pool *pl = pool_of(c, c->sites[j]->type);
       if (pl && pl->n > count[d]) count[d] = pl->n;
     }
     if (count[d] < 1) count[d] = 1;
     for (int r = 0; r < count[d]; r++) cand[d * cap + r] = r;
+  }
+  if (c->switch_dim >= 0) { /* never (-1), then after the lengths' numbers of calls */
+    int d = c->switch_dim;
+    cand[d * cap] = -1;
+    count[d] = 1 + lengths(iters, niters, consts, INT64_MAX, cand + d * cap + 1, (cap < SWITCHES ? cap : SWITCHES) - 1);
   }
   for (int i = 0; i < c->nshapes; i++) { /* an input memory's length, then its value rank */
     const Shape *sh = &c->shapes[i];

@@ -61,3 +61,12 @@ int nondet_double(void) {
     reach_error(); /* guess */
   return 0;
 }
+
+int nondet_loop(void) {
+  int x = 0;
+  while (__VERIFIER_nondet_int())
+    x++;
+  if (x == 1000)
+    reach_error(); /* guess */
+  return 0;
+}
