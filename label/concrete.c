@@ -393,11 +393,22 @@ enum { FLOAT_EXTREMES = 12 };
    integers, the largest and smallest magnitudes, the infinities and NaN
    (the driver writes every one exactly). */
 static int float_candidates(const int64_t *iters, int niters, const Consts *k, const IrType *t, int64_t *out,
-                            int cap) {
+                            int cap, bool constants_first) {
   int m = 0, n = 0;
   for (int i = 0; i < niters && m < cap; i++) {
     int64_t key = key_of(t, (double)iters[i]);
     if (!has(out, m, key)) out[m++] = key;
+  }
+  if (constants_first) { /* 0, 1, -1, then the float constants themselves, nearest 0 first */
+    double firsts[3 + MAX_FLOAT_CONSTANTS] = {0, 1, -1};
+    int nf = 3;
+    for (int i = 0; i < k->nf; i++)
+      if (!isnan(k->f[i])) firsts[nf++] = k->f[i];
+    qsort(firsts + 3, (size_t)(nf - 3), sizeof *firsts, by_float_magnitude);
+    for (int i = 0; i < nf && m < cap / 2; i++) {
+      int64_t key = key_of(t, firsts[i]);
+      if (!has(out, m, key)) out[m++] = key;
+    }
   }
   enum { MAX_ALL = 2 * GUESS_WINDOW + 16 + 6 * MAX_FLOAT_CONSTANTS + MAX_CANDIDATES };
   double *all = malloc(sizeof *all * MAX_ALL);
@@ -435,12 +446,12 @@ static int float_candidates(const int64_t *iters, int niters, const Consts *k, c
   return m;
 }
 
-/* The candidates of a value of type t (as stored); a nondet value's put
-   the program's constants first. */
+/* The candidates of a value of type t (as stored); with constants_first,
+   the program's constants come first (see exact_constants). */
 static int candidates(const int64_t *iters, int niters, const Consts *k, const IrType *t, int64_t *out, int cap,
-                      bool nondet) {
-  if (t->kind == IR_TY_FLOAT) return float_candidates(iters, niters, k, t, out, cap);
-  return int_candidates(iters, niters, k, t, out, cap, nondet);
+                      bool constants_first) {
+  if (t->kind == IR_TY_FLOAT) return float_candidates(iters, niters, k, t, out, cap, constants_first);
+  return int_candidates(iters, niters, k, t, out, cap, constants_first);
 }
 
 /* ---- Nondet values of a guess --------------------------------------------------------

@@ -70,3 +70,21 @@ int nondet_loop(void) {
     reach_error(); /* guess */
   return 0;
 }
+
+extern float __VERIFIER_nondet_float(void);
+
+int float_ratio(void) {
+  double a = __VERIFIER_nondet_double();
+  float b = __VERIFIER_nondet_float();
+  int k = __VERIFIER_nondet_int();
+  if (a < 1e100 || b < 1e30f || k < 0 || k > 100)
+    return 0;
+  int n = 0;
+  while (a > b) {
+    a = a / 3.0;
+    n++;
+  }
+  if (n == 147)
+    reach_error(); /* guess */
+  return 0;
+}
