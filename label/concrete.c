@@ -31,8 +31,8 @@ enum {
   MAX_FLOAT_CONSTANTS = 128,
   MAX_SITE_DIMS = 4,         /* nondet call sites with a dimension of their own */
   FEW = 64,                  /* candidates per dimension below which constants come first */
-  MAX_POOLS = 16,
-  SWITCHES = 16,             /* candidates of the switch (see nondet_value) */            /* distinct types of nondet values and input cells */
+  MAX_POOLS = 16,            /* distinct types of nondet values and input cells */
+  SWITCHES = 64,             /* candidates of the switch (see nondet_value) */
 };
 
 /* The input memory a guess builds for one pointer parameter: NULL, or

@@ -13,7 +13,7 @@ for f in "$DIR"/*.c; do
   while IFS=: read -r line rest; do
     flags=$(printf '%s' "$rest" | sed 's/.*guess\([^*]*\)\*\/.*/\1/')
     out=$($INKA --reach "$f:$line" --stats --validate --timeout 20 $flags "$f" 2>&1)
-    first=$(printf '%s\n' "$out" | head -1)
+    first=$(printf "%s\n" "$out" | head -1)
     runs=$(printf '%s\n' "$out" | sed -n 's/.*concrete runs \([0-9]*\).*/\1/p' | head -1)
     nodes=$(printf '%s\n' "$out" | sed -n 's/.*search nodes \([0-9]*\).*/\1/p' | head -1)
     plain=$($INKA --reach "$f:$line" --no-concrete --timeout 10 $flags "$f" 2>&1 | head -1 | awk '{print $1}')
@@ -22,7 +22,7 @@ for f in "$DIR"/*.c; do
       pass=$((pass + 1))
     else
       fail=$((fail + 1))
-      echo "FAIL $f:$line: $first (concrete runs ${runs:-?}, search nodes ${nodes:-?}; --no-concrete: $plain)"
+      echo "FAIL $f:$line: $(printf '%s' "$first" | cut -c1-200) (concrete runs ${runs:-?}, search nodes ${nodes:-?}; --no-concrete: $plain)"
     fi
   done < <(grep -n '/\* guess' "$f")
 done
