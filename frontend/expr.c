@@ -146,6 +146,13 @@ IrExpr *fe_cast(FeCtx *c, IrType *to, IrExpr *e, IrLoc loc) {
     if (e->type == to || to->kind != IR_TY_PTR) return e->type == to ? e : fe_cast(c, to, e, loc);
   }
   IrType *from = e->type;
+  if ((to->fnptr || from->fnptr) && to->kind != IR_TY_VOID && to->kind != IR_TY_BOOL) {
+    /* ids of functions (fnptr.c): NULL is the only other value they take */
+    if (to->fnptr && (e->kind == IR_NULL || (e->kind == IR_INT_CONST && e->ival == 0 && !from->fnptr)))
+      return fe_int_const(c, to, 0, loc);
+    fe_unsupported(c, loc, "unsupported: conversion from %s to %s", from->spelling, to->spelling);
+    return fe_zero(c, to, loc);
+  }
   switch (to->kind) {
   case IR_TY_VOID: return e;
   case IR_TY_BOOL:
@@ -589,6 +596,10 @@ static IrExpr *binary(FeCtx *c, CXCursor e, IrBlock *out) {
     return fe_dummy(c, loc);
   }
   bool ap = a->type->kind == IR_TY_PTR, bp = b->type->kind == IR_TY_PTR;
+  if ((a->type->fnptr || b->type->fnptr) && ops[i].k != IR_EQ && ops[i].k != IR_NE) {
+    fe_unsupported(c, loc, "unsupported: operator %s on function pointers", op);
+    return fe_dummy(c, loc);
+  }
   if (ops[i].cmp) {
     if (a->type != b->type) {
       if (ap && bp) b = fe_cast(c, a->type, b, loc);
@@ -632,6 +643,11 @@ static IrExpr *unary(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
     return fe_dummy(c, loc);
   }
   IrExpr *a = fe_expr(c, k.k[0], out);
+  if (a->type->fnptr && (strcmp(op, "&") == 0 || strcmp(op, "*") == 0)) {
+    /* &f and *fp: a function designator and the pointer to it are the same id */
+    CXType st = clang_getCanonicalType(clang_getCursorType(k.k[0]));
+    if (op[0] == '*' || st.kind == CXType_FunctionProto) return a;
+  }
   if (strcmp(op, "&") == 0) {
     if (a->kind == IR_DEREF) return a->a[0]; /* &*p is p */
     if (!ir_is_lvalue(a)) {
@@ -684,9 +700,7 @@ static IrExpr *decl_ref(FeCtx *c, CXCursor e, IrLoc loc) {
   switch (clang_getCursorKind(d)) {
   case CXCursor_EnumConstantDecl:
     return fe_int_const(c, fe_type_of(c, e), clang_getEnumConstantDeclValue(d), loc);
-  case CXCursor_FunctionDecl:
-    fe_unsupported(c, loc, "unsupported: function pointer");
-    return fe_dummy(c, loc);
+  case CXCursor_FunctionDecl: return fe_function_id(c, d, loc);
   case CXCursor_VarDecl:
   case CXCursor_ParmDecl: break;
   default:
@@ -798,10 +812,10 @@ static IrExpr *cast_expr(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
     return fe_dummy(c, loc);
   }
   CXType xt = clang_getCanonicalType(clang_getCursorType(x));
-  if (xt.kind == CXType_FunctionProto || xt.kind == CXType_FunctionNoProto) {
+  if ((xt.kind == CXType_FunctionProto || xt.kind == CXType_FunctionNoProto) && !to->fnptr) {
     fe_unsupported(c, loc, "unsupported: function pointer");
     return fe_dummy(c, loc);
-  }
+  } /* else a function designator decays: it is its id already (fnptr.c) */
   return fe_cast(c, to, fe_expr(c, x, out), loc);
 }
 

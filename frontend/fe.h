@@ -85,6 +85,10 @@ typedef struct FeCtx {
   IrType **types;
   int ntypes;
   FeMap struct_types;     /* canonical struct decl cursor -> IrType */
+  const char **fnptr_keys; /* function pointer types, by the spelling of the */
+  IrType **fnptr_types;    /*   canonical function type (types.c) */
+  int nfnptr;
+  IrType **fn_id_types;    /* the function pointer type of each id (fnptr.c) */
   /* declarations (parse.c) */
   FeMap funcs;            /* canonical FunctionDecl -> FeFunc */
   FeMap globals;          /* canonical VarDecl -> FeGlobal */
@@ -166,6 +170,8 @@ IrType *fe_type_ptr(FeCtx *c, IrType *base);
 IrType *fe_type_array(FeCtx *c, IrType *base, int64_t count);
 IrType *fe_type_float(FeCtx *c, int bits);
 IrType *fe_type_of(FeCtx *c, CXCursor cur);
+/* The type of pointers to functions of clang function type fn (IrType.fnptr). */
+IrType *fe_type_fnptr_of(FeCtx *c, CXType fn, const char **why);
 IrType *fe_param_type(FeCtx *c, IrType *t); /* array parameters are pointers */ /* cursor's type; on failure a diagnostic and int */
 IrType *fe_type_int_(FeCtx *c);             /* int */
 IrType *fe_type_ptrdiff(FeCtx *c);          /* long (LP64) / int (ILP32) */
@@ -245,6 +251,12 @@ void fe_lower_jumps(FeCtx *c, IrFunction *fn); /* after the body is converted */
 /* ---- switch.c ------------------------------------------------------------------- */
 void fe_switch(FeCtx *c, CXCursor cur, IrBlock *out);
 void fe_stmt_into(FeCtx *c, CXCursor s, IrBlock *out);
+
+/* ---- fnptr.c: function pointers as function ids ------------------------------ */
+extern const char fe_pseudo_dispatch[], fe_bad_fnptr_call[];
+IrExpr *fe_function_id(FeCtx *c, CXCursor decl, IrLoc loc); /* a function designator: its id */
+IrExpr *fe_indirect_call(FeCtx *c, CXCursor call, bool want_value, IrBlock *out);
+void fe_lower_dispatch(FeCtx *c); /* after every body: placeholders -> if-chains */
 
 /* ---- reach.c ------------------------------------------------------------------- */
 void fe_link_calls(IrProgram *p); /* callees lists; undefined callees -> unsupported */

@@ -296,10 +296,36 @@ static IrVar *global_place(FeCtx *c, CXCursor e, int64_t *cell, IrType **ty) {
   return NULL;
 }
 
+/* A function pointer: NULL, f or &f (of the pointer's own type), as an id
+   (fnptr.c); NULL after a diagnostic. */
+static IrInit *global_fnptr(FeCtx *c, IrType *t, CXCursor x, IrLoc loc) {
+  CXCursor e = strip_casts(c, x);
+  int64_t v;
+  if (clang_getCursorKind(e) == CXCursor_UnaryOperator) {
+    FeKids kids = fe_kids(c, e);
+    if (kids.n == 1) e = strip_casts(c, kids.k[0]);
+  }
+  CXCursor d = clang_getCursorKind(e) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(e) : clang_getNullCursor();
+  IrInit *i = new_init(c, IR_INIT_INT, t);
+  if (!clang_Cursor_isNull(d) && clang_getCursorKind(d) == CXCursor_FunctionDecl) {
+    IrExpr *id = fe_function_id(c, d, loc);
+    if (fe_failed(c)) return NULL;
+    if (id->type == t) {
+      i->ival = id->ival;
+      return i;
+    }
+  } else if (clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer && fe_eval_int(e, &v) && v == 0) {
+    return i;
+  }
+  fe_unsupported(c, loc, "unsupported: initializer of a function pointer that is not a function of its type or NULL");
+  return NULL;
+}
+
 static IrInit *global_scalar(FeCtx *c, IrType *t, CXCursor x) {
   IrLoc loc = fe_loc(c, x);
   int64_t v;
   CXEvalResult r;
+  if (t->fnptr) return global_fnptr(c, t, x, loc);
   switch (t->kind) {
   case IR_TY_INT:
   case IR_TY_BOOL:

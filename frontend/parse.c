@@ -278,6 +278,7 @@ static void convert_program(FeCtx *c) {
       fe_function_body(c, f);
     }
   }
+  fe_lower_dispatch(c);
   fe_link_calls(c->prog);
   fe_collect_stubs(c);
 }

@@ -44,7 +44,24 @@ static void reject(Subset *c, IrLoc loc, const char *fmt, ...) {
 }
 
 static bool scalar_type(const IrType *t) {
-  return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL || t->kind == IR_TY_FLOAT;
+  return (t->kind == IR_TY_INT && !t->fnptr) || t->kind == IR_TY_BOOL || t->kind == IR_TY_FLOAT;
+}
+
+/* Does an input of type t hold a function pointer (a function id the test
+   would have to give as a real function), itself or in the objects it
+   reaches?  `seen` holds the structs already on the way (types may be
+   recursive). */
+static bool holds_fnptr(const IrType *t, const IrType **seen, int nseen) {
+  if (t->fnptr) return true;
+  if (t->kind == IR_TY_PTR || t->kind == IR_TY_ARRAY) return holds_fnptr(t->base, seen, nseen);
+  if (t->kind != IR_TY_STRUCT) return false;
+  for (int i = 0; i < nseen; i++)
+    if (seen[i] == t) return false;
+  if (nseen == 64) return true; /* too deep to tell: as if it did */
+  seen[nseen] = t;
+  for (int i = 0; i < t->nfields; i++)
+    if (holds_fnptr(t->fields[i].type, seen, nseen + 1)) return true;
+  return false;
 }
 
 static void check_type(Subset *c, IrLoc loc, const IrType *t) {
@@ -124,7 +141,8 @@ static void check_block(Subset *c, const IrBlock *b) {
     check_expr(c, s->cond);
     for (int a = 0; a < s->nargs; a++) check_expr(c, s->args[a]);
     if (s->kind == IR_ST_CALL) {
-      if (s->builtin == IR_BI_NONDET && !scalar_type(s->type)) reject(c, s->loc, "nondet values that are not numbers");
+      if (s->builtin == IR_BI_NONDET && !scalar_type(s->type))
+        reject(c, s->loc, s->type->fnptr ? "a function pointer from a function without a body" : "nondet values that are not numbers");
       if (s->builtin == IR_BI_NONE && s->callee) check_function(c, s->callee);
       if ((s->builtin == IR_BI_FABS || s->builtin == IR_BI_SQRT) &&
           (s->type->kind != IR_TY_FLOAT || s->nargs != 1 || s->args[0]->type != s->type))
@@ -159,8 +177,9 @@ static void check_function(Subset *c, const IrFunction *fn) {
 static char *check_subset(const IrProgram *p, const IrFunction *fn, bool *sign_puns) {
   Subset c = {.prog = p};
   for (int i = 0; i < fn->nparams; i++) {
-    const IrType *ty = fn->params[i]->type;
-    if (ty->kind == IR_TY_PTR && !tr_can_be_input(ty->base))
+    const IrType *ty = fn->params[i]->type, *seen[64];
+    if (holds_fnptr(ty, seen, 0)) reject(&c, fn->params[i]->loc, "function-pointer input");
+    else if (ty->kind == IR_TY_PTR && !tr_can_be_input(ty->base))
       reject(&c, fn->params[i]->loc, "a pointer input to %s", ty->base->kind == IR_TY_VOID ? "void" : "an incomplete type");
     else if (ty->kind == IR_TY_STRUCT)
       reject(&c, fn->params[i]->loc, "struct inputs (a struct parameter of the function under test)");

@@ -68,6 +68,12 @@ struct IrType {
   IrField *fields;    /* STRUCT */
   int nfields;
   bool complete;      /* STRUCT: false while only declared */
+  bool fnptr;         /* INT: a pointer to a function (spelling: its C type,
+                         "int (*)(int)").  The frontend lowers such a value
+                         to the id of a function of the file (IrProgram.fn_ids:
+                         1, 2, ...; 0 is NULL) and a call through it to a
+                         dispatch on the id, so that everything past the
+                         frontend sees an unsigned integer of pointer width */
 };
 
 /* ---- Variables ----------------------------------------------------------- */
@@ -302,6 +308,9 @@ typedef struct IrProgram {
   int ndefined_builtins;
   IrStub **stubs;        /* functions declared, not defined, referenced */
   int nstubs;
+  IrFunction **fn_ids;   /* functions whose address the program takes:
+                            fn_ids[k - 1] is the function of id k (IrType.fnptr) */
+  int nfn_ids;
   struct IrArena *arena; /* owns every IR object */
 } IrProgram;
 
