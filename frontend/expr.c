@@ -108,6 +108,8 @@ void fe_emit(FeCtx *c, IrBlock *b, IrStmt *s) {
     fe_unsupported(c, s->loc, "expression has side effects");
     return;
   }
+  const IrField *bf = s->kind == IR_ST_ASSIGN ? fe_bitfield_of(s->lhs) : NULL;
+  if (bf) s->rhs = fe_bitfield_store(c, bf, s->rhs, s->loc); /* every store into a bit-field */
   fe_push(c->A, (void ***)&b->stmts, &b->n, s);
 }
 
@@ -373,7 +375,7 @@ static IrExpr *arith_update(FeCtx *c, IrExpr *lv, const char *op, IrExpr *rhs, I
     if (strcmp(ops[i].op, op) == 0) k = ops[i].k;
   bool shift = k == IR_SHL || k == IR_SHR;
   IrType *ct = shift || !fe_is_arith(rhs->type) ? promote(c, t) : rhs->type;
-  if (!fe_is_arith(t)) {
+  if (!fe_is_arith(t) || t->fnptr) {
     fe_unsupported(c, loc, "unsupported: compound assignment to %s", t->spelling);
     return lv;
   }
@@ -413,7 +415,7 @@ void fe_assign_from(FeCtx *c, IrExpr *lv, CXCursor rhs, IrLoc loc, IrBlock *out)
   IrExpr *rv = fe_expr(c, rhs, out);
   if (rv->type != lv->type && fe_is_scalar(lv->type)) rv = fe_cast(c, lv->type, rv, loc);
   IrStmt *last = out->n > before ? out->stmts[out->n - 1] : NULL;
-  if (last && last->kind == IR_ST_CALL && rv->kind == IR_VAR && last->lhs && last->lhs->kind == IR_VAR &&
+  if (last && !fe_bitfield_of(lv) && last->kind == IR_ST_CALL && rv->kind == IR_VAR && last->lhs && last->lhs->kind == IR_VAR &&
       last->lhs->var == rv->var && rv->var->is_temp && rv->var->type == lv->type) {
     last->lhs = lv;
     last->loc = loc;

@@ -252,6 +252,11 @@ void fe_lower_jumps(FeCtx *c, IrFunction *fn); /* after the body is converted */
 void fe_switch(FeCtx *c, CXCursor cur, IrBlock *out);
 void fe_stmt_into(FeCtx *c, CXCursor s, IrBlock *out);
 
+/* ---- bitfield.c: values stored into bit-fields --------------------------------- */
+const IrField *fe_bitfield_of(const IrExpr *lv); /* the bit-field lv names, or NULL */
+IrExpr *fe_bitfield_store(FeCtx *c, const IrField *f, IrExpr *v, IrLoc loc); /* v (of the cell's type) to f's width */
+int64_t fe_bitfield_const(const IrField *f, int64_t v);
+
 /* ---- fnptr.c: function pointers as function ids ------------------------------ */
 extern const char fe_pseudo_dispatch[], fe_bad_fnptr_call[];
 IrExpr *fe_function_id(FeCtx *c, CXCursor decl, IrLoc loc); /* a function designator: its id */

@@ -390,6 +390,14 @@ static IrInit *global_scalar(FeCtx *c, IrType *t, CXCursor x) {
 
 static IrInit *global_list(FeCtx *c, IrType *t, CXCursor list);
 
+/* The initializer `in` of element i of t: a bit-field's value is converted
+   to its width, as a store would (bitfield.c). */
+static IrInit *field_init(const IrType *t, int64_t i, IrInit *in) {
+  if (t->kind == IR_TY_STRUCT && t->fields[i].bit_width && in && in->kind == IR_INIT_INT)
+    in->ival = fe_bitfield_const(&t->fields[i], in->ival);
+  return in;
+}
+
 static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it) {
   CXCursor x = it->k.k[it->pos];
   enum CXCursorKind kind = clang_getCursorKind(fe_strip(x));
@@ -425,7 +433,7 @@ static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it) {
   IrInit *r = new_init(c, IR_INIT_LIST, t);
   for (int64_t i = 0; i < nsub(t) && it->pos < it->k.n && !is_designated(it->k.k[it->pos]) && !fe_failed(c);
        i++) /* brace elision */
-    fe_push(c->A, (void ***)&r->elems, &r->nelems, global_obj(c, sub_type(t, i), it));
+    fe_push(c->A, (void ***)&r->elems, &r->nelems, field_init(t, i, global_obj(c, sub_type(t, i), it)));
   return r;
 }
 
@@ -442,10 +450,10 @@ static IrInit *global_designated(FeCtx *c, IrType *t, Iter *it) {
       if (!designator(c, x, t, &i, &value)) return NULL;
       it->pos++;
       Iter one = {{&value, 1}, 0};
-      r->elems[i] = global_obj(c, sub_type(t, i), &one);
+      r->elems[i] = field_init(t, i, global_obj(c, sub_type(t, i), &one));
     } else {
       if (i >= nsub(t)) break;
-      r->elems[i] = global_obj(c, sub_type(t, i), it);
+      r->elems[i] = field_init(t, i, global_obj(c, sub_type(t, i), it));
     }
     i++;
   }
@@ -459,7 +467,7 @@ static IrInit *global_list(FeCtx *c, IrType *t, CXCursor list) {
   if (!is_aggregate(t)) return it.k.n ? global_obj(c, t, &it) : NULL;
   IrInit *r = new_init(c, IR_INIT_LIST, t);
   for (int64_t i = 0; i < nsub(t) && it.pos < it.k.n && !fe_failed(c); i++)
-    fe_push(c->A, (void ***)&r->elems, &r->nelems, global_obj(c, sub_type(t, i), &it));
+    fe_push(c->A, (void ***)&r->elems, &r->nelems, field_init(t, i, global_obj(c, sub_type(t, i), &it)));
   return r;
 }
 

@@ -110,24 +110,41 @@ typedef struct FieldWalk {
   const char *why;
 } FieldWalk;
 
+/* A bit-field: its width, and the type of its cell (what its value promotes
+   to: int below 32 bits, else the declared int or unsigned int); NULL with
+   w->why when outside the subset. */
+static IrType *bitfield(FieldWalk *w, CXCursor f, IrType *declared, int *width) {
+  *width = clang_getFieldDeclBitWidth(f);
+  if (!declared || !fe_is_integer(declared) || declared->bits > 32) {
+    w->why = "a bit-field of a type wider than int";
+    return NULL;
+  }
+  if (*width <= 0 || *width > declared->bits) {
+    w->why = "a bit-field of width 0";
+    return NULL;
+  }
+  return *width < 32 ? fe_type_int_(w->c) : declared;
+}
+
 static enum CXVisitorResult visit_field(CXCursor f, CXClientData data) {
   FieldWalk *w = data;
-  if (clang_Cursor_isBitField(f)) {
-    w->why = "bit-field";
-    return CXVisit_Break;
-  }
   char *name = fe_spelling(w->c, f);
   if (!*name) {
-    w->why = "anonymous struct or union member";
+    w->why = clang_Cursor_isBitField(f) ? "an unnamed bit-field" : "anonymous struct or union member";
     return CXVisit_Break;
   }
-  IrType *ft = fe_type(w->c, clang_getCursorType(f), &w->why);
+  IrType *ft = fe_type(w->c, clang_getCursorType(f), &w->why), *declared = NULL;
+  int width = 0;
+  if (ft && clang_Cursor_isBitField(f)) {
+    declared = ft;
+    ft = bitfield(w, f, declared, &width);
+  }
   if (!ft) return CXVisit_Break;
   if (ft->kind == IR_TY_VOID || (ft->kind == IR_TY_STRUCT && !ft->complete)) {
     w->why = "field of incomplete type";
     return CXVisit_Break;
   }
-  IrField fld = {name, ft, clang_Cursor_getOffsetOfField(f) / 8};
+  IrField fld = {name, ft, clang_Cursor_getOffsetOfField(f) / 8, width, declared};
   IrField *nf = fe_alloc(w->c->A, sizeof(IrField) * (size_t)(w->st->nfields + 1));
   if (w->st->nfields) memcpy(nf, w->st->fields, sizeof(IrField) * (size_t)w->st->nfields);
   nf[w->st->nfields++] = fld;

@@ -47,21 +47,25 @@ static bool scalar_type(const IrType *t) {
   return (t->kind == IR_TY_INT && !t->fnptr) || t->kind == IR_TY_BOOL || t->kind == IR_TY_FLOAT;
 }
 
-/* Does an input of type t hold a function pointer (a function id the test
-   would have to give as a real function), itself or in the objects it
-   reaches?  `seen` holds the structs already on the way (types may be
-   recursive). */
-static bool holds_fnptr(const IrType *t, const IrType **seen, int nseen) {
-  if (t->fnptr) return true;
-  if (t->kind == IR_TY_PTR || t->kind == IR_TY_ARRAY) return holds_fnptr(t->base, seen, nseen);
-  if (t->kind != IR_TY_STRUCT) return false;
+/* What an input of type t holds, itself or in the objects it reaches, that
+   the test could not be given as the solver chooses it: a function pointer
+   (a function id: the test would need a real function), a bit-field (its
+   cell is of the promoted type, wider than the field).  NULL if nothing.
+   `seen` holds the structs already on the way (types may be recursive). */
+static const char *unmodelled_input(const IrType *t, const IrType **seen, int nseen) {
+  if (t->fnptr) return "function-pointer input";
+  if (t->kind == IR_TY_PTR || t->kind == IR_TY_ARRAY) return unmodelled_input(t->base, seen, nseen);
+  if (t->kind != IR_TY_STRUCT) return NULL;
   for (int i = 0; i < nseen; i++)
-    if (seen[i] == t) return false;
-  if (nseen == 64) return true; /* too deep to tell: as if it did */
+    if (seen[i] == t) return NULL;
+  if (nseen == 64) return "an input of too deeply nested structs";
   seen[nseen] = t;
-  for (int i = 0; i < t->nfields; i++)
-    if (holds_fnptr(t->fields[i].type, seen, nseen + 1)) return true;
-  return false;
+  for (int i = 0; i < t->nfields; i++) {
+    if (t->fields[i].bit_width) return "bit-field input (a pointer input reaching a struct with bit-fields)";
+    const char *why = unmodelled_input(t->fields[i].type, seen, nseen + 1);
+    if (why) return why;
+  }
+  return NULL;
 }
 
 static void check_type(Subset *c, IrLoc loc, const IrType *t) {
@@ -178,7 +182,8 @@ static char *check_subset(const IrProgram *p, const IrFunction *fn, bool *sign_p
   Subset c = {.prog = p};
   for (int i = 0; i < fn->nparams; i++) {
     const IrType *ty = fn->params[i]->type, *seen[64];
-    if (holds_fnptr(ty, seen, 0)) reject(&c, fn->params[i]->loc, "function-pointer input");
+    const char *unmodelled = unmodelled_input(ty, seen, 0);
+    if (unmodelled) reject(&c, fn->params[i]->loc, "%s", unmodelled);
     else if (ty->kind == IR_TY_PTR && !tr_can_be_input(ty->base))
       reject(&c, fn->params[i]->loc, "a pointer input to %s", ty->base->kind == IR_TY_VOID ? "void" : "an incomplete type");
     else if (ty->kind == IR_TY_STRUCT)

@@ -49,7 +49,15 @@ typedef enum {
 typedef struct IrField {
   const char *name;
   IrType *type;
-  int64_t offset; /* bytes from the start of the struct */
+  int64_t offset; /* bytes from the start of the struct (a bit-field: of the
+                     byte holding its first bit) */
+  int bit_width;  /* a bit-field's width (1..32), 0 for other members.  A
+                     bit-field is a cell of its own, of the type its value
+                     promotes to (`type`: int below 32 bits); the frontend
+                     converts every value stored there to the field's width
+                     (declared: unsigned modulo 2^w, signed wrapped into w
+                     bits as gcc does, _Bool != 0) */
+  IrType *declared; /* bit-field: its declared type (unsigned int, int, _Bool...) */
 } IrField;
 
 struct IrType {
