@@ -747,6 +747,7 @@ static IrExpr *member(FeCtx *c, CXCursor e, IrBlock *out) {
     return fe_dummy(c, loc);
   }
   char *name = fe_spelling(c, e);
+  if (st->is_union) return fe_union_member(c, base, name, loc);
   for (int i = 0; i < st->nfields; i++)
     if (strcmp(st->fields[i].name, name) == 0) {
       IrExpr *f = mk(c, IR_FIELD, st->fields[i].type, loc);

@@ -76,6 +76,14 @@ typedef struct FeGlobal { /* frontend-side data of one global */
   IrDiag *unsupported;
 } FeGlobal;
 
+typedef struct FeUnion {  /* a union type's members (unions.c) */
+  IrType *type;           /* the STRUCT with is_union, one field: members[rep] */
+  const char **names;
+  IrType **types;
+  CXCursor *decls;        /* the FieldDecls, canonical */
+  int n, rep;
+} FeUnion;
+
 typedef struct FeCtx {
   IrProgram *prog;
   IrArena *A;
@@ -88,6 +96,9 @@ typedef struct FeCtx {
   const char **fnptr_keys; /* function pointer types, by the spelling of the */
   IrType **fnptr_types;    /*   canonical function type (types.c) */
   int nfnptr;
+  FeMap union_uses;       /* canonical UnionDecl -> what the file accesses (unions.c) */
+  FeUnion **unions;
+  int nunions;
   IrType **fn_id_types;    /* the function pointer type of each id (fnptr.c) */
   /* declarations (parse.c) */
   FeMap funcs;            /* canonical FunctionDecl -> FeFunc */
@@ -256,6 +267,12 @@ void fe_stmt_into(FeCtx *c, CXCursor s, IrBlock *out);
 const IrField *fe_bitfield_of(const IrExpr *lv); /* the bit-field lv names, or NULL */
 IrExpr *fe_bitfield_store(FeCtx *c, const IrField *f, IrExpr *v, IrLoc loc); /* v (of the cell's type) to f's width */
 int64_t fe_bitfield_const(const IrField *f, int64_t v);
+
+/* ---- unions.c: unions of one representative member ------------------------------ */
+void fe_scan_unions(FeCtx *c);    /* before any type is built */
+bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why);
+IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc);
+bool fe_same_representation(const IrType *a, const IrType *b);
 
 /* ---- fnptr.c: function pointers as function ids ------------------------------ */
 extern const char fe_pseudo_dispatch[], fe_bad_fnptr_call[];

@@ -154,10 +154,7 @@ static enum CXVisitorResult visit_field(CXCursor f, CXClientData data) {
 
 static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   CXCursor decl = clang_getTypeDeclaration(t);
-  if (clang_getCursorKind(decl) == CXCursor_UnionDecl) {
-    *why = "union";
-    return NULL;
-  }
+  bool is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
   CXCursor key = clang_getCanonicalCursor(decl);
   IrType *st = fe_map_get(&c->struct_types, key);
   if (st) return st;
@@ -176,6 +173,7 @@ static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   }
   st = fe_alloc(c->A, sizeof *st);
   st->kind = IR_TY_STRUCT;
+  st->is_union = is_union;
   char *tag = fe_spelling(c, decl);
   st->tag = *tag ? tag : NULL;
   CXString sp = clang_getTypeSpelling(clang_getCursorType(decl));
@@ -187,7 +185,8 @@ static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   CXCursor def = clang_getCursorDefinition(decl);
   if (clang_Cursor_isNull(def)) return st; /* incomplete: usable behind pointers */
   FieldWalk w = {c, st, NULL};
-  clang_Type_visitFields(clang_getCursorType(def), visit_field, &w);
+  if (is_union) fe_union_type(c, st, def, &w.why);
+  else clang_Type_visitFields(clang_getCursorType(def), visit_field, &w);
   if (w.why) {
     /* keep the broken struct out of reach: later lookups fail the same way */
     fe_map_put(&c->struct_types, key, NULL);

@@ -76,6 +76,8 @@ struct IrType {
   IrField *fields;    /* STRUCT */
   int nfields;
   bool complete;      /* STRUCT: false while only declared */
+  bool is_union;      /* STRUCT: a union, modelled as a struct of one cell:
+                         its representative member (frontend/unions.c) */
   bool fnptr;         /* INT: a pointer to a function (spelling: its C type,
                          "int (*)(int)").  The frontend lowers such a value
                          to the id of a function of the file (IrProgram.fn_ids:
