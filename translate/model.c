@@ -44,7 +44,7 @@ static void reject(Subset *c, IrLoc loc, const char *fmt, ...) {
 }
 
 static bool scalar_type(const IrType *t) {
-  return (t->kind == IR_TY_INT && !t->fnptr) || t->kind == IR_TY_BOOL || t->kind == IR_TY_FLOAT;
+  return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL || t->kind == IR_TY_FLOAT;
 }
 
 /* What an input of type t holds, itself or in the objects it reaches, that
@@ -145,7 +145,7 @@ static void check_block(Subset *c, const IrBlock *b) {
     check_expr(c, s->cond);
     for (int a = 0; a < s->nargs; a++) check_expr(c, s->args[a]);
     if (s->kind == IR_ST_CALL) {
-      if (s->builtin == IR_BI_NONDET && !scalar_type(s->type))
+      if (s->builtin == IR_BI_NONDET && (!scalar_type(s->type) || s->type->fnptr))
         reject(c, s->loc, s->type->fnptr ? "a function pointer from a function without a body" : "nondet values that are not numbers");
       if (s->builtin == IR_BI_NONE && s->callee) check_function(c, s->callee);
       if ((s->builtin == IR_BI_FABS || s->builtin == IR_BI_SQRT) &&
