@@ -14,8 +14,9 @@
  *
  * The value arrives converted to the cell's type (fe_assign), which keeps
  * the low 32 bits of an integer: the same low w bits as a conversion to the
- * declared type.  A floating value would convert differently (its range is
- * the declared type's), so it is refused.
+ * declared type.  (clang converts a float to the declared type first, as C
+ * does; a float converted straight to the cell's type would have another
+ * range, and is refused.)
  */
 #include "fe.h"
 
