@@ -763,6 +763,8 @@ static IrExpr *subscript(FeCtx *c, CXCursor e, IrBlock *out) {
   IrLoc loc = fe_loc(c, e);
   FeKids k = fe_kids(c, e);
   if (k.n != 2) return fe_dummy(c, loc);
+  IrExpr *byte = fe_union_byte_read(c, k.k[0], k.k[1], loc, out);
+  if (byte) return byte;
   IrExpr *a = fe_expr(c, k.k[0], out), *i = fe_expr(c, k.k[1], out);
   if (a->type->kind == IR_TY_ARRAY) a = decay(c, a, loc);
   if (i->type->kind == IR_TY_ARRAY) i = decay(c, i, loc);

@@ -82,6 +82,7 @@ typedef struct FeUnion {  /* a union type's members (unions.c) */
   IrType **types;
   CXCursor *decls;        /* the FieldDecls, canonical */
   int n, rep;
+  bool bytes;             /* a char array over the representative is read */
 } FeUnion;
 
 typedef struct FeCtx {
@@ -273,6 +274,7 @@ void fe_scan_unions(FeCtx *c);    /* before any type is built */
 bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why);
 IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc);
 bool fe_same_representation(const IrType *a, const IrType *b);
+IrExpr *fe_union_byte_read(FeCtx *c, CXCursor base, CXCursor index, IrLoc loc, IrBlock *out);
 
 /* ---- fnptr.c: function pointers as function ids ------------------------------ */
 extern const char fe_pseudo_dispatch[], fe_bad_fnptr_call[];

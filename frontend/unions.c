@@ -24,6 +24,7 @@ typedef struct FeUnionUse { /* what the file does with one union */
   CXCursor *members;        /* the FieldDecls accessed, canonical, no duplicates */
   int n;
   bool designated;          /* an initializer with a designator (its member unknown here) */
+  bool initialized;         /* an initializer list (of its first member) */
 } FeUnionUse;
 
 static FeUnionUse *use_of(FeCtx *c, CXCursor union_decl) {
@@ -78,6 +79,7 @@ static enum CXChildVisitResult scan(CXCursor cur, CXCursor parent, CXClientData 
       bool designated = false;
       clang_visitChildren(cur, has_designator, &designated);
       if (designated) use_of(c, decl)->designated = true;
+      use_of(c, decl)->initialized = true;
       CXCursor f = clang_getNullCursor();
       clang_Type_visitFields(t, first_field, &f);
       if (!clang_Cursor_isNull(f)) note_member(c, f);
@@ -128,6 +130,14 @@ bool fe_same_representation(const IrType *a, const IrType *b) {
   return a == b || (a->kind == IR_TY_INT && b->kind == IR_TY_INT && !a->fnptr && !b->fnptr && a->bits == b->bits);
 }
 
+/* Is b an array of bytes exactly covering the integer a (unsigned char
+   b[4] over an unsigned int)?  Its elements can then be read (only read)
+   as the bytes of a's value, little endian (fe_union_byte_read). */
+static bool byte_view(const IrType *a, const IrType *b) {
+  return a->kind == IR_TY_INT && !a->fnptr && b->kind == IR_TY_ARRAY && !b->variable && b->base->kind == IR_TY_INT &&
+         b->base->bits == 8 && b->count * 8 == a->bits;
+}
+
 /* Fills st (a fresh STRUCT marked is_union) from the union's definition
    def; false with *why when outside the subset. */
 bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why) {
@@ -148,20 +158,35 @@ bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why) {
     *why = "a designated initializer of a union";
     return false;
   }
-  int rep = -1; /* the representative: the first member used (the first one when none is) */
+  /* the representative: the first member used that is not a byte view
+     (the first member when none is used) */
+  int rep = -1, first = -1;
   for (int i = 0; use && i < use->n; i++) {
     int k = 0;
     while (k < u->n && !clang_equalCursors(u->decls[k], use->members[i])) k++;
     if (k == u->n) continue;
-    if (rep < 0) rep = k;
-    else if (!fe_same_representation(u->types[rep], u->types[k])) {
-      *why = fe_fmt(c->A, "a union read through members of different types ('%s' and '%s'), which could read "
-                          "what the other wrote",
-                    u->names[rep], u->names[k]);
-      return false;
-    }
+    if (first < 0) first = k;
+    if (rep < 0 && u->types[k]->kind != IR_TY_ARRAY) rep = k;
   }
-  u->rep = rep < 0 ? 0 : rep;
+  if (rep < 0) rep = first >= 0 ? first : 0;
+  for (int i = 0; use && i < use->n; i++) {
+    int k = 0;
+    while (k < u->n && !clang_equalCursors(u->decls[k], use->members[i])) k++;
+    if (k == u->n || fe_same_representation(u->types[rep], u->types[k])) continue;
+    if (byte_view(u->types[rep], u->types[k])) {
+      u->bytes = true;
+      continue;
+    }
+    *why = fe_fmt(c->A, "a union read through members of different types ('%s' and '%s'), which could read "
+                        "what the other wrote",
+                  u->names[rep], u->names[k]);
+    return false;
+  }
+  if (use && use->initialized && !fe_same_representation(u->types[rep], u->types[0])) {
+    *why = "an initializer of a union's bytes";
+    return false;
+  }
+  u->rep = rep;
   st->fields = fe_alloc(c->A, sizeof(IrField));
   st->fields[0] = (IrField){u->names[u->rep], u->types[u->rep], 0, 0, NULL};
   st->nfields = 1;
@@ -189,8 +214,8 @@ IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc) {
   cell->a[0] = base;
   cell->field = 0;
   if (mt == rt) return cell;
-  if (!fe_same_representation(rt, mt)) { /* the scan saw every access: cannot happen */
-    fe_unsupported(c, loc, "unsupported: a union read through members of different types");
+  if (!fe_same_representation(rt, mt)) { /* a byte view (the scan saw every access) */
+    fe_unsupported(c, loc, "unsupported: the bytes of a union used other than by reading one (u.%s[k], k constant)", name);
     return fe_dummy(c, loc);
   }
   IrExpr *addr = fe_alloc(c->A, sizeof *addr);
@@ -204,4 +229,83 @@ IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc) {
   as->loc = loc;
   as->a[0] = fe_cast(c, fe_type_ptr(c, mt), addr, loc);
   return as;
+}
+
+/* ---- reading a byte of an integer ----------------------------------------------- */
+static FeUnion *union_of_field(FeCtx *c, CXCursor field, int *member) {
+  CXCursor key = clang_getCanonicalCursor(field);
+  for (int i = 0; i < c->nunions; i++)
+    for (int k = 0; k < c->unions[i]->n; k++)
+      if (clang_equalCursors(c->unions[i]->decls[k], key)) {
+        *member = k;
+        return c->unions[i];
+      }
+  return NULL;
+}
+
+static CXCursor through_casts(FeCtx *c, CXCursor e) {
+  for (;;) {
+    e = fe_strip(e);
+    if (clang_getCursorKind(e) != CXCursor_UnexposedExpr) return e;
+    FeKids k = fe_kids(c, e);
+    if (k.n != 1) return e;
+    e = k.k[0];
+  }
+}
+
+/* base[index] (the children of an ArraySubscriptExpr) when base names the
+   byte view of a union (w.b, p->b): byte k of the representative's value,
+   (T)((unsigned W)cell >> 8k) on little-endian x86-64.  Not an lvalue: a
+   store into the bytes is refused.  NULL when base is no such member. */
+IrExpr *fe_union_byte_read(FeCtx *c, CXCursor base, CXCursor index, IrLoc loc, IrBlock *out) {
+  CXCursor m = through_casts(c, base);
+  if (clang_getCursorKind(m) != CXCursor_MemberRefExpr) return NULL;
+  CXCursor field = clang_getCursorReferenced(m);
+  if (clang_getCursorKind(clang_getCursorSemanticParent(field)) != CXCursor_UnionDecl) return NULL;
+  FeKids k = fe_kids(c, m);
+  if (k.n < 1) return NULL;
+  const char *why;
+  if (!fe_type(c, clang_getCursorType(k.k[0]), &why)) return NULL; /* builds the union's type */
+  int member = 0;
+  FeUnion *u = union_of_field(c, field, &member);
+  if (!u || !u->bytes || u->types[member]->kind != IR_TY_ARRAY) return NULL; /* nothing evaluated yet */
+  IrExpr *obj = fe_expr(c, k.k[0], out);
+  if (obj->type->kind == IR_TY_PTR) {
+    IrExpr *d = fe_alloc(c->A, sizeof *d);
+    d->kind = IR_DEREF;
+    d->type = obj->type->base;
+    d->loc = loc;
+    d->a[0] = obj;
+    obj = obj->kind == IR_ADDR_OF ? obj->a[0] : d;
+  }
+  if (obj->type != u->type) {
+    fe_unsupported(c, loc, "unsupported: bytes of a union of an unexpected type");
+    return fe_dummy(c, loc);
+  }
+  int64_t i;
+  IrType *rt = u->types[u->rep], *et = u->types[member]->base;
+  if (!fe_eval_int(index, &i) || i < 0 || i >= u->types[member]->count) {
+    fe_unsupported(c, loc, "unsupported: a byte of a union at an index that is not a constant within it");
+    return fe_dummy(c, loc);
+  }
+  IrExpr *cell = fe_alloc(c->A, sizeof *cell);
+  cell->kind = IR_FIELD;
+  cell->type = rt;
+  cell->loc = loc;
+  cell->a[0] = obj;
+  static const char *const unsigned_of[] = {"unsigned char", "unsigned short", "unsigned int", "unsigned long long"};
+  int w = rt->bits == 8 ? 0 : rt->bits == 16 ? 1 : rt->bits == 32 ? 2 : 3;
+  IrType *ut = fe_type_int(c, unsigned_of[w], rt->bits, false);
+  if (rt->bits == 64 && c->prog->model == IR_LP64) ut = fe_type_int(c, "unsigned long", 64, false);
+  IrExpr *v = fe_cast(c, ut, cell, loc);
+  if (i > 0) {
+    IrExpr *sh = fe_alloc(c->A, sizeof *sh);
+    sh->kind = IR_SHR;
+    sh->type = ut;
+    sh->loc = loc;
+    sh->a[0] = v;
+    sh->a[1] = fe_int_const(c, fe_type_int_(c), 8 * i, loc);
+    v = sh;
+  }
+  return fe_cast(c, et, v, loc);
 }

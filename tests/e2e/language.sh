@@ -120,7 +120,10 @@ for mode in "" --no-concrete; do
   check 1 $D/unions.c --reach 12 $mode
   check 0 $D/unions.c --reach 15 $mode
   check 0 $D/unions.c --reach 23 $mode
+  check 0 $D/unions.c --reach 44 $mode
+  check 1 $D/unions.c --reach 46 $mode
 done
+refused $D/unions.c 53 "assignment to a non-lvalue" --reach 54
 refused $D/unions.c 30 "union read through members of different types" --reach 34
 # the suite of a function calling through pointers, measured by gcov
 tmp=$(mktemp -d)

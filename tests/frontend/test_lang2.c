@@ -138,7 +138,10 @@ TEST(refusals) {
       "int g(int x) { return x; }\nint f(int x) { long v = (long)g; return v == x; }\n",
       "int g(int x) { return x; }\nint f(int x) { int (*p)(int) = g; return p < g; }\n",
       "int g(int x) { return x; }\nint f(int x) { int (*p)(int) = g; p++; return p(x); }\n",
-      "union w { unsigned u; unsigned char b[4]; };\nint f(int x) { union w v; v.u = x; return v.b[0]; }\n",
+      "union w { unsigned u; unsigned char b[4]; };\nint f(int x) { union w v; v.u = x; v.b[1] = 0; return v.u; }\n",
+      "union w { unsigned u; unsigned char b[4]; };\nint f(int x) { union w v; v.u = x; return v.b[x & 3]; }\n",
+      "union w { unsigned char b[4]; unsigned u; };\nint f(int x) { union w v = {{1, 2, 3, 4}}; return v.u; }\n",
+      "union w { int i; float f; };\nint f(int x) { union w v; v.f = x; return v.i; }\n",
       "struct s { unsigned long l : 40; };\nint f(int x) { struct s v; v.l = x; return v.l == 1; }\n",
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

@@ -34,3 +34,22 @@ int tagged(int x) {                      /* int and float members: refused */
     return 2;
   return t.v.i == 5;
 }
+
+union word { unsigned int u; unsigned char b[4]; };
+
+int bytes(unsigned int v, int k) {        /* line 40 */
+  union word w;
+  w.u = v;
+  if (w.b[0] == 0x78 && w.b[3] == 0x12)
+    return 1;                            /* line 44: little endian */
+  if (w.b[1] == 0xff && v < 0xff00)
+    return 2;                            /* line 46: never */
+  return 0;
+}
+
+int byte_store(unsigned int v) {         /* a store into the bytes: refused */
+  union word w;
+  w.u = v;
+  w.b[2] = 0;
+  return w.u == 5;
+}
