@@ -24,7 +24,6 @@ typedef struct FeUnionUse { /* what the file does with one union */
   CXCursor *members;        /* the FieldDecls accessed, canonical, no duplicates */
   int n;
   bool designated;          /* an initializer with a designator (its member unknown here) */
-  bool initialized;         /* an initializer list (of its first member) */
 } FeUnionUse;
 
 static FeUnionUse *use_of(FeCtx *c, CXCursor union_decl) {
@@ -79,7 +78,6 @@ static enum CXChildVisitResult scan(CXCursor cur, CXCursor parent, CXClientData 
       bool designated = false;
       clang_visitChildren(cur, has_designator, &designated);
       if (designated) use_of(c, decl)->designated = true;
-      use_of(c, decl)->initialized = true;
       CXCursor f = clang_getNullCursor();
       clang_Type_visitFields(t, first_field, &f);
       if (!clang_Cursor_isNull(f)) note_member(c, f);
@@ -182,8 +180,11 @@ bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why) {
                   u->names[rep], u->names[k]);
     return false;
   }
-  if (use && use->initialized && !fe_same_representation(u->types[rep], u->types[0])) {
-    *why = "an initializer of a union's bytes";
+  /* an initializer sets the first member, also where braces are elided
+     (which the scan does not see): it must be the representative's kind */
+  if (!fe_same_representation(u->types[rep], u->types[0])) {
+    *why = fe_fmt(c->A, "a union whose first member ('%s', the one an initializer sets) differs from '%s'",
+                  u->names[0], u->names[rep]);
     return false;
   }
   u->rep = rep;
