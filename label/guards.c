@@ -1,17 +1,19 @@
-/* guards.c - the checks a function makes of its parameters before anything
- * else: `if (n < 0 || n > 400) return -1;` at the top of its body.  Every
- * execution that meets the objective passed them (they come first, and
- * their then-branch only returns), so their negations may be posted like
- * an --assume: the inputs' domains are then small from the start, where
- * running every input is a proof (label/concrete.c) that need not wait
- * for the root propagation to get there through loops it cannot finish.
+/* guards.c - what every execution meeting the objective has checked of the
+ * parameters: the guards at the top of the function (`if (n < 0 || n >
+ * 400) return -1;`: they come first and their then-branch only returns)
+ * and the conditions of the ifs around the target that read parameters
+ * the function never writes (`if (i == 65535 && seed == 0xACE1)`).
+ * Posted like an --assume, they make the inputs' domains small from the
+ * start, where running every input is a proof (label/concrete.c) that
+ * need not wait for the root propagation to get there through loops it
+ * cannot finish, or a witness.
  *
  * A guard counts only when nothing before it can meet the objective or
  * change a parameter: the statements before it are declarations and
  * assignments of locals (no calls), none of them the target, and the
- * guard's condition compares parameters and constants only (no
- * arithmetic: nothing that may wrap or trap, so that the negation posted
- * says exactly what the run checked).
+ * guard's condition compares parameters and constants only (integer
+ * conversions included, no arithmetic: nothing that may trap, so that the
+ * negation posted says exactly what the run checked).
  */
 #include <stdlib.h>
 
@@ -38,6 +40,8 @@ static bool plain_test(const IrExpr *e) {
   case IR_INT_CONST: return true;
   case IR_VAR: return e->var->kind == IR_VAR_PARAM && e->type->kind == IR_TY_INT;
   case IR_LNOT: return plain_test(e->a[0]);
+  case IR_CAST: /* integer conversions: promotions, wraps; no trap */
+    return e->type->kind == IR_TY_INT && e->a[0]->type->kind == IR_TY_INT && plain_test(e->a[0]);
   case IR_LAND: case IR_LOR:
   case IR_LT: case IR_LE: case IR_GT: case IR_GE: case IR_EQ: case IR_NE:
     return plain_test(e->a[0]) && plain_test(e->a[1]);
@@ -64,27 +68,102 @@ static bool harmless(const IrStmt *s) {
   return s->kind == IR_ST_ASSIGN && s->lhs->kind == IR_VAR && s->lhs->var->kind == IR_VAR_LOCAL;
 }
 
+typedef struct Facts {
+  IrExpr **e;
+  int n;
+  bool failed;     /* out of memory: nothing is posted */
+} Facts;
+
+/* Adds e (negated when `negate`), a fresh node over fn's own expressions. */
+static void add(Facts *f, const IrExpr *e, bool negate) {
+  IrExpr **more = realloc(f->e, sizeof *f->e * (size_t)(f->n + 1));
+  IrExpr *node = malloc(sizeof *node);
+  if (!more || !node) {
+    if (more) f->e = more;
+    free(node);
+    f->failed = true;
+    return;
+  }
+  f->e = more;
+  *node = negate ? (IrExpr){.kind = IR_LNOT, .type = e->type, .loc = e->loc, .a = {(IrExpr *)e}} : *e;
+  f->e[f->n++] = node;
+}
+
+/* ---- What the path to the target must have found true --------------------
+ * The target in the then-branch of `if (C)`: C held when control passed
+ * there; in the else-branch, !C.  A conjunct of C that reads only
+ * parameters the function never assigns held at the entry as well.  (A
+ * goto into a branch is lowered so that the branch's if tests the
+ * function's `jump` variable, which is no parameter: frontend/jumps.c.) */
+
+static bool assigns_param(const IrBlock *b, const IrVar *v);
+
+static bool stmt_assigns_param(const IrStmt *s, const IrVar *v) {
+  if ((s->kind == IR_ST_ASSIGN || s->kind == IR_ST_CALL) && s->lhs && s->lhs->kind == IR_VAR && s->lhs->var == v)
+    return true;
+  return assigns_param(&s->then, v) || assigns_param(&s->els, v) || assigns_param(&s->pre, v) ||
+         assigns_param(&s->body, v) || assigns_param(&s->step, v);
+}
+
+static bool assigns_param(const IrBlock *b, const IrVar *v) {
+  for (int i = 0; i < b->n; i++)
+    if (stmt_assigns_param(b->stmts[i], v)) return true;
+  return false;
+}
+
+/* plain_test over parameters fn never writes. */
+static bool fixed_test(const IrFunction *fn, const IrExpr *e) {
+  if (!plain_test(e)) return false;
+  if (e->kind == IR_VAR) return !e->var->address_taken && !assigns_param(&fn->body, e->var);
+  for (int k = 0; k < 3; k++)
+    if (e->a[k] && !fixed_test(fn, e->a[k])) return false;
+  return true;
+}
+
+static void conjuncts(const IrFunction *fn, const IrExpr *c, Facts *f) {
+  if (c->kind == IR_LAND) {
+    conjuncts(fn, c->a[0], f);
+    conjuncts(fn, c->a[1], f);
+  } else if (fixed_test(fn, c)) {
+    add(f, c, false);
+  }
+}
+
+static void path_to(const IrFunction *fn, const IrBlock *b, const IrStmt *target, Facts *f) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    if (s == target || !stmt_holds(s, target)) continue;
+    if (s->kind == IR_ST_IF && block_holds(&s->then, target)) {
+      conjuncts(fn, s->cond, f);
+      path_to(fn, &s->then, target, f);
+    } else if (s->kind == IR_ST_IF) {
+      if (fixed_test(fn, s->cond)) add(f, s->cond, true);
+      path_to(fn, &s->els, target, f);
+    } else { /* a loop's condition is not required (a do-while's first run) */
+      path_to(fn, &s->pre, target, f);
+      path_to(fn, &s->body, target, f);
+      path_to(fn, &s->step, target, f);
+    }
+    return;
+  }
+}
+
 int lbl_entry_guards(const IrFunction *fn, const IrObjective *obj, IrExpr ***out) {
-  *out = NULL;
-  int n = 0;
+  Facts f = {0};
   for (int i = 0; i < fn->body.n; i++) {
     const IrStmt *s = fn->body.stmts[i];
     if (obj->target && stmt_holds(s, obj->target)) break; /* the objective may be met here */
     if (harmless(s)) continue;
     if (!is_guard(s)) break;
-    IrExpr **more = realloc(*out, sizeof **out * (size_t)(n + 1));
-    IrExpr *pass = calloc(1, sizeof *pass);
-    if (!more || !pass) {
-      free(more ? more : *out);
-      free(pass);
-      *out = NULL;
-      return 0;
-    }
-    *out = more;
-    *pass = (IrExpr){.kind = IR_LNOT, .type = s->cond->type, .loc = s->cond->loc, .a = {s->cond}};
-    (*out)[n++] = pass;
+    add(&f, s->cond, true);
   }
-  return n;
+  if (obj->target) path_to(fn, &fn->body, obj->target, &f);
+  if (f.failed) {
+    lbl_entry_guards_free(f.e, f.n);
+    f = (Facts){0};
+  }
+  *out = f.e;
+  return f.n;
 }
 
 void lbl_entry_guards_free(IrExpr **guards, int n) {

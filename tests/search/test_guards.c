@@ -46,7 +46,28 @@ static const char *program =
     "int with_else(int n, int k) {\n"                 /* 28 */
     "  if (n > 1) return 0; else k = 1;\n"            /* 29 */
     "  return k;\n"                                   /* 30: target */
-    "}\n";                                            /* 31 */
+    "}\n"                                             /* 31 */
+    "int path(int n, int k) {\n"                      /* 32 */
+    "  int t = 0;\n"                                  /* 33 */
+    "  if (t == 0 && k == 3 && (long)n == 2)\n"       /* 34 */
+    "    t = 1;\n"                                    /* 35: target */
+    "  return t;\n"                                   /* 36 */
+    "}\n"                                             /* 37 */
+    "int path_else(int n, int k) {\n"                 /* 38 */
+    "  int r = 0;\n"                                  /* 39 */
+    "  if (n > k) r = 1;\n"                           /* 40 */
+    "  else\n"                                        /* 41 */
+    "    r = 2;\n"                                    /* 42: target */
+    "  return r;\n"                                   /* 43 */
+    "}\n"                                             /* 44 */
+    "int path_written(int n, int k) {\n"              /* 45 */
+    "  if (k == 3) {\n"                               /* 46 */
+    "    n = 0;\n"                                    /* 47 */
+    "    if (n == 0)\n"                               /* 48 */
+    "      return 1;\n"                               /* 49: target */
+    "  }\n"                                           /* 50 */
+    "  return n;\n"                                   /* 51 */
+    "}\n";                                            /* 52 */
 
 static const struct {
   const char *fn;
@@ -54,6 +75,9 @@ static const struct {
 } cases[] = {
     {"two", 6, 2},         {"after_call", 12, 0},   {"target_inside", 15, 0},
     {"not_plain", 21, 0},  {"assigns_param", 26, 0}, {"with_else", 30, 0},
+    /* conditions on the path: k == 3 and (long)n == 2 (t is no parameter);
+       !(n > k); k == 3 only (n is written in the function) */
+    {"path", 35, 2},       {"path_else", 42, 1},     {"path_written", 49, 1},
 };
 
 TEST(guards_taken) {
@@ -94,6 +118,8 @@ TEST(guards_taken) {
   s = n * k;                             \
   if (s == 12) return 1;                 \
   if (s == 13) return 2;                 \
+  if (n == 3 && s == 12) return 3;       \
+  if (k == 1 && s == 12) return 4;       \
   return 0;
 static int h_run(int n, int k) { H_BODY }
 
@@ -123,6 +149,10 @@ TEST(guards_brute) {
         "    return 1;\n"              /* 8: reached by (3, 4) only */
         "  if (s == 13)\n"
         "    return 2;\n"              /* 10: never */
+        "  if (n == 3 && s == 12)\n"
+        "    return 3;\n"              /* 12: (3, 4) */
+        "  if (k == 1 && s == 12)\n"
+        "    return 4;\n"              /* 14: never */
         "  return 0;\n"
         "}\n", f);
   fclose(f);
@@ -132,17 +162,17 @@ TEST(guards_brute) {
   fe_errors_free(&fe);
   CHECK(p != NULL);
   IrFunction *fn = ir_find_function(p, "h");
-  for (int line = 8; line <= 10; line += 2) {
+  for (int line = 8; line <= 14; line += 2) {
     IrObjective obj = {.target = ir_find_stmt_at_line(fn, line)};
     IrExpr **g;
     int n = lbl_entry_guards(fn, &obj, &g);
-    CHECK_EQ_INT(n, 3);
+    CHECK_EQ_INT(n, line >= 12 ? 4 : 3); /* the three guards, and n == 3 or k == 1 on the path */
     lbl_entry_guards_free(g, n);
     LblQuery q = {.prog = p, .fn = fn, .obj = obj, .timeout_s = 20, .max_unfold = 100000};
     LblResult r;
     char *err = NULL;
     CHECK(lbl_solve(&q, &r, &err));
-    int ret = line == 8 ? 1 : 2;
+    int ret = (line - 6) / 2; /* line 8 returns 1, 10 returns 2, ... */
     CHECK_EQ_INT(r.verdict, h_returns(ret) ? LBL_REACHABLE : LBL_UNREACHABLE);
     if (r.verdict == LBL_REACHABLE) CHECK_EQ_INT(h_run((int)r.inputs[0].value, (int)r.inputs[1].value), ret);
     lbl_result_free(&r);
