@@ -459,7 +459,9 @@ static const double QUICK_ROOT_SECONDS = 0.1; /* unfolding costs time, not propa
 static int quick_root(Model *m, double deadline) {
   prop_set_propagation_budget(m->s, QUICK_ROOT_PROPAGATIONS);
   tr_set_deadline(m->v.t, soon(deadline, QUICK_ROOT_SECONDS));
+  tr_deadline_excludes_analyses(m->v.t, true); /* the model needs them anyway: not spoiled for them */
   bool started = tr_start(m->v.t);
+  tr_deadline_excludes_analyses(m->v.t, false);
   bool cut = prop_timed_out(m->s) || (!started && tr_incomplete(m->v.t, NULL)); /* or --max-unfold */
   prop_set_propagation_budget(m->s, 0);
   tr_set_deadline(m->v.t, deadline);

@@ -468,6 +468,8 @@ void tr_set_deadline(Tr *t, double deadline) {
   prop_set_deadline(t->s, deadline);
 }
 
+void tr_deadline_excludes_analyses(Tr *t, bool on) { t->analyses_free = on; }
+
 /* ---- The output memory ------------------------------------------------------------ */
 int tr_object_count(const Tr *t) { return *t->nobjs; }
 

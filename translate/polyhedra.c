@@ -1045,12 +1045,13 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   choose(&a, loop);
   const uint8_t *writes = tr_facts(t, fn, loop)->slot;
   if (a.n == 0 || !writes || !writes[a.slot[0]]) return true;
-  bool found;
-  if (!analyse(&a, loop, in, out, &found)) return false;
+  bool found, ok = true;
+  double began = prop_now();
+  ok = analyse(&a, loop, in, out, &found);
   /* Too costly (or not inductive) over every local: one pack per written local. */
   unsigned done[MAX_TRACKED];
   int ndone = 0;
-  for (int w = 0; !found && w < a.n && writes[a.slot[w]]; w++) {
+  for (int w = 0; ok && !found && w < a.n && writes[a.slot[w]]; w++) {
     unsigned members;
     Ana p = pack(&a, loop, w, &members);
     bool again = false, pack_found;
@@ -1058,7 +1059,10 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
     if (p.n == a.n || t->poly_analyses >= MAX_ANALYSES) break;
     if (again) continue;
     done[ndone++] = members;
-    if (!analyse(&p, loop, in, out, &pack_found)) return false;
+    ok = analyse(&p, loop, in, out, &pack_found);
   }
-  return true;
+  /* (tr_set_deadline clears the store's timed-out flag: never once it is set) */
+  if (t->analyses_free && t->lim.deadline > 0 && !prop_timed_out(t->s))
+    tr_set_deadline(t, t->lim.deadline + (prop_now() - began));
+  return ok;
 }

@@ -138,6 +138,7 @@ struct Tr {
   int call_depth;            /* translation recursion through calls */
   int trial_unfolds;         /* unfoldings a depth-1 trial may still do */
   int poly_analyses;         /* loops analysed over polyhedra (polyhedra.c caps them) */
+  bool analyses_free;        /* their time moves the deadline (tr_deadline_excludes_analyses) */
   uint64_t allocations;      /* objects ever created, never restored (see tr_try) */
   bool budget_hit;           /* sticky */
   const char *incomplete_reason;

@@ -120,6 +120,9 @@ typedef struct TrSmallInputs {
 void tr_try_small_inputs(Tr *t, TrSmallInputs bound);
 /* Stops unfolding and trials past this CLOCK_MONOTONIC time (0: none). */
 void tr_set_deadline(Tr *t, double deadline);
+/* While on, the deadline moves later by the time loop analyses take (a
+   short look at the root that should not be spoiled by them). */
+void tr_deadline_excludes_analyses(Tr *t, bool on);
 
 typedef struct TrStats {
   uint64_t unfoldings, ite_decided, ite_trials, w_trials;
