@@ -19,20 +19,26 @@
 
 #include "lbl_guards.h"
 
-/* Does block b hold statement s (at any depth)? */
-static bool block_holds(const IrBlock *b, const IrStmt *s);
+/* Is pred true of statement s or of a statement nested in it? */
+typedef bool (*StmtPred)(const IrStmt *s, const void *arg);
 
-static bool stmt_holds(const IrStmt *st, const IrStmt *s) {
-  if (st == s) return true;
-  return block_holds(&st->then, s) || block_holds(&st->els, s) || block_holds(&st->pre, s) ||
-         block_holds(&st->body, s) || block_holds(&st->step, s);
+static bool block_any(const IrBlock *b, StmtPred pred, const void *arg);
+
+static bool stmt_any(const IrStmt *s, StmtPred pred, const void *arg) {
+  return pred(s, arg) || block_any(&s->then, pred, arg) || block_any(&s->els, pred, arg) ||
+         block_any(&s->pre, pred, arg) || block_any(&s->body, pred, arg) || block_any(&s->step, pred, arg);
 }
 
-static bool block_holds(const IrBlock *b, const IrStmt *s) {
+static bool block_any(const IrBlock *b, StmtPred pred, const void *arg) {
   for (int i = 0; i < b->n; i++)
-    if (stmt_holds(b->stmts[i], s)) return true;
+    if (stmt_any(b->stmts[i], pred, arg)) return true;
   return false;
 }
+
+static bool is_stmt(const IrStmt *s, const void *target) { return s == target; }
+
+static bool stmt_holds(const IrStmt *st, const IrStmt *s) { return stmt_any(st, is_stmt, s); }
+static bool block_holds(const IrBlock *b, const IrStmt *s) { return block_any(b, is_stmt, s); }
 
 /* Comparisons and logic over integer parameters and constants. */
 static bool plain_test(const IrExpr *e) {
@@ -96,25 +102,14 @@ static void add(Facts *f, const IrExpr *e, bool negate) {
  * goto into a branch is lowered so that the branch's if tests the
  * function's `jump` variable, which is no parameter: frontend/jumps.c.) */
 
-static bool assigns_param(const IrBlock *b, const IrVar *v);
-
-static bool stmt_assigns_param(const IrStmt *s, const IrVar *v) {
-  if ((s->kind == IR_ST_ASSIGN || s->kind == IR_ST_CALL) && s->lhs && s->lhs->kind == IR_VAR && s->lhs->var == v)
-    return true;
-  return assigns_param(&s->then, v) || assigns_param(&s->els, v) || assigns_param(&s->pre, v) ||
-         assigns_param(&s->body, v) || assigns_param(&s->step, v);
-}
-
-static bool assigns_param(const IrBlock *b, const IrVar *v) {
-  for (int i = 0; i < b->n; i++)
-    if (stmt_assigns_param(b->stmts[i], v)) return true;
-  return false;
+static bool assigns(const IrStmt *s, const void *v) {
+  return (s->kind == IR_ST_ASSIGN || s->kind == IR_ST_CALL) && s->lhs && s->lhs->kind == IR_VAR && s->lhs->var == v;
 }
 
 /* plain_test over parameters fn never writes. */
 static bool fixed_test(const IrFunction *fn, const IrExpr *e) {
   if (!plain_test(e)) return false;
-  if (e->kind == IR_VAR) return !e->var->address_taken && !assigns_param(&fn->body, e->var);
+  if (e->kind == IR_VAR) return !e->var->address_taken && !block_any(&fn->body, assigns, e->var);
   for (int k = 0; k < 3; k++)
     if (e->a[k] && !fixed_test(fn, e->a[k])) return false;
   return true;

@@ -80,19 +80,28 @@ static const struct {
     {"path", 35, 2},       {"path_else", 42, 1},     {"path_written", 49, 1},
 };
 
-TEST(guards_taken) {
-  char dir[] = "/tmp/inka-guards.XXXXXX";
-  CHECK(mkdtemp(dir) != NULL);
-  char path[256];
+/* text parsed from a temporary file (removed again); NULL on failure. */
+static IrProgram *parse_text(const char *text) {
+  char dir[] = "/tmp/inka-guards.XXXXXX", path[256];
+  if (!mkdtemp(dir)) return NULL;
   snprintf(path, sizeof path, "%s/g.c", dir);
   FILE *f = fopen(path, "w");
-  CHECK(f != NULL);
-  fputs(program, f);
-  fclose(f);
-  FeOptions fo = {0};
-  FeErrors fe = {0};
-  IrProgram *p = fe_parse_file(path, &fo, &fe);
-  fe_errors_free(&fe);
+  IrProgram *p = NULL;
+  if (f) {
+    fputs(text, f);
+    fclose(f);
+    FeOptions fo = {0};
+    FeErrors fe = {0};
+    p = fe_parse_file(path, &fo, &fe);
+    fe_errors_free(&fe);
+    unlink(path);
+  }
+  rmdir(dir);
+  return p;
+}
+
+TEST(guards_taken) {
+  IrProgram *p = parse_text(program);
   CHECK(p != NULL);
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     IrFunction *fn = ir_find_function(p, cases[i].fn);
@@ -106,8 +115,6 @@ TEST(guards_taken) {
     lbl_entry_guards_free(g, n);
   }
   fe_program_free(p);
-  unlink(path);
-  rmdir(dir);
 }
 
 #define H_BODY                           \
@@ -133,13 +140,7 @@ static bool h_returns(int ret) {
 
 /* The solver with the guards answers as running the inputs does. */
 TEST(guards_brute) {
-  char dir[] = "/tmp/inka-guards.XXXXXX";
-  CHECK(mkdtemp(dir) != NULL);
-  char path[256];
-  snprintf(path, sizeof path, "%s/b.c", dir);
-  FILE *f = fopen(path, "w");
-  CHECK(f != NULL);
-  fputs("int h(int n, int k) {\n"
+  IrProgram *p = parse_text("int h(int n, int k) {\n"
         "  int s;\n"
         "  if (n < -5 || n > 5) return -1;\n"
         "  if (k < 0) return -2;\n"
@@ -154,12 +155,7 @@ TEST(guards_brute) {
         "  if (k == 1 && s == 12)\n"
         "    return 4;\n"              /* 14: never */
         "  return 0;\n"
-        "}\n", f);
-  fclose(f);
-  FeOptions fo = {0};
-  FeErrors fe = {0};
-  IrProgram *p = fe_parse_file(path, &fo, &fe);
-  fe_errors_free(&fe);
+        "}\n");
   CHECK(p != NULL);
   IrFunction *fn = ir_find_function(p, "h");
   for (int line = 8; line <= 14; line += 2) {
@@ -178,8 +174,6 @@ TEST(guards_brute) {
     lbl_result_free(&r);
   }
   fe_program_free(p);
-  unlink(path);
-  rmdir(dir);
 }
 
 int main(void) {
