@@ -48,7 +48,11 @@ PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
   int base = s->nqsave;
   save_queue(s);
   prop_push_internal(s);
-  if (s->trial_depth == 0) s->trial_small_base = s->small_steps;
+  if (s->trial_depth == 0) {
+    s->trial_small_base = s->small_steps;
+    s->trial_work_end = s->trial_work ? s->stats.propagations + s->trial_work : 0;
+    s->trial_work = 0;
+  }
   s->trial_depth++;
   bool ok = post(s, ctx) && !s->failed;
   if (ok) ok = prop_propagate(s);
@@ -57,6 +61,7 @@ PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
   prop_pop(s);
   s->trial_depth--;
   restore_queue(s, base);
+  if (s->trial_depth == 0) s->trial_work_end = 0;
   if (s->trial_inconclusive) { /* stopped, not refuted (every enclosing trial too) */
     if (s->trial_depth == 0) s->trial_inconclusive = false;
     else s->failed = true;
@@ -66,6 +71,13 @@ PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
 }
 
 int prop_trial_depth(const PropStore *s) { return s->trial_depth; }
+
+void prop_set_trial_work(PropStore *s, uint64_t runs) {
+  assert(s->trial_depth == 0);
+  s->trial_work = runs;
+}
+
+uint64_t prop_trial_work_cuts(const PropStore *s) { return s->trial_work_cut; }
 
 void prop_set_trial_depth_limit(PropStore *s, int limit) {
   assert(limit >= 0);

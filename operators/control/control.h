@@ -13,6 +13,13 @@ enum { TR_TRIAL_UNFOLDS = 64, TR_ITE_TRIAL_DEPTH = 2, TR_W_TRIAL_DEPTH = 1, TR_T
    *node and *rounds are the operator's own counters (not trailed: node
    numbers only grow).  True if a round may run now. */
 bool tr_trial_round(Tr *t, uint64_t *node, int *rounds);
+/* The work budget of trials (trial.c): each outermost trial may make
+   TR_TRIAL_WORK_MIN propagator runs plus what the pool holds; its runs
+   beyond the minimum come out of the pool, and each unfolding outside
+   trials puts TR_TRIAL_WORK_PER_UNFOLD back.  tr_set_trial_pool sets the
+   pool (include/inka/translate.h). */
+enum { TR_TRIAL_WORK_MIN = 2000, TR_TRIAL_WORK_PER_UNFOLD = 200 };
+void tr_trial_earn(Tr *t);
 /* Runs prop_try, resetting the look-ahead budget for a trial from depth 0. */
 PropTrial tr_try(Tr *t, PropPostFn post, void *ctx, const PropVar *watch, int n, PropDomain *out);
 /* Past --timeout?  Then the budget is marked hit (no proof). */

@@ -85,6 +85,7 @@ static TrState *unfold_body(Tr *t, TrLoop *L, int k, TrState *P) {
   if (!stack_left(t)) return NULL;
   prop_save_int(t->s, t->unfolded, *t->unfolded + 1);
   t->stats.unfoldings++;
+  tr_trial_earn(t);
   TrState *B = tr_state_copy(t, P);
   tr_hint_state(t, B);
   if (L->obj_index >= 0) B->iter[L->obj_index] = k;
