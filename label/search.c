@@ -239,12 +239,15 @@ static Outcome try_value(Search *c, PropVar x, int64_t v, int start) {
   return DFS_DONE;
 }
 
-/* After the window, with powers: the values of dom(x) nearest +-2^j for
-   j = 1, 2, ... beyond what the window tried (pos and neg: the next untried
-   value on each side), positive first.  One value per power and side: a
-   loop that must run "at least K times" gets an input large enough after
-   log2(K) tries, each costing about the loop it unfolds, where the window's
-   consecutive values would cost K^2. */
+/* After the window, with powers, when 0 is not in dom(x): the values of
+   dom(x) nearest +-2^j for j = 1, 2, ... beyond what the window tried (pos
+   and neg: the next untried value on each side), positive first.  One value
+   per power and side.  A domain that propagation moved away from 0 is
+   typically a count that must be large enough (a loop that must run at
+   least K times): it gets a large enough value after log2(K) tries, each
+   costing about the loop it unfolds, where consecutive values would cost
+   K^2.  (Domains around 0 keep the plain window: powers there multiplied
+   the nodes of the windowed stages that proofs go through.) */
 static Outcome dfs_powers(Search *c, PropVar x, int start, bool has_pos, int64_t pos, bool has_neg, int64_t neg) {
   PropStore *s = c->s;
   for (int j = 1; j < 63 && (has_pos || has_neg); j++) {
@@ -283,9 +286,7 @@ static Outcome dfs_window(Search *c, PropVar x, int start) {
   for (uint64_t tried = 0; has_pos || has_neg; tried++) {
     if (tried == c->o->window) {
       c->rejected = true; /* values beyond the window were not tried (all of them, even with powers) */
-      if (!c->o->powers) return DFS_DONE;
-      if (zero_done && pos == 0) has_pos = prop_next(s, x, 0, &pos);
-      if (zero_done && neg == 0) has_neg = prop_prev(s, x, 0, &neg);
+      if (!c->o->powers || zero_done) return DFS_DONE; /* (only for domains propagation moved away from 0) */
       return dfs_powers(c, x, start, has_pos, pos, has_neg, neg);
     }
     bool take_pos = has_pos && (!has_neg || (prop_wide)pos <= -(prop_wide)neg);

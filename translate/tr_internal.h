@@ -140,6 +140,8 @@ struct Tr {
   struct { PropVar cond; uint64_t node; } open_trials[64]; /* conditions whose
                                 trials both survived, and at which search
                                 node + 1 (operators/control/trial.c) */
+  struct TrSubSet *ite_chain; /* trailed: the last ite of the chain that
+                                 watches the rest (operators/control/subs.c) */
   uint64_t trial_credit;     /* propagator runs trials may still spend beyond
                                 their minimum (operators/control/trial.c) */
   int poly_analyses;         /* loops analysed over polyhedra (polyhedra.c caps them) */

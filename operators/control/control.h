@@ -35,13 +35,28 @@ enum { TR_DISJ_OPEN = -1, TR_DISJ_FAILED = -2 };
 int tr_disjunction(Tr *t, PropPostFn post, void *ctx[2], int first, PropVar cond, const TrState *a,
                    const TrState *b, uint64_t *trials);
 
-/* Subscribes p to what can make its trials come out differently: the
-   slots of st that code (block->stmts[from..], or the loop stmt when block
-   is NULL) reads, and every written part of out. */
-void tr_subscribe_reads(Tr *t, Propagator *p, const TrState *st, const IrBlock *block, int from, const IrStmt *loop);
-void tr_subscribe_outputs(Tr *t, Propagator *p, const TrState *out, const TrWrites *w);
+/* subs.c: what a control operator subscribes to, collected in a request:
+   the slots of st that code (block->stmts[from..], or the loop stmt when
+   block is NULL) reads, every written part of out, the first unfixed
+   inputs, one variable.  tr_subs_post subscribes p to the request (and
+   frees it); with a chain, p takes over what it can of the subscriptions of
+   the chain's last member if that one is decided (*done), and becomes the
+   last member.  False when out of memory. */
+typedef struct TrSubReq {
+  PropVar *var;
+  int *ev;
+  int n, cap;
+  bool failed;
+} TrSubReq;
+typedef struct TrSubSet TrSubSet;
+void tr_subs_reads(Tr *t, TrSubReq *r, const TrState *st, const IrBlock *block, int from, const IrStmt *loop);
+void tr_subs_outputs(Tr *t, TrSubReq *r, const TrState *out, const TrWrites *w);
 enum { TR_INPUT_SUBSCRIPTIONS = 16 };
-void tr_subscribe_inputs(Tr *t, Propagator *p);
+void tr_subs_inputs(Tr *t, TrSubReq *r);
+void tr_subs_var(Tr *t, TrSubReq *r, PropVar v, int ev);
+bool tr_subs_post(Tr *t, TrSubSet **chain, Propagator *p, const int *done, TrSubReq *r);
+/* w.c: the chain of the operators that watch loop L's outputs. */
+TrSubSet **tr_loop_chain(TrLoop *L);
 
 /* ite.c: posts ite(cond, then, else) from `in`; returns the state after it,
    or NULL on failure.  Decides at once when cond is fixed.  The outputs are
