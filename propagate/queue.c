@@ -311,7 +311,7 @@ bool prop_propagate(PropStore *s) {
       return false;
     }
     if (s->trial_depth > 0 && s->trial_work_end && s->stats.propagations > s->trial_work_end) {
-      s->trial_work_cut++;
+      s->stats.trials_cut++;
       s->trial_inconclusive = true; /* its work budget ran out: the trial says nothing */
       s->failed = true;
       return false;

@@ -138,7 +138,6 @@ struct PropStore {
   bool trial_inconclusive;         /* the running trial was stopped (slow convergence, work budget) */
   uint64_t trial_work;             /* propagator runs the next outermost trial may make (0: any) */
   uint64_t trial_work_end;         /* stats.propagations past which it stops (0: none) */
-  uint64_t trial_work_cut;         /* outermost trials stopped by their work budget */
   bool (*slow_refutes)(PropStore *s); /* asked when propagation converges slowly */
   bool refuting;                      /* slow_refutes is running */
   PropQueued *qsave;               /* stack of saved outer queues */

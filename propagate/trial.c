@@ -77,8 +77,6 @@ void prop_set_trial_work(PropStore *s, uint64_t runs) {
   s->trial_work = runs;
 }
 
-uint64_t prop_trial_work_cuts(const PropStore *s) { return s->trial_work_cut; }
-
 void prop_set_trial_depth_limit(PropStore *s, int limit) {
   assert(limit >= 0);
   s->trial_limit = limit;

@@ -231,9 +231,8 @@ void prop_set_trial_depth_limit(PropStore *s, int limit);
 /* The next outermost trial (called at depth 0) may run at most `runs`
    propagators, its nested trials included (0: no limit); past it, it stops
    as inconclusive (PROP_TRIAL_TOO_DEEP), never as a refutation.  Applies to
-   that one trial only.  prop_trial_work_cuts counts the trials it stopped. */
+   that one trial only.  PropStats.trials_cut counts the trials it stopped. */
 void prop_set_trial_work(PropStore *s, uint64_t runs);
-uint64_t prop_trial_work_cuts(const PropStore *s);
 
 /* ---- Decision variables (what search labels) ----------------------------- */
 /* Appends x to the store's list of decision variables (trailed: variables
@@ -313,6 +312,7 @@ typedef struct PropStats {
   uint64_t propagations;   /* propagator runs */
   uint64_t wakeups;        /* queue insertions */
   uint64_t trials;
+  uint64_t trials_cut;     /* outermost trials stopped by their work budget */
   uint64_t choice_points;
   uint64_t backtracks;
   uint64_t failures;

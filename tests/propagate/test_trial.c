@@ -239,7 +239,7 @@ TEST(work_budget) {
   prop_set_trial_work(s, 10);
   CHECK_EQ_INT(prop_try(s, post_fix, &c, &x[N - 1], 1, &out), PROP_TRIAL_TOO_DEEP);
   CHECK(!prop_failed(s));
-  CHECK_EQ_INT(prop_trial_work_cuts(s), 1);
+  CHECK_EQ_INT(prop_stats(s)->trials_cut, 1);
   CHECK_EQ_INT(prop_min(s, x[N - 1]), N - 1); /* what the root propagation knew, no more */
   CHECK_EQ_INT(prop_level(s), 0);
   CHECK_EQ_INT(prop_try(s, post_fix, &c, &x[N - 1], 1, &out), PROP_TRIAL_OK); /* no budget now */
@@ -248,7 +248,7 @@ TEST(work_budget) {
   c.v = 3;
   CHECK_EQ_INT(prop_try(s, post_fix, &c, &x[N - 1], 1, &out), PROP_TRIAL_OK);
   CHECK(out.n == 1 && out.iv[0].lo == 3 + N - 1);
-  CHECK_EQ_INT(prop_trial_work_cuts(s), 1);
+  CHECK_EQ_INT(prop_stats(s)->trials_cut, 1);
   prop_domain_free(&out);
   prop_store_free(s);
 }
