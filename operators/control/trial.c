@@ -129,10 +129,12 @@ static void free_domains(PropDomain *d, int n) {
   free(d);
 }
 
-/* The search node now: pushes by the search (trials push too). */
+/* The search's state now: it changes with every push and pop of the search
+   (trials push and pop once each), so also when the search backtracks and
+   applies its last alternative in place. */
 static uint64_t search_node(Tr *t) {
   const PropStats *st = prop_stats(t->s);
-  return st->choice_points - st->trials;
+  return (st->choice_points - st->trials) + (st->backtracks - st->trials);
 }
 
 /* Operators that share their condition variable -- the first check of an
