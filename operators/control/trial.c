@@ -11,13 +11,16 @@
  *   - both survive: every watched variable is pruned to the union of what
  *     the two trials allowed (constructive disjunction), and the operator
  *     suspends until something it reads changes.
- * A trial that ran into the depth limit says nothing: the operator
- * suspends.  Refutations come only from failed trials, never from a budget
- * (a budget marks the search incomplete instead, see tr_out_of_time).
+ * A trial that ran into the depth limit or its work budget says nothing:
+ * the operator suspends.  Refutations come only from failed trials, never
+ * from a budget (a budget marks the search incomplete instead, see
+ * tr_out_of_time).  What keeps a loop unfolded K times from costing K^2 in
+ * trials: the work budget (tr_try) and one trial per shared condition and
+ * search node (tr_disjunction); subs.c keeps the subscriptions from piling
+ * up.
  */
 #include <assert.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "translate/tr_internal.h"
 
