@@ -30,11 +30,12 @@ bool tr_out_of_time(Tr *t);
    those of states a and b plus cond and the decisions.  Returns the value
    cond must take (0 or 1: the other alternative failed), TR_DISJ_OPEN (both
    survive and were pruned to their union, a trial hit the depth limit or
-   its work budget, or both alternatives of cond already survived at this
-   search node), or TR_DISJ_FAILED.  *trials counts the trials run. */
+   its work budget, or -- with once -- both alternatives of cond already
+   survived at this search node), or TR_DISJ_FAILED.  *trials counts the
+   trials run. */
 enum { TR_DISJ_OPEN = -1, TR_DISJ_FAILED = -2 };
 int tr_disjunction(Tr *t, PropPostFn post, void *ctx[2], int first, PropVar cond, const TrState *a,
-                   const TrState *b, uint64_t *trials);
+                   const TrState *b, bool once, uint64_t *trials);
 
 /* subs.c: what a control operator subscribes to, collected in a request:
    the slots of st that code (block->stmts[from..], or the loop stmt when

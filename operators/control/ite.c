@@ -79,7 +79,7 @@ static PropStatus try_both(Ite *it) {
   Tr *t = it->t;
   Trial then_trial = {it, 1}, else_trial = {it, 0};
   void *ctx[2] = {&else_trial, &then_trial};
-  int v = tr_disjunction(t, post_branch, ctx, 1, it->cond, it->in, it->out, &t->stats.ite_trials);
+  int v = tr_disjunction(t, post_branch, ctx, 1, it->cond, it->in, it->out, false, &t->stats.ite_trials);
   if (v == TR_DISJ_FAILED) return PROP_FAILED;
   if (v == TR_DISJ_OPEN) return PROP_SUSPEND;
   return prop_fix(t->s, it->cond, v) && decide(it, v) ? PROP_ENTAILED : PROP_FAILED;

@@ -140,15 +140,17 @@ static uint64_t search_node(Tr *t) {
   return (st->choice_points - st->trials) + (st->backtracks - st->trials);
 }
 
-/* Operators that share their condition variable -- the first check of an
+/* Loop checks that share their condition variable -- the first check of an
    inner loop whose bound the outer loop never changes (for (i = 1; i < m;
-   ...) in each iteration: i < m is the same variable every time), an if
-   on an input inside a loop -- would try the same two hypotheses, and
-   each trial reaches every operator that shares it: K iterations, K trials
-   of K operators.  Once both alternatives of cond survived at this search
-   node, the other operators on cond do not try them again until the
-   search decides something (and the first one that wakes then tries
-   again).  Skipping a trial is sound: it only deduces less. */
+   ...) in each iteration: i < m is the same variable every time) -- would
+   try the same two hypotheses, and each trial reaches every check that
+   shares it: K iterations, K trials of K checks.  With `once`, after both
+   alternatives of cond survived at this search node, the other checks on
+   cond do not try them again until the search decides something (and the
+   first one that wakes then tries again).  Skipping a trial is sound: it
+   only deduces less.  (Not for ite: a state machine's switch on a shared
+   state variable needed every one of its trials for its proof, 9 search
+   nodes against hundreds.) */
 static bool tried_here(Tr *t, PropVar cond) {
   size_t i = (size_t)cond % (sizeof t->open_trials / sizeof *t->open_trials);
   return t->open_trials[i].cond == cond && t->open_trials[i].node == search_node(t) + 1;
@@ -161,10 +163,11 @@ static void note_open(Tr *t, PropVar cond) {
 }
 
 int tr_disjunction(Tr *t, PropPostFn post, void *ctx[2], int first, PropVar cond, const TrState *a,
-                   const TrState *b, uint64_t *trials) {
+                   const TrState *b, bool once, uint64_t *trials) {
   assert(first == 0 || first == 1);
   bool outermost = prop_trial_depth(t->s) == 0;
-  if (outermost && tried_here(t, cond)) return TR_DISJ_OPEN;
+  bool memo = outermost && once;
+  if (memo && tried_here(t, cond)) return TR_DISJ_OPEN;
   PropVar *vars;
   int n = tr_trial_vars(t, a, b, cond, &vars);
   PropDomain *dom[2] = {calloc((size_t)n + 1, sizeof(PropDomain)), calloc((size_t)n + 1, sizeof(PropDomain))};
@@ -189,7 +192,7 @@ int tr_disjunction(Tr *t, PropPostFn post, void *ctx[2], int first, PropVar cond
   else if (r[second] == PROP_TRIAL_TOO_DEEP) verdict = TR_DISJ_OPEN;
   else if (!tr_prune_union(t, vars, n, dom[0], dom[1])) verdict = TR_DISJ_FAILED;
   else if (prop_is_fixed(t->s, cond)) verdict = (int)prop_value(t->s, cond);
-  else if (outermost && r[0] == PROP_TRIAL_OK && r[1] == PROP_TRIAL_OK) note_open(t, cond);
+  else if (memo && r[0] == PROP_TRIAL_OK && r[1] == PROP_TRIAL_OK) note_open(t, cond);
 done:
   free_domains(dom[0], n);
   free_domains(dom[1], n);

@@ -142,7 +142,7 @@ static PropStatus w_propagate(PropStore *s, Propagator *p) {
   if (!tr_trial_round(t, &w->node, &w->rounds)) return PROP_SUSPEND;
   Trial exit_now = {w, 0}, iterate = {w, 1};
   void *ctx[2] = {&exit_now, &iterate};
-  int v = tr_disjunction(t, post_choice, ctx, 0, w->b, w->at, w->loop->out, &t->stats.w_trials);
+  int v = tr_disjunction(t, post_choice, ctx, 0, w->b, w->at, w->loop->out, true, &t->stats.w_trials);
   if (v == TR_DISJ_FAILED) return PROP_FAILED;
   if (v == TR_DISJ_OPEN) return PROP_SUSPEND;
   return prop_fix(s, w->b, v) && decide(w, v) ? PROP_ENTAILED : PROP_FAILED;
