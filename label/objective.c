@@ -203,6 +203,14 @@ static void no_solution(const Tr *t, const PropStore *s, LblResult *r, const cha
    mode, --iter 80: the node that builds the list with m = 0 decided takes
    1/16 of a stage, and cutting it cost 20 times the work). */
 enum { LBL_NODE_SHARE = 16 };
+/* The trials of the control operators share a pool of work
+   (operators/control/trial.c): LBL_ROOT_TRIAL_WORK propagator runs at the
+   root (one hard trial there can prove the target dead: a counter that
+   crawls to its bound, some 4M runs), then 1/LBL_TRIAL_SHARE of each stage's
+   budget, and no limit in the stages without one.  Past the pool a trial
+   says nothing and the search decides: a loop unfolded K times, with a
+   trial per iteration that reaches all of them, no longer costs K^2. */
+enum { LBL_ROOT_TRIAL_WORK = 8000000, LBL_TRIAL_SHARE = 4 };
 
 static const struct Stage {
   uint64_t window, max_nodes;
@@ -211,20 +219,21 @@ static const struct Stage {
   uint64_t propagations;          /* work budget; 0: the rest of the time */
   double time_share;              /* > 0: at most this share of the time left
                                      (without a deadline: SHARE_PROPAGATIONS) */
+  bool powers;                    /* the window goes on with values near +-2^j */
 } stages[] = {
-    {4, 20000, SEARCH_VAR_FIRST_FAIL, false, false, 200000, 0},
-    {4, 20000, SEARCH_VAR_WIDEST, false, false, 1000000, 0},
-    {16, 50000, SEARCH_VAR_FIRST_FAIL, true, false, 1000000, 0},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 2000000, 0},
-    {16, 50000, SEARCH_VAR_FIRST_FAIL, false, false, 4000000, 0},
-    {16, 50000, SEARCH_VAR_WIDEST, false, false, 4000000, 0},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 8000000, 0},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 16000000, 0},
-    {256, 200000, SEARCH_VAR_FIRST_FAIL, false, false, 16000000, 0},
-    {256, 200000, SEARCH_VAR_WIDEST, false, false, 16000000, 0},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 32000000, 0},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 0, 0.5},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 0, 0},
+    {4, 20000, SEARCH_VAR_FIRST_FAIL, false, false, 200000, 0, false},
+    {4, 20000, SEARCH_VAR_WIDEST, false, false, 1000000, 0, true},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, true, false, 1000000, 0, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 2000000, 0, false},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, false, false, 4000000, 0, false},
+    {16, 50000, SEARCH_VAR_WIDEST, false, false, 4000000, 0, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 8000000, 0, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 16000000, 0, false},
+    {256, 200000, SEARCH_VAR_FIRST_FAIL, false, false, 16000000, 0, false},
+    {256, 200000, SEARCH_VAR_WIDEST, false, false, 16000000, 0, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 32000000, 0, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 0, 0.5, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 0, 0, false},
 };
 enum { SHARE_PROPAGATIONS = 64000000 };
 
@@ -237,6 +246,7 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   o.val_order = SEARCH_VAL_NEAR_ZERO;
   o.seed = q->seed;
   o.window = st->window;
+  o.powers = st->powers;
   o.hints_first = st->hints_first;
   o.branches_first = st->branches_first;
   /* proofs: elimination, the linear relaxation at every node (not where
@@ -258,6 +268,7 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   }
   tr_set_deadline(t, deadline);
   prop_set_propagation_budget(s, propagations);
+  tr_set_trial_pool(t, propagations ? propagations / LBL_TRIAL_SHARE : TR_TRIAL_UNLIMITED);
   SearchStats one;
   o.probe = lbl_cx_loops(v->cx) ? probe : NULL;
   SearchResult r = search_solve(s, &o, at_leaf, v, &one);
@@ -460,6 +471,7 @@ static int quick_root(Model *m, double deadline) {
   prop_set_propagation_budget(m->s, QUICK_ROOT_PROPAGATIONS);
   tr_set_deadline(m->v.t, soon(deadline, QUICK_ROOT_SECONDS));
   tr_deadline_excludes_analyses(m->v.t, true); /* the model needs them anyway: not spoiled for them */
+  tr_set_trial_pool(m->v.t, LBL_ROOT_TRIAL_WORK);
   bool started = tr_start(m->v.t);
   tr_deadline_excludes_analyses(m->v.t, false);
   bool cut = prop_timed_out(m->s) || (!started && tr_incomplete(m->v.t, NULL)); /* or --max-unfold */
@@ -507,6 +519,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
         return false;
       }
     }
+    if (root != 1) tr_set_trial_pool(m.v.t, LBL_ROOT_TRIAL_WORK);
     m.ok = m.ok && (root == 1 || tr_start(m.v.t));
     if (!m.ok) no_solution(m.v.t, m.s, r, NULL);
     else search(q, &m.v, m.s, r, start, false);

@@ -360,6 +360,7 @@ Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn, const TrObjec
   t->fn = fn;
   t->obj = *obj;
   t->lim = *lim;
+  t->trial_credit = TR_TRIAL_UNLIMITED; /* until the search sets a budget */
   if ((*err = objective_loops(t)) || (*err = check_subset(p, fn, &t->sign_puns))) {
     tr_free(t);
     return NULL;

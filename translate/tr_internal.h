@@ -137,6 +137,13 @@ struct Tr {
   int *undecided;            /* arena, trailed: ite and w not decided yet */
   int call_depth;            /* translation recursion through calls */
   int trial_unfolds;         /* unfoldings a depth-1 trial may still do */
+  struct { PropVar cond; uint64_t node; } open_trials[64]; /* conditions whose
+                                trials both survived, and at which search
+                                node + 1 (operators/control/trial.c) */
+  struct TrSubSet *ite_chain; /* trailed: the last ite of the chain that
+                                 watches the rest (operators/control/subs.c) */
+  uint64_t trial_credit;     /* propagator runs trials may still spend beyond
+                                their minimum (operators/control/trial.c) */
   int poly_analyses;         /* loops analysed over polyhedra (polyhedra.c caps them) */
   bool analyses_free;        /* their time moves the deadline (tr_deadline_excludes_analyses) */
   uint64_t allocations;      /* objects ever created, never restored (see tr_try) */
@@ -167,6 +174,7 @@ struct Tr {
 
 typedef struct TrWaiting {
   Propagator *p;
+  PropVar x;                 /* the pointer whose targets it waits for */
   struct TrWaiting *next;
 } TrWaiting;
 /* A malloc of the translator failed: the path is given up, no proof. */
