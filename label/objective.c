@@ -370,7 +370,7 @@ static double soon(double deadline, double seconds) {
   return deadline > 0 && deadline < t ? deadline : t;
 }
 
-static const struct Stage quick_stage = {0, 200, SEARCH_VAR_FIRST_FAIL, false, true, 100000, 0};
+static const struct Stage quick_stage = {0, 200, SEARCH_VAR_FIRST_FAIL, false, true, 100000, 0, false};
 static const double QUICK_STAGE_SECONDS = 0.2; /* unfolding in its trials costs time, not propagations */
 
 /* The stages in order until one answers (r set, true).  quick: only
