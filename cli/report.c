@@ -99,12 +99,13 @@ static void print_where(FILE *out, const CliRun *run) {
 
 static void print_stats(FILE *out, const LblStats *s, const CliRun *run) {
   fprintf(out,
-          "stats: propagations %" PRIu64 ", wake-ups %" PRIu64 ", trials %" PRIu64 ", choice points %" PRIu64
+          "stats: propagations %" PRIu64 ", wake-ups %" PRIu64 ", trials %" PRIu64 " (%" PRIu64 " cut)"
+          ", choice points %" PRIu64
           ", backtracks %" PRIu64 ", failures %" PRIu64 ", unfoldings %" PRIu64 ", search nodes %" PRIu64
           ", concrete runs %" PRIu64 ", peak arena %zu bytes, parse %.3f s",
-          s->prop.propagations, s->prop.wakeups, s->prop.trials, s->prop.choice_points, s->prop.backtracks,
-          s->prop.failures, s->tr.unfoldings, s->search.nodes, s->concrete_runs, s->prop.peak_arena_bytes,
-          run->parse_s);
+          s->prop.propagations, s->prop.wakeups, s->prop.trials, s->prop.trials_cut, s->prop.choice_points,
+          s->prop.backtracks, s->prop.failures, s->tr.unfoldings, s->search.nodes, s->concrete_runs,
+          s->prop.peak_arena_bytes, run->parse_s);
   if (run->validated >= 0) fprintf(out, ", validate %.3f s", run->validate_s);
   const uint64_t *n = s->prop.notes;
   fprintf(out, "\nreasoning: equality %" PRIu64 ", congruence %" PRIu64 ", difference cycles %" PRIu64
@@ -190,16 +191,16 @@ static void json_stats(FILE *out, const CliRun *run) {
   const LblStats *s = &run->result.stats;
   fprintf(out,
           "{\"propagations\": %" PRIu64 ", \"wakeups\": %" PRIu64 ", \"trials\": %" PRIu64
-          ", \"choice_points\": %" PRIu64 ", \"backtracks\": %" PRIu64 ", \"failures\": %" PRIu64
+          ", \"trials_cut\": %" PRIu64 ", \"choice_points\": %" PRIu64 ", \"backtracks\": %" PRIu64 ", \"failures\": %" PRIu64
           ", \"unfoldings\": %" PRIu64 ", \"search_nodes\": %" PRIu64 ", \"concrete_runs\": %" PRIu64
           ", \"peak_arena_bytes\": %zu"
           ", \"parse_s\": %.6f, \"validate_s\": %.6f"
           ", \"reasoning\": {\"equality\": %" PRIu64 ", \"congruence\": %" PRIu64
           ", \"difference_cycles\": %" PRIu64 ", \"loop_summaries\": %" PRIu64 ", \"lp\": %" PRIu64
           ", \"elimination\": %" PRIu64 ", \"lp_bounds\": %" PRIu64 ", \"invariants\": %" PRIu64 ", \"polyhedra\": %" PRIu64 "}}",
-          s->prop.propagations, s->prop.wakeups, s->prop.trials, s->prop.choice_points, s->prop.backtracks,
-          s->prop.failures, s->tr.unfoldings, s->search.nodes, s->concrete_runs, s->prop.peak_arena_bytes,
-          run->parse_s, run->validate_s, s->prop.notes[PROP_NOTE_EQUALITY], s->prop.notes[PROP_NOTE_CONGRUENCE],
+          s->prop.propagations, s->prop.wakeups, s->prop.trials, s->prop.trials_cut, s->prop.choice_points,
+          s->prop.backtracks, s->prop.failures, s->tr.unfoldings, s->search.nodes, s->concrete_runs,
+          s->prop.peak_arena_bytes, run->parse_s, run->validate_s, s->prop.notes[PROP_NOTE_EQUALITY], s->prop.notes[PROP_NOTE_CONGRUENCE],
           s->prop.notes[PROP_NOTE_CYCLE], s->prop.notes[PROP_NOTE_SUMMARY], s->prop.notes[PROP_NOTE_LP],
           s->prop.notes[PROP_NOTE_ELIMINATION], s->prop.notes[PROP_NOTE_LP_BOUND], s->prop.notes[PROP_NOTE_INVARIANT],
           s->prop.notes[PROP_NOTE_POLYHEDRA]);

@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cx_float.h"
+#include "inka/fp.h"
 #include "cx_internal.h"
 
 /* ---- Arena ------------------------------------------------------------------ */
@@ -93,7 +95,9 @@ static int frame_slot(const IrFunction *fn, const IrVar *v) {
   return v->kind == IR_VAR_PARAM ? v->index : fn->nparams + v->index;
 }
 
-static bool scalar(const IrType *t) { return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL || t->kind == IR_TY_PTR; }
+static bool scalar(const IrType *t) {
+  return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL || t->kind == IR_TY_PTR || t->kind == IR_TY_FLOAT;
+}
 
 static CxExpr *node(Comp *k, CxExprOp op, const IrExpr *e) {
   CxExpr *x = cx_alloc(k->c, sizeof *x);
@@ -101,9 +105,11 @@ static CxExpr *node(Comp *k, CxExprOp op, const IrExpr *e) {
   x->line = e ? e->loc.line : 0;
   if (e && e->type) {
     const IrType *t = e->type;
-    x->bits = (uint8_t)(t->kind == IR_TY_PTR ? 64 : t->kind == IR_TY_BOOL ? 1 : t->bits);
-    x->is_signed = t->kind == IR_TY_PTR || (t->kind == IR_TY_INT && t->is_signed);
+    bool fl = t->kind == IR_TY_FLOAT; /* a key: generic code (loads, casts) must never wrap it */
+    x->bits = (uint8_t)(t->kind == IR_TY_PTR || fl ? 64 : t->kind == IR_TY_BOOL ? 1 : t->bits);
+    x->is_signed = t->kind == IR_TY_PTR || fl || (t->kind == IR_TY_INT && t->is_signed);
     x->u64 = t->kind == IR_TY_INT && t->bits == 64 && !t->is_signed;
+    x->fbits = (uint8_t)(fl ? t->bits : 0);
   }
   return x;
 }
@@ -182,10 +188,95 @@ static bool operands(Comp *k, CxExpr *x, const IrExpr *e, int n) {
   return true;
 }
 
+/* ---- Floating point ---------------------------------------------------------
+ * Float and double values are keys (cx_float.h); these are the expressions
+ * whose evaluation differs from the integer ones: constants, arithmetic,
+ * comparisons of floats, conversions with a float side, and the truth of a
+ * float (x != 0.0, where -0.0 is false and NaN true). */
+static bool is_float(const IrType *t) { return t && t->kind == IR_TY_FLOAT; }
+
+/* The key of a constant: the model's own encoding (the frontend gives
+   values exactly representable in their type). */
+static int64_t const_key(int bits, double v) { return fp_key_of_double(bits == 32 ? &fp_binary32 : &fp_binary64, v); }
+
+static bool float_expr(const IrExpr *e) {
+  switch (e->kind) {
+  case IR_FLOAT_CONST: return true;
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_REM: case IR_NEG: case IR_BITNOT:
+  case IR_SHL: case IR_SHR: case IR_BAND: case IR_BOR: case IR_BXOR:
+    return is_float(e->type);
+  case IR_LT: case IR_LE: case IR_GT: case IR_GE: case IR_EQ: case IR_NE: return is_float(e->a[0]->type);
+  case IR_CAST: return e->type->kind != IR_TY_BOOL && (is_float(e->type) || is_float(e->a[0]->type));
+  default: return false;
+  }
+}
+
+/* e's truth as an int 0/1 (or any nonzero), for conditions and logic. */
+static CxExpr *condition(Comp *k, const IrExpr *e) {
+  CxExpr *v = value(k, e);
+  if (!v || !is_float(e->type)) return v;
+  CxExpr *x = node(k, X_FTRUTH, NULL);
+  x->bits = 32;
+  x->is_signed = true;
+  x->line = e->loc.line;
+  x->a = v;
+  return x;
+}
+
+static CxExprOp float_op(IrExprKind kind) {
+  switch (kind) {
+  case IR_ADD: return X_FADD;
+  case IR_SUB: return X_FSUB;
+  case IR_MUL: return X_FMUL;
+  case IR_DIV: return X_FDIV;
+  case IR_NEG: return X_FNEG;
+  case IR_LT: return X_FLT;
+  case IR_LE: return X_FLE;
+  case IR_GT: return X_FGT;
+  case IR_GE: return X_FGE;
+  case IR_EQ: return X_FEQ;
+  case IR_NE: return X_FNE;
+  default: return X_CONST; /* none */
+  }
+}
+
+static CxExpr *float_value(Comp *k, const IrExpr *e) {
+  CxExpr *x;
+  if (e->kind == IR_FLOAT_CONST) {
+    x = node(k, X_CONST, e);
+    x->k = const_key(e->type->bits, e->fval);
+    return x;
+  }
+  if (e->kind == IR_CAST) {
+    const IrType *from = e->a[0]->type, *to = e->type;
+    if (is_float(from) && is_float(to)) {
+      if (from->bits == to->bits) return value(k, e->a[0]);
+      x = node(k, X_F2F, e);
+      x->k = from->bits;
+    } else if (is_float(to)) {
+      if (from->kind != IR_TY_INT && from->kind != IR_TY_BOOL)
+        return fail(k, &e->loc, "unsupported: %s", "a conversion of a pointer to a float"), NULL;
+      x = node(k, X_I2F, e);
+      x->k = from->kind == IR_TY_BOOL ? 8 : from->bits;
+      x->k2 = from->kind == IR_TY_INT && from->bits == 64 && !from->is_signed;
+    } else {
+      if (to->kind != IR_TY_INT) return fail(k, &e->loc, "unsupported: %s", "a conversion of a float to a pointer"), NULL;
+      x = node(k, X_F2I, e);
+      x->fbits = (uint8_t)from->bits;
+    }
+    return operands(k, x, e, 1) ? x : NULL;
+  }
+  CxExprOp op = float_op(e->kind);
+  if (op == X_CONST) return fail(k, &e->loc, "unsupported: %s", "an operation on floats outside C"), NULL;
+  x = node(k, op, e);
+  x->fbits = (uint8_t)e->a[0]->type->bits;
+  return operands(k, x, e, e->kind == IR_NEG ? 1 : 2) ? x : NULL;
+}
+
 /* The value of e. */
 static CxExpr *value(Comp *k, const IrExpr *e) {
   if (k->err) return NULL;
-  if (e->type && (e->type->kind == IR_TY_FLOAT)) return fail(k, &e->loc, "unsupported: %s", "floating-point values"), NULL;
+  if (float_expr(e)) return float_value(k, e);
   if (e->type && (e->type->kind == IR_TY_STRUCT || e->type->kind == IR_TY_ARRAY) && e->kind != IR_ADDR_OF)
     return fail(k, &e->loc, "unsupported: %s", "a struct or array used as a value"), NULL;
   CxExpr *x;
@@ -198,8 +289,6 @@ static CxExpr *value(Comp *k, const IrExpr *e) {
     x = node(k, X_CONST, e);
     x->k = 0;
     return x;
-  case IR_FLOAT_CONST:
-    return fail(k, &e->loc, "unsupported: %s", "floating-point values"), NULL;
   case IR_VAR:
     if (e->var->address_taken) break; /* a load below */
     x = node(k, e->var->kind == IR_VAR_GLOBAL ? X_GLOBAL : X_SLOT, e);
@@ -220,18 +309,19 @@ static CxExpr *value(Comp *k, const IrExpr *e) {
     return operands(k, x, e, 2) ? x : NULL;
   case IR_CAST: {
     const IrType *from = e->a[0]->type, *to = e->type;
-    if (from->kind == IR_TY_FLOAT || to->kind == IR_TY_FLOAT)
-      return fail(k, &e->loc, "unsupported: %s", "floating-point values"), NULL;
     if (to->kind == IR_TY_BOOL) {
       x = node(k, X_TO_BOOL, e);
-      return operands(k, x, e, 1) ? x : NULL;
+      return (x->a = condition(k, e->a[0])) ? x : NULL;
     }
     if (to->kind == IR_TY_PTR || from->kind == IR_TY_PTR) return value(k, e->a[0]); /* the same location */
     x = node(k, X_CAST, e);
     return operands(k, x, e, 1) ? x : NULL;
   }
-  case IR_NEG: case IR_BITNOT: case IR_LNOT:
-    x = node(k, e->kind == IR_NEG ? X_NEG : e->kind == IR_BITNOT ? X_BITNOT : X_LNOT, e);
+  case IR_LNOT:
+    x = node(k, X_LNOT, e);
+    return (x->a = condition(k, e->a[0])) ? x : NULL;
+  case IR_NEG: case IR_BITNOT:
+    x = node(k, e->kind == IR_NEG ? X_NEG : X_BITNOT, e);
     return operands(k, x, e, 1) ? x : NULL;
   case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_REM:
   case IR_SHL: case IR_SHR: case IR_BAND: case IR_BOR: case IR_BXOR:
@@ -244,10 +334,10 @@ static CxExpr *value(Comp *k, const IrExpr *e) {
   }
   case IR_LAND: case IR_LOR:
     x = node(k, e->kind == IR_LAND ? X_LAND : X_LOR, e);
-    return operands(k, x, e, 2) ? x : NULL;
+    return (x->a = condition(k, e->a[0])) && (x->b = condition(k, e->a[1])) ? x : NULL;
   case IR_COND:
     x = node(k, X_COND, e);
-    return operands(k, x, e, 3) ? x : NULL;
+    return (x->a = condition(k, e->a[0])) && (x->b = value(k, e->a[1])) && (x->c = value(k, e->a[2])) ? x : NULL;
   default:
     return fail(k, &e->loc, "unsupported: %s", "an expression outside the concrete mode"), NULL;
   }
@@ -329,6 +419,47 @@ static bool args(Comp *k, const IrStmt *s, CxStmt *x) {
   return true;
 }
 
+/* The truth of an argument already compiled (v, the value of e). */
+static CxExpr *truth_of(Comp *k, CxExpr *v, const IrExpr *e) {
+  if (!is_float(e->type)) return v;
+  CxExpr *x = node(k, X_FTRUTH, NULL);
+  x->bits = 32;
+  x->is_signed = true;
+  x->a = v;
+  return x;
+}
+
+/* fabs, sqrt and the classifications of math.h: an assignment of one float
+   operation on the argument (as the translation makes them). */
+static bool float_call(Comp *k, const IrStmt *s, CxStmt *x) {
+  if (s->nargs != 1 || !is_float(s->args[0]->type))
+    return fail(k, &s->loc, "unsupported: a call to '%s' on a value that is not a float", s->callee_name);
+  CxExpr *op;
+  if (s->builtin == IR_BI_FP_CLASS) {
+    static const struct { const char *name; CxFloatClass what; } names[] = {
+        {"__builtin_isnan", CX_ISNAN}, {"__builtin_isinf", CX_ISINF}, {"__builtin_isinf_sign", CX_ISINF_SIGN},
+        {"__builtin_isfinite", CX_ISFINITE}, {"__builtin_isnormal", CX_ISNORMAL}};
+    int i = 0, n = (int)(sizeof names / sizeof *names);
+    while (i < n && strcmp(names[i].name, s->callee_name ? s->callee_name : "")) i++;
+    if (i == n) return fail(k, &s->loc, "unsupported: the classification '%s'", s->callee_name ? s->callee_name : "?");
+    op = node(k, X_FCLASS, NULL);
+    op->bits = 32;
+    op->is_signed = true;
+    op->k = names[i].what;
+  } else {
+    if (s->type != s->args[0]->type) return fail(k, &s->loc, "unsupported: a call to '%s' with an unusual declaration", s->callee_name);
+    op = node(k, s->builtin == IR_BI_FABS ? X_FABS : X_FSQRT, NULL);
+    op->bits = 64;
+    op->is_signed = true;
+  }
+  op->fbits = (uint8_t)s->args[0]->type->bits;
+  op->line = s->loc.line;
+  op->a = x->args[0];
+  x->kind = S_ASSIGN;
+  x->e = op;
+  return lhs(k, s->lhs, &x->lhs);
+}
+
 static bool call(Comp *k, const IrStmt *s, CxStmt *x) {
   x->objective = is_objective_call(k->obj, s);
   if (!args(k, s, x)) return false;
@@ -340,19 +471,19 @@ static bool call(Comp *k, const IrStmt *s, CxStmt *x) {
     if (!(x->callee = function(k, s->callee))) return false;
     return lhs(k, s->lhs, &x->lhs);
   case IR_BI_NONDET:
-    if (s->type->kind != IR_TY_INT && s->type->kind != IR_TY_BOOL)
-      return fail(k, &s->loc, "unsupported: %s", "nondet values that are not integers");
+    if (s->type->kind != IR_TY_INT && s->type->kind != IR_TY_BOOL && s->type->kind != IR_TY_FLOAT)
+      return fail(k, &s->loc, "unsupported: %s", "nondet values that are not numbers");
     x->kind = S_NONDET;
     x->bits = (uint8_t)(s->type->kind == IR_TY_BOOL ? 1 : s->type->bits);
     x->is_signed = s->type->kind == IR_TY_INT && s->type->is_signed;
+    x->is_float = s->type->kind == IR_TY_FLOAT;
     k->c->uses_nondet = true;
     return lhs(k, s->lhs, &x->lhs);
-  case IR_BI_FABS: case IR_BI_SQRT: case IR_BI_FP_CLASS:
-    return fail(k, &s->loc, "unsupported: %s", "floating point in the concrete mode");
+  case IR_BI_FABS: case IR_BI_SQRT: case IR_BI_FP_CLASS: return float_call(k, s, x);
   case IR_BI_ASSUME: case IR_BI_ASSERT:
     if (s->nargs < 1) return fail(k, &s->loc, "unsupported: %s", "an assume or assert without a condition");
     x->kind = s->builtin == IR_BI_ASSUME ? S_ASSUME : S_ASSERT;
-    x->e = x->args[0];
+    x->e = truth_of(k, x->args[0], s->args[0]);
     return true;
   case IR_BI_ABORT: x->kind = S_ABORT; return true;
   case IR_BI_EXIT: x->kind = S_EXIT; return true;
@@ -399,7 +530,6 @@ static CxStmt *stmt(Comp *k, const IrStmt *s) {
     if (s->var->kind == IR_VAR_GLOBAL) {
       x->kind = S_SKIP;
     } else if (s->var->address_taken) {
-      if (s->var->type->kind == IR_TY_FLOAT) return fail(k, &s->loc, "unsupported: %s", "floating-point values"), NULL;
       if (s->rhs) return fail(k, &s->loc, "unsupported: %s", "variable length arrays in the concrete mode"), NULL;
       x->kind = S_DECL_MEM;
       x->slot = frame_slot(k->fn, s->var);
@@ -418,7 +548,7 @@ static CxStmt *stmt(Comp *k, const IrStmt *s) {
   case IR_ST_CALL: ok = call(k, s, x); break;
   case IR_ST_IF:
     x->kind = S_IF;
-    ok = (x->e = value(k, s->cond)) && block(k, &s->then, &x->a) && block(k, &s->els, &x->b);
+    ok = (x->e = condition(k, s->cond)) && block(k, &s->then, &x->a) && block(k, &s->els, &x->b);
     break;
   case IR_ST_WHILE:
     x->kind = S_WHILE;
@@ -426,7 +556,7 @@ static CxStmt *stmt(Comp *k, const IrStmt *s) {
     x->do_while = s->is_do_while;
     x->loop_target = s == k->obj->target;
     x->obj_index = loop_index(k, s);
-    ok = block(k, &s->pre, &x->a) && (x->e = value(k, s->cond)) && block(k, &s->body, &x->b) &&
+    ok = block(k, &s->pre, &x->a) && (x->e = condition(k, s->cond)) && block(k, &s->body, &x->b) &&
          block(k, &s->step, &x->c);
     break;
   case IR_ST_BREAK: x->kind = S_BREAK; break;
@@ -471,7 +601,6 @@ static CxFunc *function(Comp *k, const IrFunction *fn) {
     return c->funcs[i];
   }
   if (fn->unsupported) return fail(k, &fn->unsupported->loc, "%s", fn->unsupported->message), NULL;
-  if (fn->ret->kind == IR_TY_FLOAT) return fail(k, &fn->loc, "unsupported: %s", "a function returning a float"), NULL;
   CxFunc *f = cx_alloc(c, sizeof *f);
   c->funcs[i] = f;
   f->ir = fn;
@@ -513,6 +642,7 @@ static void initial_cells(CxProgram *c, const IrType *ty, const IrInit *in, int6
   }
   int64_t v = 0;
   if (in && in->kind == IR_INIT_INT) v = in->ival;
+  if (in && in->kind == IR_INIT_FLOAT) v = const_key(ty->bits, in->fval);
   if (in && in->kind == IR_INIT_ADDR) v = c->global_base[in->addr_of->index] + in->addr_cell;
   c->pristine.val[at] = v;
   c->pristine.def[at] = 1;
@@ -552,7 +682,7 @@ static bool globals(Comp *k) {
     c->global_def[g] = scalar(v->type);
     if (in && in->kind == IR_INIT_INT) c->global_init[g] = in->ival;
     if (in && in->kind == IR_INIT_ADDR) c->global_init[g] = c->global_base[in->addr_of->index] + in->addr_cell;
-    if (in && in->kind == IR_INIT_FLOAT) c->global_def[g] = 0;
+    if (in && in->kind == IR_INIT_FLOAT) c->global_init[g] = const_key(v->type->bits, in->fval);
   }
   c->nglobal_objects = c->pristine.nobjs;
   return true;
@@ -583,8 +713,9 @@ CxProgram *cx_new(const IrProgram *p, const IrFunction *fn, const CxObjective *o
   bool ok = objective_loops(&k) && globals(&k);
   for (int i = 0; ok && i < fn->nparams; i++) {
     const IrType *t = fn->params[i]->type;
-    if (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL)
-      ok = fail(&k, &fn->params[i]->loc, "unsupported: %s", "parameters of the function under test that are not integers");
+    if (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL && t->kind != IR_TY_FLOAT && t->kind != IR_TY_PTR)
+      ok = fail(&k, &fn->params[i]->loc, "unsupported: %s",
+                "parameters of the function under test that are not numbers or pointers");
   }
   if (ok && !fn->defined) ok = fail(&k, &fn->loc, "unsupported: %s", "a function without a body");
   if (ok) c->entry = function(&k, fn);
@@ -603,7 +734,7 @@ void cx_free(CxProgram *c) {
 bool cx_add_assume(CxProgram *c, const IrExpr *e, char **err) {
   *err = NULL;
   Comp k = {.c = c, .obj = &(CxObjective){0}, .fn = c->entry->ir};
-  CxExpr *x = value(&k, e);
+  CxExpr *x = condition(&k, e);
   if (!x) {
     *err = k.err;
     return false;

@@ -41,6 +41,15 @@ typedef enum {
   X_LT, X_LE, X_GT, X_GE, X_EQ, X_NE,  /* signed (and narrow unsigned) order */
   X_ULT, X_ULE, X_UGT, X_UGE,          /* unsigned 64-bit order */
   X_LAND, X_LOR, X_COND,
+  /* floating point (cx_float.h): values are keys; fbits is the format of
+     the operands (32 or 64) */
+  X_FADD, X_FSUB, X_FMUL, X_FDIV, X_FNEG, X_FABS, X_FSQRT,
+  X_FLT, X_FLE, X_FGT, X_FGE, X_FEQ, X_FNE, /* int 0/1 */
+  X_FTRUTH,       /* a != 0.0 (int 0/1) */
+  X_F2F,          /* a of format k converted to fbits */
+  X_I2F,          /* a, an integer of k bits (u64: k2 != 0), to fbits */
+  X_F2I,          /* a of format fbits truncated to the node's integer type; trap where undefined */
+  X_FCLASS,       /* a classification (CxFloatClass k) of a, of format fbits */
 } CxExprOp;
 
 struct CxExpr {
@@ -48,6 +57,8 @@ struct CxExpr {
   uint8_t bits;       /* the result type's width (pointers: 64) */
   bool is_signed;
   bool u64;           /* unsigned 64-bit: division, shift right on the pattern */
+  uint8_t fbits;      /* float ops: the operands' format; 0 elsewhere (a float-typed
+                         node has bits 64 and is_signed, so generic code never wraps a key) */
   int slot;
   int line;
   int64_t k, k2;
@@ -89,6 +100,7 @@ struct CxStmt {
   CxFunc *callee;     /* CALL */
   uint8_t bits;       /* NONDET: the value's type */
   bool is_signed;
+  bool is_float;      /* NONDET: a float or double (a key, never wrapped) */
   const IrType *type; /* DECL_MEM: the variable's type; MALLOC: the element type */
   const IrVar *var;   /* DECL_MEM */
   int src_line;       /* the statement's line in whatever file */
@@ -116,7 +128,7 @@ struct CxFunc {
  * Location l is val[l] (the cell's value), def[l] (written?) and obj[l]
  * (the object whose frame [header, cells, gap] holds l, or -1).  An
  * object's header holds 1 while a heap block is allocated, 0 once freed. */
-typedef enum { CX_OBJ_GLOBAL, CX_OBJ_LOCAL, CX_OBJ_HEAP } CxObjKind;
+typedef enum { CX_OBJ_GLOBAL, CX_OBJ_LOCAL, CX_OBJ_HEAP, CX_OBJ_INPUT } CxObjKind;
 
 typedef struct CxObject {
   int64_t base, ncells;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cx_float.h"
 #include "cx_internal.h"
 #include "inka/arith.h"
 
@@ -36,6 +37,8 @@ typedef struct Run {
   int nlines;
   void (*on_event)(void *ctx, const IrStmt *s, int outcome);
   void *event_ctx;
+  int64_t (*nondet_value)(void *ctx, int k, const IrStmt *call);
+  void *nondet_ctx;
   int line;               /* the statement running */
   bool in_assume;
   int64_t retval;
@@ -117,8 +120,48 @@ static int64_t shift(Run *r, const CxExpr *e, int64_t x, int64_t y) {
   return x >> y; /* arithmetic for signed values, logical for narrow unsigned (>= 0) ones */
 }
 
+/* The floating-point nodes (cx_float.h): keys in, keys (or ints) out. */
+static int64_t eval_float(Run *r, const CxExpr *e) {
+  int64_t x = eval(r, e->a), y;
+  int fb = e->fbits;
+  switch ((CxExprOp)e->op) {
+  case X_FNEG: return cx_float_neg(fb, x);
+  case X_FABS: return cx_float_abs(x);
+  case X_FSQRT: return cx_float_sqrt(fb, x);
+  case X_FTRUTH: return cx_float_truth(x);
+  case X_F2F: return cx_float_convert((int)e->k, fb, x);
+  case X_I2F: return cx_float_from_int(fb, x, e->k2 != 0);
+  case X_F2I:
+    if (!cx_float_to_int(fb, x, e->bits, e->is_signed, &y)) trap(r, "a float converted to an integer type that cannot hold it");
+    return y;
+  case X_FCLASS: return cx_float_class(fb, (CxFloatClass)e->k, x);
+  default: break;
+  }
+  y = eval(r, e->b);
+  switch ((CxExprOp)e->op) {
+  case X_FADD: return cx_float_binary(fb, CX_FADD, x, y);
+  case X_FSUB: return cx_float_binary(fb, CX_FSUB, x, y);
+  case X_FMUL: return cx_float_binary(fb, CX_FMUL, x, y);
+  case X_FDIV: return cx_float_binary(fb, CX_FDIV, x, y);
+  default: break;
+  }
+  double a = cx_key_value(fb, x), b = cx_key_value(fb, y); /* exact; NaN unordered, -0 == +0 */
+  switch ((CxExprOp)e->op) {
+  case X_FLT: return a < b;
+  case X_FLE: return a <= b;
+  case X_FGT: return a > b;
+  case X_FGE: return a >= b;
+  case X_FEQ: return a == b;
+  case X_FNE: return a != b;
+  default: break;
+  }
+  assert(!"unknown float expression");
+  stop(r, CX_ABANDONED, "internal: unknown float expression");
+}
+
 static int64_t eval(Run *r, const CxExpr *e) {
   r->ops++;
+  if (e->op >= X_FADD) return eval_float(r, e);
   int64_t x, y;
   switch ((CxExprOp)e->op) {
   case X_CONST: return e->k;
@@ -378,9 +421,13 @@ static Signal statement(Run *r, const CxStmt *s) {
   case S_ASSIGN: assign(r, &s->lhs, eval(r, s->e), true); return SIG_NEXT;
   case S_CALL: return call(r, s);
   case S_NONDET: {
-    if (r->nused >= r->nnondet) stop(r, CX_NEED_NONDET, "more nondet values than given");
-    int64_t v = r->nondet[r->nused++];
-    v = s->bits == 1 ? v != 0 : wrap(v, s->bits, s->is_signed);
+    int64_t v;
+    if (r->nused < r->nnondet) v = r->nondet[r->nused];
+    else if (r->nondet_value) v = r->nondet_value(r->nondet_ctx, r->nused, s->ir);
+    else stop(r, CX_NEED_NONDET, "more nondet values than given");
+    r->nused++;
+    if (s->is_float && !cx_key_valid(s->bits, v)) stop(r, CX_ABANDONED, "a nondet value that is not a float key");
+    v = s->bits == 1 ? v != 0 : s->is_float ? v : wrap(v, s->bits, s->is_signed);
     assign(r, &s->lhs, v, true);
     return SIG_NEXT;
   }
@@ -446,6 +493,22 @@ static void reset(CxProgram *c) {
   c->sp = 0;
 }
 
+/* ---- The input memory --------------------------------------------------------------------- */
+int64_t cx_input_location(const CxProgram *c, const CxInputObject *inputs, int j) {
+  int64_t header = c->pristine.frontier; /* objects are [header][cells][gap] */
+  for (int i = 0; i < j; i++) header += 1 + inputs[i].count * cx_cells(inputs[i].type) + 1;
+  return header + 1;
+}
+
+static void make_inputs(Run *r, const CxInputObject *in, int n) {
+  for (int j = 0; j < n; j++) {
+    int64_t ncells = in[j].count * cx_cells(in[j].type);
+    int64_t base = new_object(r, CX_OBJ_INPUT, ncells, false, NULL, in[j].type, in[j].count, 0);
+    assert(base == cx_input_location(r->c, in, j));
+    for (int64_t k = 0; k < ncells; k++) store(r, base + k, in[j].cells[k], true);
+  }
+}
+
 CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int nnondet, const CxRunOptions *o,
                  CxResult *res) {
   memset(res, 0, sizeof *res);
@@ -465,13 +528,19 @@ CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int
   r.nlines = o ? o->nlines : 0;
   r.on_event = o ? o->on_event : NULL;
   r.event_ctx = o ? o->event_ctx : NULL;
+  r.nondet_value = o ? o->nondet_value : NULL;
+  r.nondet_ctx = o ? o->nondet_ctx : NULL;
   const CxFunc *f = c->entry;
   int64_t args[f->nparams + 1];
   for (int i = 0; i < f->nparams; i++) {
     const IrType *t = f->param_type[i];
-    args[i] = t->kind == IR_TY_BOOL ? params[i] != 0 : wrap(params[i], t->bits, t->is_signed);
+    args[i] = t->kind == IR_TY_BOOL ? params[i] != 0 : t->kind == IR_TY_FLOAT ? params[i] : wrap(params[i], t->bits, t->is_signed);
   }
   if (setjmp(r.stop) == 0) {
+    if (o && o->ninputs) make_inputs(&r, o->inputs, o->ninputs);
+    for (int i = 0; i < f->nparams; i++)
+      if (f->param_type[i]->kind == IR_TY_FLOAT && !cx_key_valid(f->param_type[i]->bits, args[i]))
+        stop(&r, CX_ABANDONED, "a parameter that is not a float key");
     push_frame(&r, f, args);
     r.in_assume = true;
     for (int i = 0; i < c->nassumes; i++)

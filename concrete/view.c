@@ -13,7 +13,7 @@ CxObjectView cx_object_view(const CxProgram *c, int i) {
   const CxObject *o = &c->mem.objs[i];
   bool heap = o->kind == CX_OBJ_HEAP;
   bool live = !heap || c->mem.val[o->base - 1] == 1;
-  return (CxObjectView){o->name, heap, live, o->type, o->count, o->ncells, o->line};
+  return (CxObjectView){o->name, heap, live, o->kind == CX_OBJ_INPUT, o->type, o->count, o->ncells, o->line};
 }
 
 bool cx_final_cell(const CxProgram *c, int i, int64_t k, int64_t *value) {

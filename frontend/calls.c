@@ -71,10 +71,7 @@ static IrExpr *strip_ptr_cast(IrExpr *e) {
 IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, IrBlock *out) {
   IrLoc loc = fe_loc(c, call);
   CXCursor d = callee_decl(c, call);
-  if (clang_Cursor_isNull(d)) {
-    fe_unsupported(c, loc, "unsupported: call through a function pointer");
-    return NULL;
-  }
+  if (clang_Cursor_isNull(d)) return fe_indirect_call(c, call, want_value, out);
   char *name = fe_spelling(c, d);
   if (fe_is_setjmp(name)) {
     fe_unsupported(c, loc, "unsupported: setjmp/longjmp");

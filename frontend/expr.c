@@ -108,6 +108,8 @@ void fe_emit(FeCtx *c, IrBlock *b, IrStmt *s) {
     fe_unsupported(c, s->loc, "expression has side effects");
     return;
   }
+  const IrField *bf = s->kind == IR_ST_ASSIGN ? fe_bitfield_of(s->lhs) : NULL;
+  if (bf) s->rhs = fe_bitfield_store(c, bf, s->rhs, s->loc); /* every store into a bit-field */
   fe_push(c->A, (void ***)&b->stmts, &b->n, s);
 }
 
@@ -146,6 +148,13 @@ IrExpr *fe_cast(FeCtx *c, IrType *to, IrExpr *e, IrLoc loc) {
     if (e->type == to || to->kind != IR_TY_PTR) return e->type == to ? e : fe_cast(c, to, e, loc);
   }
   IrType *from = e->type;
+  if ((to->fnptr || from->fnptr) && to->kind != IR_TY_VOID && to->kind != IR_TY_BOOL) {
+    /* ids of functions (fnptr.c): NULL is the only other value they take */
+    if (to->fnptr && (e->kind == IR_NULL || (e->kind == IR_INT_CONST && e->ival == 0 && !from->fnptr)))
+      return fe_int_const(c, to, 0, loc);
+    fe_unsupported(c, loc, "unsupported: conversion from %s to %s", from->spelling, to->spelling);
+    return fe_zero(c, to, loc);
+  }
   switch (to->kind) {
   case IR_TY_VOID: return e;
   case IR_TY_BOOL:
@@ -366,7 +375,7 @@ static IrExpr *arith_update(FeCtx *c, IrExpr *lv, const char *op, IrExpr *rhs, I
     if (strcmp(ops[i].op, op) == 0) k = ops[i].k;
   bool shift = k == IR_SHL || k == IR_SHR;
   IrType *ct = shift || !fe_is_arith(rhs->type) ? promote(c, t) : rhs->type;
-  if (!fe_is_arith(t)) {
+  if (!fe_is_arith(t) || t->fnptr) {
     fe_unsupported(c, loc, "unsupported: compound assignment to %s", t->spelling);
     return lv;
   }
@@ -406,7 +415,7 @@ void fe_assign_from(FeCtx *c, IrExpr *lv, CXCursor rhs, IrLoc loc, IrBlock *out)
   IrExpr *rv = fe_expr(c, rhs, out);
   if (rv->type != lv->type && fe_is_scalar(lv->type)) rv = fe_cast(c, lv->type, rv, loc);
   IrStmt *last = out->n > before ? out->stmts[out->n - 1] : NULL;
-  if (last && last->kind == IR_ST_CALL && rv->kind == IR_VAR && last->lhs && last->lhs->kind == IR_VAR &&
+  if (last && !fe_bitfield_of(lv) && last->kind == IR_ST_CALL && rv->kind == IR_VAR && last->lhs && last->lhs->kind == IR_VAR &&
       last->lhs->var == rv->var && rv->var->is_temp && rv->var->type == lv->type) {
     last->lhs = lv;
     last->loc = loc;
@@ -589,6 +598,10 @@ static IrExpr *binary(FeCtx *c, CXCursor e, IrBlock *out) {
     return fe_dummy(c, loc);
   }
   bool ap = a->type->kind == IR_TY_PTR, bp = b->type->kind == IR_TY_PTR;
+  if ((a->type->fnptr || b->type->fnptr) && ops[i].k != IR_EQ && ops[i].k != IR_NE) {
+    fe_unsupported(c, loc, "unsupported: operator %s on function pointers", op);
+    return fe_dummy(c, loc);
+  }
   if (ops[i].cmp) {
     if (a->type != b->type) {
       if (ap && bp) b = fe_cast(c, a->type, b, loc);
@@ -632,6 +645,11 @@ static IrExpr *unary(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
     return fe_dummy(c, loc);
   }
   IrExpr *a = fe_expr(c, k.k[0], out);
+  if (a->type->fnptr && (strcmp(op, "&") == 0 || strcmp(op, "*") == 0)) {
+    /* &f and *fp: a function designator and the pointer to it are the same id */
+    CXType st = clang_getCanonicalType(clang_getCursorType(k.k[0]));
+    if (op[0] == '*' || st.kind == CXType_FunctionProto) return a;
+  }
   if (strcmp(op, "&") == 0) {
     if (a->kind == IR_DEREF) return a->a[0]; /* &*p is p */
     if (!ir_is_lvalue(a)) {
@@ -684,9 +702,7 @@ static IrExpr *decl_ref(FeCtx *c, CXCursor e, IrLoc loc) {
   switch (clang_getCursorKind(d)) {
   case CXCursor_EnumConstantDecl:
     return fe_int_const(c, fe_type_of(c, e), clang_getEnumConstantDeclValue(d), loc);
-  case CXCursor_FunctionDecl:
-    fe_unsupported(c, loc, "unsupported: function pointer");
-    return fe_dummy(c, loc);
+  case CXCursor_FunctionDecl: return fe_function_id(c, d, loc);
   case CXCursor_VarDecl:
   case CXCursor_ParmDecl: break;
   default:
@@ -731,6 +747,7 @@ static IrExpr *member(FeCtx *c, CXCursor e, IrBlock *out) {
     return fe_dummy(c, loc);
   }
   char *name = fe_spelling(c, e);
+  if (st->is_union) return fe_union_member(c, base, name, loc);
   for (int i = 0; i < st->nfields; i++)
     if (strcmp(st->fields[i].name, name) == 0) {
       IrExpr *f = mk(c, IR_FIELD, st->fields[i].type, loc);
@@ -746,6 +763,8 @@ static IrExpr *subscript(FeCtx *c, CXCursor e, IrBlock *out) {
   IrLoc loc = fe_loc(c, e);
   FeKids k = fe_kids(c, e);
   if (k.n != 2) return fe_dummy(c, loc);
+  IrExpr *byte = fe_union_byte_read(c, k.k[0], k.k[1], loc, out);
+  if (byte) return byte;
   IrExpr *a = fe_expr(c, k.k[0], out), *i = fe_expr(c, k.k[1], out);
   if (a->type->kind == IR_TY_ARRAY) a = decay(c, a, loc);
   if (i->type->kind == IR_TY_ARRAY) i = decay(c, i, loc);
@@ -798,10 +817,10 @@ static IrExpr *cast_expr(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
     return fe_dummy(c, loc);
   }
   CXType xt = clang_getCanonicalType(clang_getCursorType(x));
-  if (xt.kind == CXType_FunctionProto || xt.kind == CXType_FunctionNoProto) {
+  if ((xt.kind == CXType_FunctionProto || xt.kind == CXType_FunctionNoProto) && !to->fnptr) {
     fe_unsupported(c, loc, "unsupported: function pointer");
     return fe_dummy(c, loc);
-  }
+  } /* else a function designator decays: it is its id already (fnptr.c) */
   return fe_cast(c, to, fe_expr(c, x, out), loc);
 }
 

@@ -76,6 +76,15 @@ typedef struct FeGlobal { /* frontend-side data of one global */
   IrDiag *unsupported;
 } FeGlobal;
 
+typedef struct FeUnion {  /* a union type's members (unions.c) */
+  IrType *type;           /* the STRUCT with is_union, one field: members[rep] */
+  const char **names;
+  IrType **types;
+  CXCursor *decls;        /* the FieldDecls, canonical */
+  int n, rep;
+  bool bytes;             /* a char array over the representative is read */
+} FeUnion;
+
 typedef struct FeCtx {
   IrProgram *prog;
   IrArena *A;
@@ -85,6 +94,13 @@ typedef struct FeCtx {
   IrType **types;
   int ntypes;
   FeMap struct_types;     /* canonical struct decl cursor -> IrType */
+  const char **fnptr_keys; /* function pointer types, by the spelling of the */
+  IrType **fnptr_types;    /*   canonical function type (types.c) */
+  int nfnptr;
+  FeMap union_uses;       /* canonical UnionDecl -> what the file accesses (unions.c) */
+  FeUnion **unions;
+  int nunions;
+  IrType **fn_id_types;    /* the function pointer type of each id (fnptr.c) */
   /* declarations (parse.c) */
   FeMap funcs;            /* canonical FunctionDecl -> FeFunc */
   FeMap globals;          /* canonical VarDecl -> FeGlobal */
@@ -167,6 +183,8 @@ IrType *fe_type_ptr(FeCtx *c, IrType *base);
 IrType *fe_type_array(FeCtx *c, IrType *base, int64_t count);
 IrType *fe_type_float(FeCtx *c, int bits);
 IrType *fe_type_of(FeCtx *c, CXCursor cur);
+/* The type of pointers to functions of clang function type fn (IrType.fnptr). */
+IrType *fe_type_fnptr_of(FeCtx *c, CXType fn, const char **why);
 IrType *fe_param_type(FeCtx *c, IrType *t); /* array parameters are pointers */ /* cursor's type; on failure a diagnostic and int */
 IrType *fe_param_ctype(FeCtx *c, CXType t, const char **why); /* a parameter's clang type as C adjusts it (`int a[]` is int *); NULL and *why when unsupported */
 IrType *fe_type_int_(FeCtx *c);             /* int */
@@ -247,6 +265,24 @@ void fe_lower_jumps(FeCtx *c, IrFunction *fn); /* after the body is converted */
 /* ---- switch.c ------------------------------------------------------------------- */
 void fe_switch(FeCtx *c, CXCursor cur, IrBlock *out);
 void fe_stmt_into(FeCtx *c, CXCursor s, IrBlock *out);
+
+/* ---- bitfield.c: values stored into bit-fields --------------------------------- */
+const IrField *fe_bitfield_of(const IrExpr *lv); /* the bit-field lv names, or NULL */
+IrExpr *fe_bitfield_store(FeCtx *c, const IrField *f, IrExpr *v, IrLoc loc); /* v (of the cell's type) to f's width */
+int64_t fe_bitfield_const(const IrField *f, int64_t v);
+
+/* ---- unions.c: unions of one representative member ------------------------------ */
+void fe_scan_unions(FeCtx *c);    /* before any type is built */
+bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why);
+IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc);
+bool fe_same_representation(const IrType *a, const IrType *b);
+IrExpr *fe_union_byte_read(FeCtx *c, CXCursor base, CXCursor index, IrLoc loc, IrBlock *out);
+
+/* ---- fnptr.c: function pointers as function ids ------------------------------ */
+extern const char fe_pseudo_dispatch[], fe_bad_fnptr_call[];
+IrExpr *fe_function_id(FeCtx *c, CXCursor decl, IrLoc loc); /* a function designator: its id */
+IrExpr *fe_indirect_call(FeCtx *c, CXCursor call, bool want_value, IrBlock *out);
+void fe_lower_dispatch(FeCtx *c); /* after every body: placeholders -> if-chains */
 
 /* ---- reach.c ------------------------------------------------------------------- */
 void fe_link_calls(IrProgram *p); /* callees lists; undefined callees -> unsupported */

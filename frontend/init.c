@@ -296,10 +296,36 @@ static IrVar *global_place(FeCtx *c, CXCursor e, int64_t *cell, IrType **ty) {
   return NULL;
 }
 
+/* A function pointer: NULL, f or &f (of the pointer's own type), as an id
+   (fnptr.c); NULL after a diagnostic. */
+static IrInit *global_fnptr(FeCtx *c, IrType *t, CXCursor x, IrLoc loc) {
+  CXCursor e = strip_casts(c, x);
+  int64_t v;
+  if (clang_getCursorKind(e) == CXCursor_UnaryOperator) {
+    FeKids kids = fe_kids(c, e);
+    if (kids.n == 1) e = strip_casts(c, kids.k[0]);
+  }
+  CXCursor d = clang_getCursorKind(e) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(e) : clang_getNullCursor();
+  IrInit *i = new_init(c, IR_INIT_INT, t);
+  if (!clang_Cursor_isNull(d) && clang_getCursorKind(d) == CXCursor_FunctionDecl) {
+    IrExpr *id = fe_function_id(c, d, loc);
+    if (fe_failed(c)) return NULL;
+    if (id->type == t) {
+      i->ival = id->ival;
+      return i;
+    }
+  } else if (clang_getCanonicalType(clang_getCursorType(e)).kind != CXType_Pointer && fe_eval_int(e, &v) && v == 0) {
+    return i;
+  }
+  fe_unsupported(c, loc, "unsupported: initializer of a function pointer that is not a function of its type or NULL");
+  return NULL;
+}
+
 static IrInit *global_scalar(FeCtx *c, IrType *t, CXCursor x) {
   IrLoc loc = fe_loc(c, x);
   int64_t v;
   CXEvalResult r;
+  if (t->fnptr) return global_fnptr(c, t, x, loc);
   switch (t->kind) {
   case IR_TY_INT:
   case IR_TY_BOOL:
@@ -364,6 +390,14 @@ static IrInit *global_scalar(FeCtx *c, IrType *t, CXCursor x) {
 
 static IrInit *global_list(FeCtx *c, IrType *t, CXCursor list);
 
+/* The initializer `in` of element i of t: a bit-field's value is converted
+   to its width, as a store would (bitfield.c). */
+static IrInit *field_init(const IrType *t, int64_t i, IrInit *in) {
+  if (t->kind == IR_TY_STRUCT && t->fields[i].bit_width && in && in->kind == IR_INIT_INT)
+    in->ival = fe_bitfield_const(&t->fields[i], in->ival);
+  return in;
+}
+
 static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it) {
   CXCursor x = it->k.k[it->pos];
   enum CXCursorKind kind = clang_getCursorKind(fe_strip(x));
@@ -399,7 +433,7 @@ static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it) {
   IrInit *r = new_init(c, IR_INIT_LIST, t);
   for (int64_t i = 0; i < nsub(t) && it->pos < it->k.n && !is_designated(it->k.k[it->pos]) && !fe_failed(c);
        i++) /* brace elision */
-    fe_push(c->A, (void ***)&r->elems, &r->nelems, global_obj(c, sub_type(t, i), it));
+    fe_push(c->A, (void ***)&r->elems, &r->nelems, field_init(t, i, global_obj(c, sub_type(t, i), it)));
   return r;
 }
 
@@ -416,10 +450,10 @@ static IrInit *global_designated(FeCtx *c, IrType *t, Iter *it) {
       if (!designator(c, x, t, &i, &value)) return NULL;
       it->pos++;
       Iter one = {{&value, 1}, 0};
-      r->elems[i] = global_obj(c, sub_type(t, i), &one);
+      r->elems[i] = field_init(t, i, global_obj(c, sub_type(t, i), &one));
     } else {
       if (i >= nsub(t)) break;
-      r->elems[i] = global_obj(c, sub_type(t, i), it);
+      r->elems[i] = field_init(t, i, global_obj(c, sub_type(t, i), it));
     }
     i++;
   }
@@ -433,7 +467,7 @@ static IrInit *global_list(FeCtx *c, IrType *t, CXCursor list) {
   if (!is_aggregate(t)) return it.k.n ? global_obj(c, t, &it) : NULL;
   IrInit *r = new_init(c, IR_INIT_LIST, t);
   for (int64_t i = 0; i < nsub(t) && it.pos < it.k.n && !fe_failed(c); i++)
-    fe_push(c->A, (void ***)&r->elems, &r->nelems, global_obj(c, sub_type(t, i), &it));
+    fe_push(c->A, (void ***)&r->elems, &r->nelems, field_init(t, i, global_obj(c, sub_type(t, i), &it)));
   return r;
 }
 

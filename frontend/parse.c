@@ -270,6 +270,7 @@ static enum CXChildVisitResult top_level(CXCursor cur, CXCursor parent, CXClient
 }
 
 static void convert_program(FeCtx *c) {
+  fe_scan_unions(c);
   clang_visitChildren(clang_getTranslationUnitCursor(c->tu), top_level, c);
   for (int i = 0; i < c->nffuncs; i++) { /* the list grows as calls find callees */
     FeFunc *f = c->ffuncs[i];
@@ -278,6 +279,7 @@ static void convert_program(FeCtx *c) {
       fe_function_body(c, f);
     }
   }
+  fe_lower_dispatch(c);
   fe_link_calls(c->prog);
   fe_collect_stubs(c);
 }
@@ -441,6 +443,7 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   if (c->tu) clang_disposeTranslationUnit(c->tu);
   clang_disposeIndex(index);
   fe_map_free(&c->struct_types);
+  fe_map_free(&c->union_uses);
   fe_map_free(&c->funcs);
   fe_map_free(&c->globals);
   fe_map_free(&c->sysdefs);

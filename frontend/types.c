@@ -23,6 +23,10 @@ static char *declarator(IrArena *A, const IrType *t, const char *inner) {
     return declarator(A, t->base, s);
   }
   default:
+    if (t->fnptr && *inner) { /* "int (*)(int)": the name goes after the innermost "(*" */
+      const char *at = strstr(t->spelling, "(*)");
+      if (at) return fe_fmt(A, "%.*s%s%s", (int)(at - t->spelling) + 2, t->spelling, inner, at + 2);
+    }
     return *inner ? fe_fmt(A, "%s %s", t->spelling, inner) : fe_strdup(A, t->spelling);
   }
 }
@@ -106,24 +110,41 @@ typedef struct FieldWalk {
   const char *why;
 } FieldWalk;
 
+/* A bit-field: its width, and the type of its cell (what its value promotes
+   to: int below 32 bits, else the declared int or unsigned int); NULL with
+   w->why when outside the subset. */
+static IrType *bitfield(FieldWalk *w, CXCursor f, IrType *declared, int *width) {
+  *width = clang_getFieldDeclBitWidth(f);
+  if (!declared || !fe_is_integer(declared) || declared->bits > 32) {
+    w->why = "a bit-field of a type wider than int";
+    return NULL;
+  }
+  if (*width <= 0 || *width > declared->bits) {
+    w->why = "a bit-field of width 0";
+    return NULL;
+  }
+  return *width < 32 ? fe_type_int_(w->c) : declared;
+}
+
 static enum CXVisitorResult visit_field(CXCursor f, CXClientData data) {
   FieldWalk *w = data;
-  if (clang_Cursor_isBitField(f)) {
-    w->why = "bit-field";
-    return CXVisit_Break;
-  }
   char *name = fe_spelling(w->c, f);
   if (!*name) {
-    w->why = "anonymous struct or union member";
+    w->why = clang_Cursor_isBitField(f) ? "an unnamed bit-field" : "anonymous struct or union member";
     return CXVisit_Break;
   }
-  IrType *ft = fe_type(w->c, clang_getCursorType(f), &w->why);
+  IrType *ft = fe_type(w->c, clang_getCursorType(f), &w->why), *declared = NULL;
+  int width = 0;
+  if (ft && clang_Cursor_isBitField(f)) {
+    declared = ft;
+    ft = bitfield(w, f, declared, &width);
+  }
   if (!ft) return CXVisit_Break;
   if (ft->kind == IR_TY_VOID || (ft->kind == IR_TY_STRUCT && !ft->complete)) {
     w->why = "field of incomplete type";
     return CXVisit_Break;
   }
-  IrField fld = {name, ft, clang_Cursor_getOffsetOfField(f) / 8};
+  IrField fld = {name, ft, clang_Cursor_getOffsetOfField(f) / 8, width, declared};
   IrField *nf = fe_alloc(w->c->A, sizeof(IrField) * (size_t)(w->st->nfields + 1));
   if (w->st->nfields) memcpy(nf, w->st->fields, sizeof(IrField) * (size_t)w->st->nfields);
   nf[w->st->nfields++] = fld;
@@ -133,10 +154,7 @@ static enum CXVisitorResult visit_field(CXCursor f, CXClientData data) {
 
 static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   CXCursor decl = clang_getTypeDeclaration(t);
-  if (clang_getCursorKind(decl) == CXCursor_UnionDecl) {
-    *why = "union";
-    return NULL;
-  }
+  bool is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
   CXCursor key = clang_getCanonicalCursor(decl);
   IrType *st = fe_map_get(&c->struct_types, key);
   if (st) return st;
@@ -155,6 +173,7 @@ static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   }
   st = fe_alloc(c->A, sizeof *st);
   st->kind = IR_TY_STRUCT;
+  st->is_union = is_union;
   char *tag = fe_spelling(c, decl);
   st->tag = *tag ? tag : NULL;
   CXString sp = clang_getTypeSpelling(clang_getCursorType(decl));
@@ -166,7 +185,8 @@ static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   CXCursor def = clang_getCursorDefinition(decl);
   if (clang_Cursor_isNull(def)) return st; /* incomplete: usable behind pointers */
   FieldWalk w = {c, st, NULL};
-  clang_Type_visitFields(clang_getCursorType(def), visit_field, &w);
+  if (is_union) fe_union_type(c, st, def, &w.why);
+  else clang_Type_visitFields(clang_getCursorType(def), visit_field, &w);
   if (w.why) {
     /* keep the broken struct out of reach: later lookups fail the same way */
     fe_map_put(&c->struct_types, key, NULL);
@@ -178,6 +198,73 @@ static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   st->complete = st->size >= 0;
   if (st->size < 0) st->size = st->align = 0;
   return st;
+}
+
+/* ---- function pointers --------------------------------------------------------
+ * A pointer to a function with a prototype is an unsigned integer of pointer
+ * width holding a function id (IrType.fnptr).  Such types are interned by
+ * clang's spelling of the canonical function type ("int (int)"): two function
+ * pointer types are one IrType iff the functions' canonical types are equal,
+ * which is what a call through one dispatches on (calls.c).  The IrType's
+ * spelling is the pointer's, as clang spells it ("int (*)(int)"). */
+static char *type_spelling(FeCtx *c, CXType t) {
+  CXString sp = clang_getTypeSpelling(t);
+  const char *s = clang_getCString(sp);
+  char *r = fe_strdup(c->A, s ? s : "");
+  clang_disposeString(sp);
+  return r;
+}
+
+static IrType *fnptr_lookup(FeCtx *c, const char *key) {
+  for (int i = 0; i < c->nfnptr; i++)
+    if (strcmp(c->fnptr_keys[i], key) == 0) return c->fnptr_types[i];
+  return NULL;
+}
+
+/* The type of pointers to functions of type fn (canonical); ptr_spelling is
+   the pointer type's spelling, NULL when only the function type is known. */
+static IrType *fnptr_type(FeCtx *c, CXType fn, const char *ptr_spelling, const char **why) {
+  if (fn.kind == CXType_FunctionNoProto) {
+    *why = "a pointer to a function without a prototype";
+    return NULL;
+  }
+  if (clang_isFunctionTypeVariadic(fn)) {
+    *why = "a pointer to a variadic function";
+    return NULL;
+  }
+  char *key = type_spelling(c, fn);
+  IrType *found = fnptr_lookup(c, key);
+  if (found) return found;
+  /* every part must be in the subset, as for a function of the file */
+  if (!fe_type(c, clang_getResultType(fn), why)) return NULL;
+  int n = clang_getNumArgTypes(fn);
+  for (int i = 0; i < n; i++)
+    if (!fe_type(c, clang_getArgType(fn, (unsigned)i), why)) return NULL;
+  if (!ptr_spelling) { /* "R (params)" -> "R (*)(params)" for a plain result type R */
+    const char *open = strchr(key, '('), *decl = strpbrk(key, "[*");
+    if (!open || open == key || open[-1] != ' ' || (decl && decl < open)) {
+      *why = "the address of a function returning a pointer or an array";
+      return NULL;
+    }
+    ptr_spelling = fe_fmt(c->A, "%.*s(*)%s", (int)(open - key), key, open);
+  }
+  int bits = ptr_size(c) * 8;
+  IrType p = {.kind = IR_TY_INT, .size = bits / 8, .align = bits / 8, .bits = bits, .is_signed = false,
+              .spelling = ptr_spelling, .fnptr = true};
+  IrType *t = intern(c, &p);
+  fe_push(c->A, (void ***)&c->fnptr_keys, &c->nfnptr, key);
+  c->nfnptr--;
+  fe_push(c->A, (void ***)&c->fnptr_types, &c->nfnptr, t);
+  return t;
+}
+
+IrType *fe_type_fnptr_of(FeCtx *c, CXType fn, const char **why) {
+  fn = clang_getCanonicalType(fn);
+  if (fn.kind != CXType_FunctionProto && fn.kind != CXType_FunctionNoProto) {
+    *why = "function type";
+    return NULL;
+  }
+  return fnptr_type(c, fn, NULL, why);
 }
 
 /* ---- the conversion --------------------------------------------------------- */
@@ -220,10 +307,8 @@ IrType *fe_type(FeCtx *c, CXType t, const char **why) {
   }
   case CXType_Pointer: {
     CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
-    if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto) {
-      *why = "function pointer";
-      return NULL;
-    }
+    if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto)
+      return fnptr_type(c, pt, type_spelling(c, t), why);
     IrType *base = fe_type(c, pt, why);
     if (base && base->kind == IR_TY_ARRAY && base->variable) {
       *why = "a pointer to a variable length array";

@@ -6,13 +6,17 @@
  * a solution; a return, an abort/exit or a trap without it refutes them;
  * anything else (a read no test controls, a step budget, a model limit) is
  * no answer, and then nothing that depends on it can be a proof.  This file
- * must never turn such a run into a refutation.
+ * must never turn such a run into a refutation.  With nondet calls, the
+ * values are the guess's own choice (one candidate per call site), so no
+ * run refutes anything there: such a function is only guessed.
  */
 #include <assert.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "inka/fp.h"
 #include "lbl_concrete.h"
 
 enum {
@@ -24,22 +28,92 @@ enum {
   GUESS_LEVELS = 4,          /* per-run step budgets CX_RUN_STEPS / 8^3 .. / 8^0 */
   GUESS_WINDOW = 16,         /* values -16..16 are candidates */
   MAX_CANDIDATES = 512,
+  MAX_FLOAT_CONSTANTS = 128,
+  MAX_SITE_DIMS = 4,         /* nondet call sites with a dimension of their own */
+  FEW = 64,                  /* candidates per dimension below which constants come first */
+  MAX_POOLS = 16,            /* distinct types of nondet values and input cells */
+  SWITCHES = 64,             /* candidates of the switch (see nondet_value) */
 };
+
+/* The input memory a guess builds for one pointer parameter: NULL, or
+   `length` elements of the pointed-to type in one object (an array; with a
+   value rank that is odd, its last element 0: a string), or, for a struct
+   with a pointer to its own type (a list), `length` nodes of one element
+   each, linked through that field, the last one's NULL.  Every other
+   scalar cell takes the value of its type's pool at the value rank; other
+   pointer cells are NULL. */
+typedef struct Shape {
+  int param;
+  const IrType *elem;
+  const IrType **cell_type;  /* per cell of an element */
+  int64_t ncells;
+  int64_t link;              /* a list: the cell of the link, else -1 */
+} Shape;
+
+enum { MAX_INPUT_CELLS = 1 << 16 }; /* cells of one guess's input memory */
+
+/* The candidate values of one type of nondet values or input cells (as
+   stored: keys for floats). */
+typedef struct Pool {
+  const IrType *type;
+  int64_t *v;
+  int n;
+} Pool;
+
+/* The nondet values a run took, in call order (for the solution). */
+typedef struct Taken {
+  const IrStmt **call;
+  int64_t *v;
+  int n, cap;
+  bool on;                   /* recording (the solution's run only) */
+} Taken;
 
 struct LblConcrete {
   const LblQuery *q;
   Tr *t;
   CxProgram *cx;
   int nparams;
-  int64_t *params;           /* the inputs of the run being answered */
+  int ndims;                 /* the parameters, the nondet site dimensions, the
+                                input memories' (two each) */
+  int64_t *params;           /* per dimension, the value of the run being answered:
+                                a parameter's value (a pointer's: unused), a site's
+                                candidate rank, a memory's length and value rank */
   int64_t *solution;         /* the inputs that met the objective */
   bool found;
+  bool guess_only;           /* the function takes nondet values or pointers: the
+                                search chooses those along the path, so a run
+                                answers nothing; it only guesses */
+  const IrStmt **sites;      /* the nondet calls fn reaches; site j's value is
+                                the candidate of rank params[nparams + j % MAX_SITE_DIMS] */
+  int nsites, last_site;
+  bool *site_in_loop;        /* per site: inside a loop (of fn or a caller) */
+  bool some_site_in_loop;
+  int64_t *site_calls;       /* per site: calls in the run so far */
+  int switch_dim;            /* the switch dimension (see nondet_value), or -1 */
+  Pool pools[MAX_POOLS];
+  int npools;
+  Taken taken;
+  Shape *shapes;             /* one per pointer parameter; its length and value
+                                dimensions come after the site dimensions */
+  int nshapes;
+  int shape_dims;            /* the first of them */
+  int64_t *args;             /* the parameters as the run takes them (pointers:
+                                locations of the input memory) */
+  CxInputObject *objs;       /* the input memory of the run */
+  int nobjs;
+  int64_t *cells;            /* every input object's cells, in order */
   const char *cut;
   uint64_t runs, steps;
 };
 
+static void collect_sites(LblConcrete *c);
+static bool make_shapes(LblConcrete *c);
+static bool build_inputs(LblConcrete *c);
+static int64_t nondet_value(void *ctx, int k, const IrStmt *call);
+typedef struct Consts Consts;
+static int exact_constants(const Consts *k, const IrType *t, int64_t *out, int m, int upto);
+
 LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t) {
-  if (ir_takes_pointers(q->fn)) return NULL; /* the input memory is the search's to build */
   CxObjective obj = {q->obj.target, q->obj.target_call, q->obj.iter, q->obj.niter};
   char *err = NULL;
   CxProgram *cx = cx_new(q->prog, q->fn, &obj, &err);
@@ -52,22 +126,45 @@ LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t) {
       return NULL;
     }
   }
-  if (cx_uses_nondet(cx)) { /* the search chooses nondet values along the path */
-    cx_free(cx);
-    return NULL;
-  }
   LblConcrete *c = calloc(1, sizeof *c);
   c->q = q;
   c->t = t;
   c->cx = cx;
-  c->nparams = tr_param_count(t);
-  c->params = calloc((size_t)c->nparams + 1, sizeof *c->params);
-  c->solution = calloc((size_t)c->nparams + 1, sizeof *c->solution);
+  c->nparams = c->ndims = tr_param_count(t);
+  /* the search chooses nondet values along the path, and builds the input
+     memory as the path reads it: with either, a run is only a guess */
+  c->guess_only = cx_uses_nondet(cx) || ir_takes_pointers(q->fn);
+  c->switch_dim = -1;
+  if (c->guess_only) {
+    collect_sites(c);
+    c->ndims += c->nsites < MAX_SITE_DIMS ? c->nsites : MAX_SITE_DIMS;
+    if (c->some_site_in_loop) c->switch_dim = c->ndims++;
+  }
+  c->shape_dims = c->ndims;
+  if (ir_takes_pointers(q->fn) && !make_shapes(c)) { /* input memory of shapes it cannot build */
+    lbl_cx_free(c);
+    return NULL;
+  }
+  c->ndims += 2 * c->nshapes;
+  c->params = calloc((size_t)c->ndims + 1, sizeof *c->params);
+  c->solution = calloc((size_t)c->ndims + 1, sizeof *c->solution);
+  c->args = calloc((size_t)c->nparams + 1, sizeof *c->args);
   return c;
 }
 
 void lbl_cx_free(LblConcrete *c) {
   if (!c) return;
+  for (int i = 0; i < c->npools; i++) free(c->pools[i].v);
+  free(c->sites);
+  free(c->site_in_loop);
+  free(c->site_calls);
+  free(c->taken.call);
+  free(c->taken.v);
+  for (int i = 0; i < c->nshapes; i++) free(c->shapes[i].cell_type);
+  free(c->shapes);
+  free(c->args);
+  free(c->objs);
+  free(c->cells);
   cx_free(c->cx);
   free(c->params);
   free(c->solution);
@@ -79,14 +176,24 @@ void lbl_cx_free(LblConcrete *c) {
 static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
   CxResult r;
   CxRunOptions o = {.max_steps = steps};
+  if (cut) *cut = false;
+  if (c->guess_only) {
+    o.nondet_value = nondet_value;
+    o.nondet_ctx = c;
+  }
+  memcpy(c->args, c->params, sizeof *c->args * (size_t)c->nparams);
+  if (c->nsites) memset(c->site_calls, 0, sizeof *c->site_calls * (size_t)c->nsites);
+  if (c->nshapes && !build_inputs(c)) return -1; /* too large: no run */
+  o.inputs = c->objs;
+  o.ninputs = c->nobjs;
   c->runs++;
-  CxOutcome out = cx_run(c->cx, c->params, NULL, 0, &o, &r);
+  CxOutcome out = cx_run(c->cx, c->args, NULL, 0, &o, &r);
   c->steps += r.steps;
   if (cut) *cut = out == CX_BUDGET && r.steps >= steps;
   switch (out) {
   case CX_REACHED:
     c->found = true;
-    memcpy(c->solution, c->params, sizeof *c->params * (size_t)c->nparams);
+    memcpy(c->solution, c->params, sizeof *c->params * (size_t)c->ndims);
     return 1;
   case CX_RETURNED: case CX_ENDED: case CX_TRAP:
     return 0;
@@ -99,28 +206,47 @@ static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
 static int run(LblConcrete *c) { return run_steps(c, CX_RUN_STEPS, NULL); }
 
 /* ---- Guessing before propagation ------------------------------------------------- */
-static void add_constants(const IrExpr *e, int64_t *v, int *n) {
-  if (!e) return;
-  if (e->kind == IR_INT_CONST && *n + 3 <= MAX_CANDIDATES) {
-    v[(*n)++] = e->ival - 1;
-    v[(*n)++] = e->ival;
-    v[(*n)++] = e->ival + 1;
-  }
-  for (int i = 0; i < 3; i++) add_constants(e->a[i], v, n);
+/* The program's constants: integers (each with its neighbours) and floats. */
+struct Consts {
+  int64_t v[MAX_CANDIDATES];
+  int n;
+  int nwritten;              /* v[0 .. nwritten): the constants written in the program
+                                (with neighbours); after them, add_scaled's */
+  double f[MAX_FLOAT_CONSTANTS];
+  int nf;
+  int64_t div[MAX_CANDIDATES]; /* K/2 and K/3, +-1 (see add_scaled) */
+  int ndiv;
+};
+
+static void add_int_constant(Consts *k, int64_t v) {
+  if (k->n + 3 > MAX_CANDIDATES) return;
+  k->v[k->n++] = (int64_t)((uint64_t)v - 1); /* (wrapping at the extremes) */
+  k->v[k->n++] = v;
+  k->v[k->n++] = (int64_t)((uint64_t)v + 1);
 }
 
-static void block_constants(const IrBlock *b, int64_t *v, int *n) {
+/* (A whole float constant is an integer constant too: a float counter
+   compared with 1000.0 is an integer count.) */
+static void add_constants(const IrExpr *e, Consts *k) {
+  if (!e) return;
+  if (e->kind == IR_INT_CONST) add_int_constant(k, e->ival);
+  if (e->kind == IR_FLOAT_CONST && k->nf < MAX_FLOAT_CONSTANTS) k->f[k->nf++] = e->fval;
+  if (e->kind == IR_FLOAT_CONST && e->fval == trunc(e->fval) && fabs(e->fval) < 0x1p62) add_int_constant(k, (int64_t)e->fval);
+  for (int i = 0; i < 3; i++) add_constants(e->a[i], k);
+}
+
+static void block_constants(const IrBlock *b, Consts *k) {
   for (int i = 0; i < b->n; i++) {
     const IrStmt *s = b->stmts[i];
-    add_constants(s->lhs, v, n);
-    add_constants(s->rhs, v, n);
-    add_constants(s->cond, v, n);
-    for (int a = 0; a < s->nargs; a++) add_constants(s->args[a], v, n);
-    block_constants(&s->then, v, n);
-    block_constants(&s->els, v, n);
-    block_constants(&s->pre, v, n);
-    block_constants(&s->body, v, n);
-    block_constants(&s->step, v, n);
+    add_constants(s->lhs, k);
+    add_constants(s->rhs, k);
+    add_constants(s->cond, k);
+    for (int a = 0; a < s->nargs; a++) add_constants(s->args[a], k);
+    block_constants(&s->then, k);
+    block_constants(&s->els, k);
+    block_constants(&s->pre, k);
+    block_constants(&s->body, k);
+    block_constants(&s->step, k);
   }
 }
 
@@ -168,11 +294,19 @@ static int add_extremes(const IrType *t, int64_t *out, int k, int cap) {
 
 /* A loop that steps by 2 or 3 (x -= 2, i += 3) runs about n / 2 or n / 3
    times: for a count compared with a constant K, the input is near 2K or
-   3K.  Adds K*s-1, K*s, K*s+1 for s = 2, 3 and every constant K outside
-   the window of small values (consts holds each constant with its
-   neighbours, K-1, K, K+1). */
-static void add_scaled(int64_t *v, int *n) {
-  int base = *n;
+   3K; for a sum of such steps compared with K and a trip count as input,
+   near K/2 or K/3.  Adds K*s-1, K*s, K*s+1 for s = 2, 3 and every
+   constant K outside the window of small values (consts holds each
+   constant with its neighbours, K-1, K, K+1; so does what this adds), and
+   K/s-1, K/s, K/s+1 apart (c->div): those are used only where constants
+   come first (nondet values, lengths, many parameters), since for one or
+   two parameters each is one more long run before a proof can start (a
+   million-iteration loop bounded by K: 0.5 s more on an unreachable
+   target). */
+static void add_scaled(Consts *c) {
+  int64_t *v = c->v;
+  int *n = &c->n, base = c->n;
+  c->nwritten = c->n;
   for (int i = 1; i < base; i += 3) {
     int64_t k = v[i];
     if (k > -GUESS_WINDOW && k < GUESS_WINDOW) continue;
@@ -181,30 +315,394 @@ static void add_scaled(int64_t *v, int *n) {
       for (int64_t d = -1; d <= 1 && *n < MAX_CANDIDATES; d++)
         if (!has(v, *n, k * s + d)) v[(*n)++] = k * s + d;
   }
+  for (int i = 1; i < base; i += 3) {
+    int64_t k = v[i];
+    if (k > -GUESS_WINDOW && k < GUESS_WINDOW) continue;
+    for (int64_t s = 2; s <= 3; s++)
+      for (int64_t d = -1; d <= 1 && c->ndiv < MAX_CANDIDATES; d++)
+        if (!has(c->div, c->ndiv, k / s + d)) c->div[c->ndiv++] = k / s + d;
+  }
 }
 
-/* The candidates of a parameter of type t, at most cap, in this order: the
+/* The candidates of an integer of type t, at most cap, in this order: the
    --iter numbers +-1 (trip counts often follow them), then the program's
    constants +-1 and the values nearest 0 (at least -GUESS_WINDOW..
    GUESS_WINDOW, more while there is room), nearest 0 first, then the
    type's extremes. */
-static int candidates(const int64_t *iters, int niters, const int64_t *consts, int nconsts, const IrType *t,
-                      int64_t *out, int cap) {
-  int k = 0;
-  for (int i = 0; i < niters && k < cap; i++)
-    if (fits(t, iters[i]) && !has(out, k, iters[i])) out[k++] = iters[i];
-  int64_t all[2 * MAX_CANDIDATES + 2 * GUESS_WINDOW + 2];
-  int n = 0;
-  int64_t w = (cap - nconsts) / 2;
+static int int_candidates(const int64_t *iters, int niters, const Consts *k, const IrType *t, int64_t *out, int cap,
+                          bool constants_first) {
+  int n = 0, m = 0;
+  for (int i = 0; i < niters && m < cap; i++)
+    if (fits(t, iters[i]) && !has(out, m, iters[i])) out[m++] = iters[i];
+  if (constants_first) m = exact_constants(k, t, out, m, cap / 2);
+  int64_t all[3 * MAX_CANDIDATES + 2 * GUESS_WINDOW + 2];
+  int64_t w = (cap - k->n) / 2;
   if (w < GUESS_WINDOW) w = GUESS_WINDOW;
   if (w > MAX_CANDIDATES / 2) w = MAX_CANDIDATES / 2;
   for (int64_t v = -w; v <= w; v++) all[n++] = v;
-  for (int i = 0; i < nconsts; i++) all[n++] = consts[i];
+  for (int i = 0; i < k->n; i++) all[n++] = k->v[i];
+  for (int i = 0; constants_first && i < k->ndiv; i++) all[n++] = k->div[i];
   qsort(all, (size_t)n, sizeof *all, by_magnitude);
   int near = cap - (cap / 4 < 4 ? cap / 4 : 4); /* room for the type's extremes at the end */
-  for (int i = 0; i < n && k < near; i++)
-    if (fits(t, all[i]) && !has(out, k, all[i])) out[k++] = all[i];
-  return add_extremes(t, out, k, cap);
+  for (int i = 0; i < n && m < near; i++)
+    if (fits(t, all[i]) && !has(out, m, all[i])) out[m++] = all[i];
+  return add_extremes(t, out, m, cap);
+}
+
+/* For nondet values and input memories, whose dimensions are many, and for
+   parameters when there are so many that each gets fewer than FEW
+   candidates: 0, 1, -1 and then the program's constants themselves
+   (without their neighbours, nor add_scaled's), nearest 0 first, up to
+   `upto` in all. */
+static int exact_constants(const Consts *k, const IrType *t, int64_t *out, int m, int upto) {
+  int64_t *all = malloc(sizeof *all * (size_t)(k->nwritten / 3 + 4));
+  if (!all) return m;
+  int n = 0;
+  all[n++] = 0, all[n++] = 1, all[n++] = -1;
+  for (int i = 1; i < k->nwritten; i += 3) all[n++] = k->v[i];
+  qsort(all + 3, (size_t)(n - 3), sizeof *all, by_magnitude);
+  for (int i = 0; i < n && m < upto; i++)
+    if (fits(t, all[i]) && !has(out, m, all[i])) out[m++] = all[i];
+  free(all);
+  return m;
+}
+
+/* ---- Float candidates: keys (include/inka/fp.h) of values of the format */
+static const FpFormat *format_of(const IrType *t) { return t->bits == 32 ? &fp_binary32 : &fp_binary64; }
+
+/* The key of v rounded to t's format (to nearest, as a C conversion). */
+static int64_t key_of(const IrType *t, double v) {
+  const FpFormat *f = format_of(t);
+  if (isnan(v)) return fp_key_nan(f);
+  return fp_key_of_double(f, t->bits == 32 ? (double)(float)v : v);
+}
+
+static int by_float_magnitude(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  if (fabs(x) != fabs(y)) return fabs(x) < fabs(y) ? -1 : 1;
+  return x > y ? -1 : x < y; /* positive first */
+}
+
+enum { FLOAT_EXTREMES = 12 };
+
+/* The candidates of a float or double of type t, at most cap: the --iter
+   numbers +-1, then, nearest 0 first, the small integers and halves, the
+   program's float constants with their neighbours in the format (x + 1 ==
+   x and x * 10 != 1 live there), twice and half of them, and its integer
+   constants; then -0, the powers of two where the format stops holding
+   integers, the largest and smallest magnitudes, the infinities and NaN
+   (the driver writes every one exactly). */
+static int float_candidates(const int64_t *iters, int niters, const Consts *k, const IrType *t, int64_t *out,
+                            int cap, bool constants_first) {
+  int m = 0, n = 0;
+  for (int i = 0; i < niters && m < cap; i++) {
+    int64_t key = key_of(t, (double)iters[i]);
+    if (!has(out, m, key)) out[m++] = key;
+  }
+  if (constants_first) { /* 0, 1, -1, then the float constants themselves, nearest 0 first */
+    double firsts[3 + MAX_FLOAT_CONSTANTS] = {0, 1, -1};
+    int nf = 3;
+    for (int i = 0; i < k->nf; i++)
+      if (!isnan(k->f[i])) firsts[nf++] = k->f[i];
+    qsort(firsts + 3, (size_t)(nf - 3), sizeof *firsts, by_float_magnitude);
+    for (int i = 0; i < nf && m < cap / 2; i++) {
+      int64_t key = key_of(t, firsts[i]);
+      if (!has(out, m, key)) out[m++] = key;
+    }
+  }
+  enum { MAX_ALL = 2 * GUESS_WINDOW + 16 + 6 * MAX_FLOAT_CONSTANTS + MAX_CANDIDATES };
+  double *all = malloc(sizeof *all * MAX_ALL);
+  if (!all) return m;
+  for (int v = -GUESS_WINDOW; v <= GUESS_WINDOW; v++) all[n++] = v;
+  static const double halves[] = {0.5, -0.5, 0.25, -0.25, 1.5, -1.5, 0.1, -0.1};
+  for (size_t i = 0; i < sizeof halves / sizeof *halves; i++) all[n++] = halves[i];
+  for (int i = 0; i < k->nf; i++) {
+    double c = k->f[i];
+    if (isnan(c)) continue;
+    double r = t->bits == 32 ? (double)(float)c : c;
+    all[n++] = r;
+    all[n++] = t->bits == 32 ? (double)nextafterf((float)r, INFINITY) : nextafter(r, INFINITY);
+    all[n++] = t->bits == 32 ? (double)nextafterf((float)r, -INFINITY) : nextafter(r, -INFINITY);
+    all[n++] = 2 * r;
+    all[n++] = r / 2;
+    all[n++] = -r;
+  }
+  for (int i = 0; i < k->n && n < MAX_ALL; i++) all[n++] = (double)k->v[i];
+  qsort(all, (size_t)n, sizeof *all, by_float_magnitude);
+  int near = cap - (cap / 4 < FLOAT_EXTREMES ? cap / 4 : FLOAT_EXTREMES);
+  for (int i = 0; i < n && m < near; i++) {
+    int64_t key = key_of(t, all[i]);
+    if (!has(out, m, key)) out[m++] = key;
+  }
+  free(all);
+  const FpFormat *f = format_of(t);
+  double p = ldexp(1, f->prec);
+  int64_t extremes[FLOAT_EXTREMES] = {-1 /* -0 */, key_of(t, p), key_of(t, p + 2), key_of(t, -p),
+                                      f->inf_key - 1, fp_key_neg(f->inf_key - 1), f->inf_key, fp_key_neg(f->inf_key),
+                                      fp_key_nan(f), 1 /* the least subnormal */, (int64_t)1 << (f->prec - 1),
+                                      key_of(t, 1e10)};
+  for (int i = 0; i < FLOAT_EXTREMES && m < cap; i++)
+    if (!has(out, m, extremes[i])) out[m++] = extremes[i];
+  return m;
+}
+
+/* The candidates of a value of type t (as stored); with constants_first,
+   the program's constants come first (see exact_constants). */
+static int candidates(const int64_t *iters, int niters, const Consts *k, const IrType *t, int64_t *out, int cap,
+                      bool constants_first) {
+  if (t->kind == IR_TY_FLOAT) return float_candidates(iters, niters, k, t, out, cap, constants_first);
+  return int_candidates(iters, niters, k, t, out, cap, constants_first);
+}
+
+/* ---- Nondet values of a guess --------------------------------------------------------
+ * The k-th nondet call of a run takes the candidate of its site's rank: a
+ * site (a nondet call statement) keeps one value for the whole run, which
+ * is what most mains want (x = nondet(); y = nondet(); a loop bounded by
+ * n = nondet()).  The ranks are dimensions of the guess like parameters. */
+/* The walk of collect_sites: the functions seen, and whether the code
+   walked runs inside a loop (then its sites may be called many times). */
+typedef struct Walk {
+  const IrFunction **seen;
+  int nseen;
+} Walk;
+
+static void block_sites(LblConcrete *c, const IrBlock *b, Walk *w, bool loop);
+
+static void function_sites(LblConcrete *c, const IrFunction *fn, Walk *w, bool loop) {
+  for (int i = 0; i < w->nseen; i++)
+    if (w->seen[i] == fn) return;
+  const IrFunction **grown = realloc(w->seen, sizeof *w->seen * (size_t)(w->nseen + 1));
+  if (!grown) return;
+  w->seen = grown;
+  w->seen[w->nseen++] = fn;
+  block_sites(c, &fn->body, w, loop);
+}
+
+static void block_sites(LblConcrete *c, const IrBlock *b, Walk *w, bool loop) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    if (s->kind == IR_ST_CALL && s->builtin == IR_BI_NONDET) {
+      const IrStmt **grown = realloc(c->sites, sizeof *c->sites * (size_t)(c->nsites + 1));
+      bool *in = grown ? realloc(c->site_in_loop, sizeof *in * (size_t)(c->nsites + 1)) : NULL;
+      if (grown) c->sites = grown;
+      if (in) {
+        c->site_in_loop = in;
+        c->site_in_loop[c->nsites] = loop;
+        c->sites[c->nsites++] = s;
+        c->some_site_in_loop |= loop;
+      }
+    }
+    bool inner = loop || s->kind == IR_ST_WHILE;
+    if (s->kind == IR_ST_CALL && s->builtin == IR_BI_NONE && s->callee && s->callee->defined)
+      function_sites(c, s->callee, w, loop);
+    block_sites(c, &s->then, w, loop);
+    block_sites(c, &s->els, w, loop);
+    block_sites(c, &s->pre, w, inner);
+    block_sites(c, &s->body, w, inner);
+    block_sites(c, &s->step, w, inner);
+  }
+}
+
+static void collect_sites(LblConcrete *c) {
+  Walk w = {0};
+  function_sites(c, c->q->fn, &w, false);
+  free(w.seen);
+  c->site_calls = calloc((size_t)c->nsites + 1, sizeof *c->site_calls);
+}
+
+static bool same_type(const IrType *a, const IrType *b) {
+  return a->kind == b->kind && a->bits == b->bits && (a->kind != IR_TY_INT || a->is_signed == b->is_signed);
+}
+
+static Pool *pool_of(LblConcrete *c, const IrType *t) {
+  for (int i = 0; i < c->npools; i++)
+    if (same_type(c->pools[i].type, t)) return &c->pools[i];
+  return NULL;
+}
+
+static void add_pool(LblConcrete *c, const IrType *t, const int64_t *iters, int niters, const Consts *k, int cap) {
+  if (c->npools == MAX_POOLS || pool_of(c, t) || (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL && t->kind != IR_TY_FLOAT))
+    return;
+  Pool *p = &c->pools[c->npools];
+  p->type = t;
+  p->v = calloc((size_t)cap + 1, sizeof *p->v);
+  if (!p->v) return;
+  p->n = candidates(iters, niters, k, t, p->v, cap, true);
+  c->npools++;
+}
+
+/* The pools of every site's type and every input cell's, cap candidates each. */
+static void make_pools(LblConcrete *c, const int64_t *iters, int niters, const Consts *k, int cap) {
+  for (int i = 0; i < c->nsites; i++) add_pool(c, c->sites[i]->type, iters, niters, k, cap);
+  for (int i = 0; i < c->nshapes; i++)
+    for (int64_t j = 0; j < c->shapes[i].ncells; j++) add_pool(c, c->shapes[i].cell_type[j], iters, niters, k, cap);
+}
+
+static void take(Taken *tk, const IrStmt *call, int64_t v) {
+  if (tk->n == tk->cap) {
+    int cap = tk->cap ? 2 * tk->cap : 64;
+    const IrStmt **calls = realloc(tk->call, sizeof *calls * (size_t)cap);
+    if (calls) tk->call = calls;
+    int64_t *vs = calls ? realloc(tk->v, sizeof *vs * (size_t)cap) : NULL;
+    if (!vs) abort(); /* out of memory while recording a solution: nothing sensible to do */
+    tk->v = vs;
+    tk->cap = cap;
+  }
+  tk->call[tk->n] = call;
+  tk->v[tk->n++] = v;
+}
+
+/* cx_run's nondet_value: the candidate of the call's site rank, wrapped to
+   the call's type (so that it is the value the run uses).  With a switch
+   S >= 0 (a dimension of its own when a site is inside a loop), a site in
+   a loop gives its candidate to its first S calls only and 0 after: a
+   loop `while (nondet()) x++;` runs exactly S times. */
+static int64_t nondet_value(void *ctx, int k, const IrStmt *call) {
+  LblConcrete *c = ctx;
+  (void)k;
+  int site = c->last_site; /* (a loop calls the same site again and again) */
+  if (site >= c->nsites || c->sites[site] != call)
+    for (site = 0; site < c->nsites && c->sites[site] != call;) site++;
+  c->last_site = site;
+  /* (a call outside the sites, reached in a way collect_sites does not
+     follow: the first candidate) */
+  int64_t rank = site < c->nsites ? c->params[c->nparams + site % MAX_SITE_DIMS] : 0;
+  const Pool *p = pool_of(c, call->type);
+  int64_t v = 0;
+  int64_t after = c->switch_dim >= 0 ? c->params[c->switch_dim] : -1;
+  bool switched = site < c->nsites && c->site_in_loop[site] && after >= 0 && c->site_calls[site]++ >= after;
+  if (p && p->n > 0 && !switched) v = p->v[rank % p->n];
+  if (call->type->kind == IR_TY_BOOL) v = v != 0;
+  else if (call->type->kind == IR_TY_INT) v = op_c_wrap((OpCType){call->type->bits, call->type->is_signed}, v);
+  if (c->taken.on) take(&c->taken, call, v);
+  return v;
+}
+
+/* ---- Input memory of a guess (pointer parameters) -----------------------------------
+ * See Shape.  The objects are made in parameter order, a list's nodes in
+ * list order, after the globals (cx_input_location gives their locations,
+ * which the pointer cells hold). */
+static bool is_scalar(const IrType *t) {
+  return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL || t->kind == IR_TY_FLOAT || t->kind == IR_TY_PTR;
+}
+
+static bool same_struct(const IrType *a, const IrType *b) {
+  return a == b || (a->kind == IR_TY_STRUCT && b->kind == IR_TY_STRUCT && a->tag && b->tag && !strcmp(a->tag, b->tag));
+}
+
+/* The cell types of a value of type t (structs and arrays flattened as
+   cx_cells counts them); false for what a guess cannot fill. */
+static bool flatten(const IrType *t, const IrType **out, int64_t *n, int64_t cap) {
+  if (t->kind == IR_TY_ARRAY) {
+    for (int64_t i = 0; i < t->count; i++)
+      if (!flatten(t->base, out, n, cap)) return false;
+    return t->count > 0;
+  }
+  if (t->kind == IR_TY_STRUCT) {
+    for (int f = 0; f < t->nfields; f++)
+      if (!flatten(t->fields[f].type, out, n, cap)) return false;
+    return t->complete && t->nfields > 0;
+  }
+  if (!is_scalar(t) || *n >= cap) return false;
+  out[(*n)++] = t;
+  return true;
+}
+
+static bool make_shapes(LblConcrete *c) {
+  c->shapes = calloc((size_t)c->nparams + 1, sizeof *c->shapes);
+  if (!c->shapes) return false;
+  for (int i = 0; i < c->nparams; i++) {
+    const IrType *t = tr_param(c->t, i).type;
+    if (t->kind != IR_TY_PTR) continue;
+    const IrType *e = t->base;
+    if (e->kind != IR_TY_STRUCT && e->kind != IR_TY_INT && e->kind != IR_TY_BOOL && e->kind != IR_TY_FLOAT) return false;
+    Shape *sh = &c->shapes[c->nshapes++];
+    sh->param = i;
+    sh->elem = e;
+    sh->link = -1;
+    int64_t n = cx_cells(e);
+    if (n <= 0 || n > 256) return false;
+    sh->cell_type = calloc((size_t)n, sizeof *sh->cell_type);
+    if (!sh->cell_type || !flatten(e, sh->cell_type, &sh->ncells, n) || sh->ncells != n) return false;
+    for (int64_t k = 0; k < n && sh->link < 0; k++) {
+      const IrType *ct = sh->cell_type[k];
+      if (ct->kind == IR_TY_PTR && e->kind == IR_TY_STRUCT && same_struct(ct->base, e)) sh->link = k;
+    }
+  }
+  return true;
+}
+
+/* The candidate lengths of an input memory, at most `most`: 0 (NULL), 1,
+   2, 3, then each constant K written in the program and K + 1 (a string
+   of K characters and its end), nearest 0 first, then the integer
+   candidates. */
+static int lengths(const int64_t *iters, int niters, const Consts *k, int64_t most, int64_t *out, int cap) {
+  static const IrType int32 = {.kind = IR_TY_INT, .bits = 32, .is_signed = true};
+  int64_t *all = malloc(sizeof *all * (size_t)(2 * (k->nwritten / 3) + 2 * cap + 8));
+  if (!all) return 0;
+  int n = 0, m = 0;
+  for (int64_t v = 0; v <= 3; v++) all[n++] = v;
+  int first = n;
+  for (int i = 1; i < k->nwritten; i += 3) all[n++] = k->v[i], all[n++] = (int64_t)((uint64_t)k->v[i] + 1);
+  qsort(all + first, (size_t)(n - first), sizeof *all, by_magnitude);
+  n += int_candidates(iters, niters, k, &int32, all + n, cap, true);
+  for (int i = 0; i < n && m < cap; i++)
+    if (all[i] >= 0 && all[i] <= most && !has(out, m, all[i])) out[m++] = all[i];
+  free(all);
+  return m > 0 ? m : (out[0] = 0, 1);
+}
+
+/* The value of a scalar cell of type t at value rank r (pointers: NULL). */
+static int64_t fill_value(LblConcrete *c, const IrType *t, int64_t r) {
+  const Pool *p = t->kind == IR_TY_PTR ? NULL : pool_of(c, t);
+  if (!p || p->n == 0) return 0;
+  return p->v[(r / 2) % p->n];
+}
+
+static bool build_inputs(LblConcrete *c) {
+  int64_t total = 0, nobjs = 0;
+  for (int i = 0; i < c->nshapes; i++) {
+    int64_t len = c->params[c->shape_dims + 2 * i];
+    if (len < 0) return false;
+    total += len * c->shapes[i].ncells;
+    nobjs += c->shapes[i].link >= 0 ? len : len > 0;
+  }
+  if (total > MAX_INPUT_CELLS) return false;
+  CxInputObject *objs = realloc(c->objs, sizeof *objs * (size_t)(nobjs + 1));
+  int64_t *cells = objs ? realloc(c->cells, sizeof *cells * (size_t)(total + 1)) : NULL;
+  if (objs) c->objs = objs;
+  if (!cells) return false;
+  c->cells = cells;
+  c->nobjs = 0;
+  int64_t at = 0;
+  for (int i = 0; i < c->nshapes; i++) { /* the objects, their cells' values but the links */
+    const Shape *sh = &c->shapes[i];
+    int64_t len = c->params[c->shape_dims + 2 * i], rank = c->params[c->shape_dims + 2 * i + 1];
+    int64_t objects = sh->link >= 0 ? len : len > 0, per = sh->link >= 0 ? 1 : len;
+    for (int64_t j = 0; j < objects; j++) {
+      c->objs[c->nobjs++] = (CxInputObject){sh->elem, per, c->cells + at};
+      for (int64_t e = 0; e < per; e++)
+        for (int64_t k = 0; k < sh->ncells; k++) c->cells[at++] = fill_value(c, sh->cell_type[k], rank);
+    }
+    if (sh->link < 0 && len > 1 && rank % 2 && sh->ncells == 1) c->cells[at - 1] = 0; /* a string's end */
+  }
+  /* the pointers: each parameter to its first object, each node to the
+     next (objects are [header][cells][gap]: the next base is 2 further) */
+  int64_t loc = cx_input_location(c->cx, c->objs, 0), off = 0;
+  int o = 0;
+  for (int i = 0; i < c->nshapes; i++) {
+    const Shape *sh = &c->shapes[i];
+    int64_t len = c->params[c->shape_dims + 2 * i];
+    int64_t objects = sh->link >= 0 ? len : len > 0;
+    c->args[sh->param] = objects ? loc : 0;
+    for (int64_t j = 0; j < objects; j++, o++) {
+      int64_t ncells = c->objs[o].count * sh->ncells, next = loc + ncells + 2;
+      if (sh->link >= 0) c->cells[off + sh->link] = j + 1 < objects ? next : 0;
+      loc = next;
+      off += ncells;
+    }
+  }
+  return true;
 }
 
 /* One guess run with at most `budget` steps: 1 it met the objective, 2 the
@@ -226,7 +724,7 @@ static int guess_run(LblConcrete *c, uint64_t budget) {
    last spend at most GUESS_STEPS / 8 each.  True when one met the
    objective. */
 static bool run_shells(LblConcrete *c, const int64_t *cand, const int *count, int cap, double deadline) {
-  int n = c->nparams, maxcount = 1;
+  int n = c->ndims, maxcount = 1;
   for (int i = 0; i < n; i++) maxcount = count[i] > maxcount ? count[i] : maxcount;
   int *at = calloc((size_t)(n > 0 ? n : 0) + 1, sizeof *at);
   uint8_t *pending = malloc(GUESS_RUNS + 1); /* by position in the order of the shells */
@@ -271,35 +769,70 @@ static bool run_shells(LblConcrete *c, const int64_t *cand, const int *count, in
 }
 
 bool lbl_cx_guess(LblConcrete *c, double deadline) {
-  int n = c->nparams;
-  int64_t consts[MAX_CANDIDATES], iters[3 * 8];
-  int nconsts = 0, niters = 0;
+  int n = c->ndims;
+  int64_t iters[3 * 8];
+  int niters = 0;
+  Consts *consts = calloc(1, sizeof *consts);
+  if (!consts) return false;
   const IrProgram *p = c->q->prog;
   for (int f = 0; f < p->nfuncs; f++)
-    if (p->funcs[f]->defined) block_constants(&p->funcs[f]->body, consts, &nconsts);
-  add_scaled(consts, &nconsts);
+    if (p->funcs[f]->defined) block_constants(&p->funcs[f]->body, consts);
+  add_scaled(consts);
   for (int j = 0; j < c->q->obj.niter && j < 8; j++)
     for (int d = -1; d <= 1; d++) iters[niters++] = c->q->obj.iter[j] + d;
-  int cap = MAX_CANDIDATES;
-  for (int64_t prod = 1; cap > 2; cap--) { /* cap^n <= GUESS_RUNS */
+  /* (a pointer parameter's own dimension has one value, the switch at most
+     SWITCHES: the shells reach their first values early all the same) */
+  int cap = MAX_CANDIDATES, free_dims = n - c->nshapes - (c->switch_dim >= 0);
+  for (int64_t prod = 1; cap > 2; cap--) { /* cap^free_dims <= GUESS_RUNS */
     prod = 1;
-    for (int i = 0; i < n && prod <= GUESS_RUNS; i++) prod *= cap;
+    for (int i = 0; i < free_dims && prod <= GUESS_RUNS; i++) prod *= cap;
     if (prod <= GUESS_RUNS) break;
   }
   size_t nn = (size_t)(n > 0 ? n : 0), ncap = (size_t)(cap > 0 ? cap : 1);
   int64_t *cand = calloc((nn + 1) * ncap, sizeof *cand);
   int *count = calloc(nn + 1, sizeof *count);
-  for (int i = 0; i < n; i++)
-    count[i] = candidates(iters, niters, consts, nconsts, tr_param(c->t, i).type, cand + i * cap, cap);
+  for (int i = 0; i < c->nparams; i++) /* (a pointer's value is its shape's: one placeholder) */
+    count[i] = tr_param(c->t, i).type->kind == IR_TY_PTR
+                   ? 1
+                   : candidates(iters, niters, consts, tr_param(c->t, i).type, cand + i * cap, cap, cap < FEW);
+  if (c->guess_only && !c->npools) make_pools(c, iters, niters, consts, cap);
+  for (int d = c->nparams; d < c->nparams + (c->nsites < MAX_SITE_DIMS ? c->nsites : MAX_SITE_DIMS); d++) {
+    /* a site dimension: the ranks of the largest pool among its sites' types */
+    for (int j = d - c->nparams; j < c->nsites; j += MAX_SITE_DIMS) {
+      const Pool *pl = pool_of(c, c->sites[j]->type);
+      if (pl && pl->n > count[d]) count[d] = pl->n;
+    }
+    if (count[d] < 1) count[d] = 1;
+    for (int r = 0; r < count[d]; r++) cand[d * cap + r] = r;
+  }
+  if (c->switch_dim >= 0) { /* never (-1), then after the lengths' numbers of calls */
+    int d = c->switch_dim;
+    cand[d * cap] = -1;
+    count[d] = 1 + lengths(iters, niters, consts, INT64_MAX, cand + d * cap + 1, (cap < SWITCHES ? cap : SWITCHES) - 1);
+  }
+  for (int i = 0; i < c->nshapes; i++) { /* an input memory's length, then its value rank */
+    const Shape *sh = &c->shapes[i];
+    int d = c->shape_dims + 2 * i;
+    count[d] = lengths(iters, niters, consts, sh->link >= 0 ? 4096 : MAX_INPUT_CELLS / sh->ncells, cand + d * cap, cap);
+    int ranks = 1;
+    for (int64_t k = 0; k < sh->ncells; k++) {
+      const Pool *pl = pool_of(c, sh->cell_type[k]);
+      if (pl && 2 * pl->n > ranks) ranks = 2 * pl->n;
+    }
+    count[d + 1] = ranks < cap ? ranks : cap;
+    for (int r = 0; r < count[d + 1]; r++) cand[(d + 1) * cap + r] = r;
+  }
   bool found = run_shells(c, cand, count, cap, deadline);
   c->cut = NULL; /* guessing claims nothing */
   free(cand);
   free(count);
+  free(consts);
   return found;
 }
 
 /* ---- Enumerating small domains ------------------------------------------------------ */
 int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline) {
+  if (c->guess_only) return -1; /* the nondet values are not inputs it can enumerate */
   int n = c->nparams;
   uint64_t product = 1;
   for (int i = 0; i < n; i++) {
@@ -331,6 +864,7 @@ int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline) {
 
 /* ---- Answering search nodes ---------------------------------------------------------- */
 SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s, bool leaf) {
+  if (c->guess_only) return SEARCH_CONTINUE; /* the search chooses the nondet values: a run answers nothing */
   for (int i = 0; i < c->nparams; i++) {
     PropVar x = tr_param(c->t, i).var;
     if (!prop_is_fixed(s, x)) return SEARCH_CONTINUE;
@@ -371,38 +905,64 @@ static const IrType *cell_path(const IrType *ty, int64_t k, char *buf, size_t le
 
 enum { MAX_CELLS = 4096 }; /* cells reported per object, as for the model's memory */
 
+/* Cell k of object view v: its path ("[2].next"; an input object's always
+   starts with its element) and type. */
+static const IrType *view_cell(const CxObjectView *v, int64_t k, char *path, size_t len) {
+  int64_t per = cx_cells(v->type);
+  path[0] = 0;
+  if (v->count > 1 || v->input) {
+    snprintf(path, len, "[%lld]", (long long)(k / per));
+    return cell_path(v->type, k % per, path, len);
+  }
+  return cell_path(v->type, k, path, len);
+}
+
+static void locate(LblConcrete *c, LblCell *cell) {
+  cell->ref = -1;
+  if (cell->known && cell->type->kind == IR_TY_PTR && !cx_locate(c->cx, cell->value, &cell->ref, &cell->ref_cell))
+    cell->ref = -1;
+}
+
 static void read_memory(LblConcrete *c, LblResult *r) {
-  int n = cx_object_count(c->cx), heap = 0;
+  int n = cx_object_count(c->cx), heap = 0, input = 0;
   r->objects = calloc((size_t)n + 1, sizeof *r->objects);
   r->nobjects = n;
   for (int i = 0; i < n; i++) {
     CxObjectView v = cx_object_view(c->cx, i);
     LblObject *o = &r->objects[i];
-    *o = (LblObject){.name = v.name, .heap = v.heap, .live = v.live, .type = v.type, .count = v.count, .line = v.line};
+    *o = (LblObject){.name = v.name, .heap = v.heap, .live = v.live, .type = v.type, .count = v.count, .line = v.line,
+                     .input = v.input, .given = v.input};
     if (v.heap) snprintf(o->label, sizeof o->label, "c%d", ++heap);
     o->ncells = (int)(v.ncells < MAX_CELLS ? v.ncells : MAX_CELLS);
     o->cells = calloc((size_t)o->ncells + 1, sizeof *o->cells);
-    int64_t per = cx_cells(v.type);
     for (int k = 0; k < o->ncells; k++) {
       LblCell *cell = &o->cells[k];
-      cell->path[0] = 0;
-      if (v.count > 1) {
-        snprintf(cell->path, sizeof cell->path, "[%lld]", (long long)(k / per));
-        cell->type = cell_path(v.type, k % per, cell->path, sizeof cell->path);
-      } else {
-        cell->type = cell_path(v.type, k, cell->path, sizeof cell->path);
-      }
+      cell->type = view_cell(&v, k, cell->path, sizeof cell->path);
       cell->known = cx_final_cell(c->cx, i, k, &cell->value);
-      cell->ref = -1;
-      if (cell->known && cell->type->kind == IR_TY_PTR && !cx_locate(c->cx, cell->value, &cell->ref, &cell->ref_cell))
-        cell->ref = -1;
+      locate(c, cell);
     }
+    if (!v.input) continue;
+    /* the input objects are the run's, in order: every cell as the test writes it */
+    assert(input < c->nobjs && v.ncells == c->objs[input].count * cx_cells(c->objs[input].type));
+    snprintf(o->label, sizeof o->label, "in%d", input + 1);
+    o->initial = calloc((size_t)o->ncells + 1, sizeof *o->initial);
+    for (int k = 0; k < o->ncells; k++) {
+      LblCell *cell = &o->initial[k];
+      *cell = o->cells[k];
+      cell->known = true;
+      cell->value = c->objs[input].cells[k];
+      locate(c, cell);
+    }
+    input++;
   }
 }
 
 void lbl_cx_solution(LblConcrete *c, LblResult *r) {
-  memcpy(c->params, c->solution, sizeof *c->params * (size_t)c->nparams);
+  memcpy(c->params, c->solution, sizeof *c->params * (size_t)c->ndims);
+  c->taken.n = 0;
+  c->taken.on = true; /* the nondet values of this run are the solution's */
   int again = run(c); /* the memory of this very run (runs are deterministic) */
+  c->taken.on = false;
   assert(again == 1);
   (void)again;
   r->verdict = LBL_REACHABLE;
@@ -410,10 +970,15 @@ void lbl_cx_solution(LblConcrete *c, LblResult *r) {
   r->inputs = calloc((size_t)c->nparams + 1, sizeof *r->inputs);
   for (int i = 0; i < c->nparams; i++) {
     TrInput in = tr_param(c->t, i);
-    r->inputs[i] = (LblValue){in.name, in.type, c->solution[i], -1};
+    LblValue *v = &r->inputs[i];
+    int64_t cell = 0;
+    *v = (LblValue){in.name, in.type, c->args[i], -1};
+    if (in.type->kind == IR_TY_PTR && (!cx_locate(c->cx, v->value, &v->ref, &cell) || cell != 0)) v->ref = -1;
   }
-  r->nnondet = 0;
-  r->nondet = calloc(1, sizeof *r->nondet);
+  r->nnondet = c->taken.n;
+  r->nondet = calloc((size_t)c->taken.n + 1, sizeof *r->nondet);
+  for (int i = 0; i < c->taken.n; i++)
+    r->nondet[i] = (LblValue){c->taken.call[i]->callee_name, c->taken.call[i]->type, c->taken.v[i], -1};
   r->has_return = false; /* the path ends where the objective happens */
   read_memory(c, r);
 }

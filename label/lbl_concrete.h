@@ -7,8 +7,11 @@
  * Used three ways: candidate inputs tried before any propagation (guess),
  * every input of small domains after the root propagation (enumerate: a
  * proof when complete), and a probe at each search node whose parameters
- * are all fixed.  Applies only to functions without nondet calls (their
- * parameters decide the whole run).
+ * are all fixed.  For functions with nondet calls or pointer parameters
+ * only the guess applies (the search chooses nondet values and builds the
+ * input memory along the path, so a run with values or a memory of its
+ * own answers no node and proves nothing): enumerate and answer then
+ * always decline.
  */
 #ifndef INKA_LBL_CONCRETE_H
 #define INKA_LBL_CONCRETE_H
@@ -18,13 +21,15 @@
 
 typedef struct LblConcrete LblConcrete;
 
-/* NULL when the concrete mode does not apply to q (nondet calls, or what
-   the concrete mode does not cover). */
+/* NULL when the concrete mode does not apply to q (pointer parameters of
+   shapes it cannot build, or what the concrete mode does not cover). */
 LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t);
 void lbl_cx_free(LblConcrete *c);
 
-/* Tries candidate inputs (values near 0 and the program's constants, +-1)
-   before anything is propagated; true when one meets the objective. */
+/* Tries candidate inputs (values near 0 and the program's constants, +-1;
+   for nondet calls, one candidate per call site; for pointer parameters,
+   arrays, strings and lists) before anything is propagated; true when one
+   meets the objective. */
 bool lbl_cx_guess(LblConcrete *c, double deadline);
 
 /* After the root propagation: when the product of the parameters' domains

@@ -15,6 +15,7 @@
 
 #include "inka/objective.h"
 #include "lbl_concrete.h"
+#include "lbl_guards.h"
 #include "inka/relax.h"
 
 const char *lbl_verdict_name(LblVerdict v) {
@@ -202,6 +203,14 @@ static void no_solution(const Tr *t, const PropStore *s, LblResult *r, const cha
    mode, --iter 80: the node that builds the list with m = 0 decided takes
    1/16 of a stage, and cutting it cost 20 times the work). */
 enum { LBL_NODE_SHARE = 16 };
+/* The trials of the control operators share a pool of work
+   (operators/control/trial.c): LBL_ROOT_TRIAL_WORK propagator runs at the
+   root (one hard trial there can prove the target dead: a counter that
+   crawls to its bound, some 4M runs), then 1/LBL_TRIAL_SHARE of each stage's
+   budget, and no limit in the stages without one.  Past the pool a trial
+   says nothing and the search decides: a loop unfolded K times, with a
+   trial per iteration that reaches all of them, no longer costs K^2. */
+enum { LBL_ROOT_TRIAL_WORK = 8000000, LBL_TRIAL_SHARE = 4 };
 
 static const struct Stage {
   uint64_t window, max_nodes;
@@ -210,20 +219,21 @@ static const struct Stage {
   uint64_t propagations;          /* work budget; 0: the rest of the time */
   double time_share;              /* > 0: at most this share of the time left
                                      (without a deadline: SHARE_PROPAGATIONS) */
+  bool powers;                    /* the window goes on with values near +-2^j */
 } stages[] = {
-    {4, 20000, SEARCH_VAR_FIRST_FAIL, false, false, 200000, 0},
-    {4, 20000, SEARCH_VAR_WIDEST, false, false, 1000000, 0},
-    {16, 50000, SEARCH_VAR_FIRST_FAIL, true, false, 1000000, 0},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 2000000, 0},
-    {16, 50000, SEARCH_VAR_FIRST_FAIL, false, false, 4000000, 0},
-    {16, 50000, SEARCH_VAR_WIDEST, false, false, 4000000, 0},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 8000000, 0},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 16000000, 0},
-    {256, 200000, SEARCH_VAR_FIRST_FAIL, false, false, 16000000, 0},
-    {256, 200000, SEARCH_VAR_WIDEST, false, false, 16000000, 0},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 32000000, 0},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 0, 0.5},
-    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 0, 0},
+    {4, 20000, SEARCH_VAR_FIRST_FAIL, false, false, 200000, 0, false},
+    {4, 20000, SEARCH_VAR_WIDEST, false, false, 1000000, 0, true},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, true, false, 1000000, 0, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 2000000, 0, false},
+    {16, 50000, SEARCH_VAR_FIRST_FAIL, false, false, 4000000, 0, false},
+    {16, 50000, SEARCH_VAR_WIDEST, false, false, 4000000, 0, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 8000000, 0, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 16000000, 0, false},
+    {256, 200000, SEARCH_VAR_FIRST_FAIL, false, false, 16000000, 0, false},
+    {256, 200000, SEARCH_VAR_WIDEST, false, false, 16000000, 0, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 32000000, 0, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, true, 0, 0.5, false},
+    {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 0, 0, false},
 };
 enum { SHARE_PROPAGATIONS = 64000000 };
 
@@ -236,6 +246,7 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   o.val_order = SEARCH_VAL_NEAR_ZERO;
   o.seed = q->seed;
   o.window = st->window;
+  o.powers = st->powers;
   o.hints_first = st->hints_first;
   o.branches_first = st->branches_first;
   /* proofs: elimination, the linear relaxation at every node (not where
@@ -257,6 +268,7 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
   }
   tr_set_deadline(t, deadline);
   prop_set_propagation_budget(s, propagations);
+  tr_set_trial_pool(t, propagations ? propagations / LBL_TRIAL_SHARE : TR_TRIAL_UNLIMITED);
   SearchStats one;
   o.probe = lbl_cx_loops(v->cx) ? probe : NULL;
   SearchResult r = search_solve(s, &o, at_leaf, v, &one);
@@ -327,12 +339,58 @@ static const struct SmallStage {
     {0, {true, 4}}, {0, {true, 8}}, {3, {true, 8}}, {1, {true, 32}}, {0, {false, 8}}, {1, {false, 32}},
 };
 
-static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, double start) {
+/* A stage found inputs (the store at that leaf) or exhausted its space with
+   nothing cut: r says so, and the store goes back to `level`. */
+static void answer(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, SearchResult res, int level) {
+  Tr *t = v->t;
+  if (res == SEARCH_EXHAUSTED) { /* nothing was cut in this stage: a proof, unless the model was */
+    no_solution(t, s, r, NULL);
+    return;
+  }
+  if (lbl_cx_found(v->cx)) {
+    lbl_cx_solution(v->cx, r);
+  } else {
+    r->verdict = LBL_REACHABLE;
+    read_solution(t, s, r);
+    if (tr_nondet(t, NULL, 0) < 0 && calls_nondet(q->prog, q->fn)) { /* a driver without them would not follow the path */
+      r->verdict = LBL_UNKNOWN;
+      r->reason = "the nondet values of the path found cannot be recovered (an undecided join in its trace)";
+    }
+  }
+  search_backtrack(s, level);
+}
+
+/* The short proof attempt before the guesses (see quick_root): the
+   path-first stage, which refutes path by path with the relaxation at every
+   node, on a small work budget and few nodes (each node may run the
+   program concretely, which propagations do not count). */
+/* `seconds` from now, or the deadline when it comes first (0: none). */
+static double soon(double deadline, double seconds) {
+  double t = prop_now() + seconds;
+  return deadline > 0 && deadline < t ? deadline : t;
+}
+
+static const struct Stage quick_stage = {0, 200, SEARCH_VAR_FIRST_FAIL, false, true, 100000, 0, false};
+static const double QUICK_STAGE_SECONDS = 0.2; /* unfolding in its trials costs time, not propagations */
+
+/* The stages in order until one answers (r set, true).  quick: only
+   quick_stage, and false (the store back at the root, its cut restored)
+   when it did not answer. */
+static bool search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, double start, bool quick) {
   Tr *t = v->t;
   double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
-  if (enumerate(v, s, r, deadline)) return;
+  if (!quick && enumerate(v, s, r, deadline)) return true;
   int level = prop_level(s);
   TrCut root = tr_cut(t);
+  if (quick) {
+    SearchResult res = run_stage(q, v, s, &quick_stage, false, soon(deadline, QUICK_STAGE_SECONDS), &r->stats.search);
+    bool proof = res == SEARCH_EXHAUSTED && !tr_incomplete(t, NULL); /* not cut by its own short deadline */
+    if (res == SEARCH_FOUND || proof) return answer(q, v, s, r, res, level), true;
+    search_backtrack(s, level);
+    tr_restore_cut(t, root);
+    tr_set_deadline(t, deadline);
+    return false;
+  }
   size_t nstages = sizeof stages / sizeof *stages;
   bool cyclic = !tr_acyclic_now(t) && cyclic_inputs_possible(q->fn);
   size_t first = ir_takes_pointers(q->fn) ? sizeof small_stages / sizeof *small_stages : 0;
@@ -345,38 +403,22 @@ static void search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
     SearchResult res = run_stage(q, v, s, &stages[i], k < first, deadline, &r->stats.search);
     tr_try_small_inputs(t, (TrSmallInputs){false, 0});
     if (res == SEARCH_EXHAUSTED && k < first) continue; /* only small memories were tried */
-    if (res == SEARCH_FOUND) {
-      if (lbl_cx_found(v->cx)) {
-        lbl_cx_solution(v->cx, r);
-      } else {
-        r->verdict = LBL_REACHABLE;
-        read_solution(t, s, r);
-        if (tr_nondet(t, NULL, 0) < 0 && calls_nondet(q->prog, q->fn)) { /* a driver without them would not follow the path */
-          r->verdict = LBL_UNKNOWN;
-          r->reason = "the nondet values of the path found cannot be recovered (an undecided join in its trace)";
-        }
-      }
-      search_backtrack(s, level);
-      return;
-    }
-    if (res == SEARCH_EXHAUSTED) { /* nothing was cut in this stage: a proof, unless the model was */
-      no_solution(t, s, r, NULL);
-      return;
-    }
+    if (res == SEARCH_FOUND || res == SEARCH_EXHAUSTED) return answer(q, v, s, r, res, level), true;
     if (prop_out_of_memory(s) || (deadline > 0 && prop_now() >= deadline)) {
       no_solution(t, s, r, "the time budget (--timeout) ran out");
-      return;
+      return true;
     }
     if (r->stats.search.stack_cuts) { /* every later stage would go as deep */
       no_solution(t, s, r, "the search went deeper than the machine stack allows");
-      return;
+      return true;
     }
     if (last) {
       no_solution(t, s, r, res == SEARCH_BUDGET ? "the time budget (--timeout) ran out"
                                              : "some inputs leave the path undecided (a loop or call budget was hit)");
-      return;
+      return true;
     }
   }
+  return true;
 }
 
 /* The model of q on a fresh store, its --assume posted: false (and *err)
@@ -386,6 +428,8 @@ typedef struct Model {
   PropStore *s;
   Solve v;
   bool ok;
+  IrExpr **guards;   /* the function's entry checks passed (guards.c), posted like --assume */
+  int nguards;
 } Model;
 
 static bool open_model(const LblQuery *q, double start, Model *m, char **err) {
@@ -401,6 +445,7 @@ static bool open_model(const LblQuery *q, double start, Model *m, char **err) {
   }
   m->ok = !prop_failed(m->s);
   for (int i = 0; i < q->nassumes && m->ok; i++) m->ok = tr_assume(t, q->assumes[i]);
+  for (int i = 0; i < m->nguards && m->ok; i++) m->ok = tr_assume(t, m->guards[i]);
   m->v = (Solve){.t = t, .cx = m->ok && !q->no_concrete ? lbl_cx_new(q, t) : NULL};
   return true;
 }
@@ -419,15 +464,19 @@ static void close_model(Model *m) {
    --max-unfold on a loop the guesses may run through), and the store, cut
    in the middle of its fixpoint, is no use any more. */
 enum { QUICK_ROOT_PROPAGATIONS = 250000 };
+
 static const double QUICK_ROOT_SECONDS = 0.1; /* unfolding costs time, not propagations */
 
-static int quick_root(Model *m) {
+static int quick_root(Model *m, double deadline) {
   prop_set_propagation_budget(m->s, QUICK_ROOT_PROPAGATIONS);
-  prop_set_deadline(m->s, prop_now() + QUICK_ROOT_SECONDS);
+  tr_set_deadline(m->v.t, soon(deadline, QUICK_ROOT_SECONDS));
+  tr_deadline_excludes_analyses(m->v.t, true); /* the model needs them anyway: not spoiled for them */
+  tr_set_trial_pool(m->v.t, LBL_ROOT_TRIAL_WORK);
   bool started = tr_start(m->v.t);
+  tr_deadline_excludes_analyses(m->v.t, false);
   bool cut = prop_timed_out(m->s) || (!started && tr_incomplete(m->v.t, NULL)); /* or --max-unfold */
   prop_set_propagation_budget(m->s, 0);
-  prop_set_deadline(m->s, 0);
+  tr_set_deadline(m->v.t, deadline);
   if (cut) return -1;
   return started ? 1 : 0;
 }
@@ -435,8 +484,12 @@ static int quick_root(Model *m) {
 bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   memset(r, 0, sizeof *r);
   double start = prop_now();
-  Model m;
-  if (!open_model(q, start, &m, err)) return false;
+  Model m = {0};
+  m.nguards = lbl_entry_guards(q->fn, &q->obj, &m.guards);
+  if (!open_model(q, start, &m, err)) {
+    lbl_entry_guards_free(m.guards, m.nguards);
+    return false;
+  }
   /* guessing is bounded by its step budget (deterministic); the clock only
      keeps it under a quarter of --timeout (at most LBL_GUESS_SECONDS) on a
      loaded machine */
@@ -450,26 +503,33 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     if (e == 0) no_solution(m.v.t, m.s, r, NULL);
   }
   bool guessing = e < 0 && m.ok && lbl_cx_loops(m.v.cx);
-  if (guessing) root = quick_root(&m);
+  if (guessing) root = quick_root(&m, deadline);
   if (root == 0) {
     no_solution(m.v.t, m.s, r, NULL);
+  } else if (root == 1 && search(q, &m.v, m.s, r, start, true)) {
+    /* answered by the short proof attempt */
   } else if (e == 1 || (guessing && lbl_cx_guess(m.v.cx, guess_until))) {
     lbl_cx_solution(m.v.cx, r); /* inputs that meet the objective: nothing to propagate */
   } else if (e < 0) {
     if (root < 0 && guessing) { /* a spoiled root: the model again */
       runs = lbl_cx_runs(m.v.cx);
       close_model(&m);
-      if (!open_model(q, start, &m, err)) return false;
+      if (!open_model(q, start, &m, err)) {
+        lbl_entry_guards_free(m.guards, m.nguards);
+        return false;
+      }
     }
+    if (root != 1) tr_set_trial_pool(m.v.t, LBL_ROOT_TRIAL_WORK);
     m.ok = m.ok && (root == 1 || tr_start(m.v.t));
     if (!m.ok) no_solution(m.v.t, m.s, r, NULL);
-    else search(q, &m.v, m.s, r, start);
+    else search(q, &m.v, m.s, r, start, false);
   }
   r->stats.concrete_runs = runs + lbl_cx_runs(m.v.cx);
   r->time_s = prop_now() - start;
   r->stats.prop = *prop_stats(m.s);
   r->stats.tr = *tr_stats(m.v.t);
   close_model(&m);
+  lbl_entry_guards_free(m.guards, m.nguards);
   return true;
 }
 

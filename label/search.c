@@ -222,8 +222,55 @@ static Outcome at_leaf(Search *c) {
 
 static Outcome dfs(Search *c, int start);
 
+/* Tries x = v under a choice point; DFS_DONE to go on with the next value. */
+static Outcome try_value(Search *c, PropVar x, int64_t v, int start) {
+  PropStore *s = c->s;
+  if (out_of_budget(c)) return DFS_BUDGET;
+  prop_push(s);
+  Applied a = apply(c, x, (Branch){BR_EQ, v});
+  if (a == APPLY_FOUND) return DFS_FOUND;
+  if (a == APPLY_OK) {
+    Outcome r = dfs(c, start);
+    if (r != DFS_DONE) return r;
+  } else if (a == APPLY_FAILED) {
+    c->st.failures++;
+  }
+  prop_pop(s);
+  return DFS_DONE;
+}
+
+/* After the window, with powers, when 0 is not in dom(x): the values of
+   dom(x) nearest +-2^j for j = 1, 2, ... beyond what the window tried (pos
+   and neg: the next untried value on each side), positive first.  One value
+   per power and side.  A domain that propagation moved away from 0 is
+   typically a count that must be large enough (a loop that must run at
+   least K times): it gets a large enough value after log2(K) tries, each
+   costing about the loop it unfolds, where consecutive values would cost
+   K^2.  (Domains around 0 keep the plain window: powers there multiplied
+   the nodes of the windowed stages that proofs go through.) */
+static Outcome dfs_powers(Search *c, PropVar x, int start, bool has_pos, int64_t pos, bool has_neg, int64_t neg) {
+  PropStore *s = c->s;
+  for (int j = 1; j < 63 && (has_pos || has_neg); j++) {
+    int64_t p2 = (int64_t)1 << j;
+    if (has_pos && pos < p2) has_pos = prop_next(s, x, p2 - 1, &pos);     /* the least value >= 2^j */
+    if (has_pos && (j == 62 || pos < 2 * p2)) {
+      Outcome r = try_value(c, x, pos, start);
+      if (r != DFS_DONE) return r;
+      has_pos = prop_next(s, x, pos, &pos);
+    }
+    if (has_neg && neg > -p2) has_neg = prop_prev(s, x, -(p2 - 1), &neg); /* the greatest value <= -2^j */
+    if (has_neg && (j == 62 || neg > -2 * p2)) {
+      Outcome r = try_value(c, x, neg, start);
+      if (r != DFS_DONE) return r;
+      has_neg = prop_prev(s, x, neg, &neg);
+    }
+  }
+  return DFS_DONE;
+}
+
 /* The window mode: x = v for the `window` values of dom(x) nearest 0, in
-   order of distance (ties: positive first). */
+   order of distance (ties: positive first), then with powers a few values
+   farther out (dfs_powers). */
 static Outcome dfs_window(Search *c, PropVar x, int start) {
   PropStore *s = c->s;
   int64_t pos, neg;
@@ -238,8 +285,9 @@ static Outcome dfs_window(Search *c, PropVar x, int start) {
   bool zero_done = false;
   for (uint64_t tried = 0; has_pos || has_neg; tried++) {
     if (tried == c->o->window) {
-      c->rejected = true; /* values beyond the window were not tried */
-      return DFS_DONE;
+      c->rejected = true; /* values beyond the window were not tried (all of them, even with powers) */
+      if (!c->o->powers || zero_done) return DFS_DONE; /* (only for domains propagation moved away from 0) */
+      return dfs_powers(c, x, start, has_pos, pos, has_neg, neg);
     }
     bool take_pos = has_pos && (!has_neg || (prop_wide)pos <= -(prop_wide)neg);
     int64_t v = take_pos ? pos : neg;
@@ -256,16 +304,8 @@ static Outcome dfs_window(Search *c, PropVar x, int start) {
     } else {
       has_neg = prop_prev(s, x, neg, &neg);
     }
-    prop_push(s);
-    Applied a = apply(c, x, (Branch){BR_EQ, v});
-    if (a == APPLY_FOUND) return DFS_FOUND;
-    if (a == APPLY_OK) {
-      Outcome r = dfs(c, start);
-      if (r != DFS_DONE) return r;
-    } else if (a == APPLY_FAILED) {
-      c->st.failures++;
-    }
-    prop_pop(s);
+    Outcome r = try_value(c, x, v, start);
+    if (r != DFS_DONE) return r;
   }
   return DFS_DONE;
 }

@@ -30,13 +30,14 @@ void *prop_propagator_new(PropStore *s, const PropClass *cls, size_t bytes) {
   return p;
 }
 
-void prop_subscribe(PropStore *s, Propagator *p, PropVar x, int event) {
+PropSub *prop_subscribe_record(PropStore *s, Propagator *p, PropVar x, int event) {
   assert(x >= 0 && x < s->nvars);
   assert(event & (PROP_EV_FIX | PROP_EV_BOUNDS | PROP_EV_DOMAIN));
   int which = event & PROP_EV_DOMAIN ? SUB_DOMAIN : event & PROP_EV_BOUNDS ? SUB_BOUNDS : SUB_FIX;
   PropSub *sub = prop_alloc(s, sizeof *sub);
   sub->p = p;
   sub->event = event;
+  sub->var = x;
   PropVarRec *v = &s->vars[x];
   sub->next = v->subs[which];
   /* a variable created after the last push vanishes with it: no trail */
@@ -45,7 +46,14 @@ void prop_subscribe(PropStore *s, Propagator *p, PropVar x, int event) {
     prop_trail_entry(s, &e);
   }
   v->subs[which] = sub;
+  return sub;
 }
+
+void prop_subscribe(PropStore *s, Propagator *p, PropVar x, int event) { (void)prop_subscribe_record(s, p, x, event); }
+
+void prop_resubscribe(PropStore *s, PropSub *sub, Propagator *p) { prop_save_ptr(s, (void **)&sub->p, p); }
+PropVar prop_sub_var(const PropSub *sub) { return sub->var; }
+int prop_sub_event(const PropSub *sub) { return sub->event; }
 
 int prop_subscribers(const PropStore *s, PropVar x, Propagator **out, int cap) {
   assert(x >= 0 && x < s->nvars);
@@ -299,6 +307,12 @@ bool prop_propagate(PropStore *s) {
     if (s->trial_depth > 0 && s->small_steps - s->trial_small_base > PROP_TRIAL_SMALL_STEPS) {
       if (refuted_in_trial(s)) return false;
       s->trial_inconclusive = true; /* slow convergence: the trial says nothing */
+      s->failed = true;
+      return false;
+    }
+    if (s->trial_depth > 0 && s->trial_work_end && s->stats.propagations > s->trial_work_end) {
+      s->stats.trials_cut++;
+      s->trial_inconclusive = true; /* its work budget ran out: the trial says nothing */
       s->failed = true;
       return false;
     }

@@ -28,11 +28,12 @@
    A variable keeps one list per kind of event, so that a change walks only
    the subscriptions it wakes. */
 enum { SUB_FIX, SUB_BOUNDS, SUB_DOMAIN };
-typedef struct PropSub {
+struct PropSub {
   Propagator *p;
   struct PropSub *next;
   int event;
-} PropSub;
+  PropVar var;
+};
 
 typedef struct PropVarRec {
   int64_t lo, hi;          /* bounds, always valid */
@@ -134,7 +135,9 @@ struct PropStore {
   uint64_t serial;        /* unique among the stores of the process */
   uint64_t small_steps;            /* narrowings of a wide domain by a few values */
   uint64_t trial_small_base;       /* small_steps when the outermost trial began */
-  bool trial_inconclusive;         /* the running trial was stopped (slow convergence) */
+  bool trial_inconclusive;         /* the running trial was stopped (slow convergence, work budget) */
+  uint64_t trial_work;             /* propagator runs the next outermost trial may make (0: any) */
+  uint64_t trial_work_end;         /* stats.propagations past which it stops (0: none) */
   bool (*slow_refutes)(PropStore *s); /* asked when propagation converges slowly */
   bool refuting;                      /* slow_refutes is running */
   PropQueued *qsave;               /* stack of saved outer queues */

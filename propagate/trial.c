@@ -11,7 +11,9 @@
  * propagation narrows wide domains by small steps too often (slow
  * convergence, see domain.c) is stopped and reported as inconclusive
  * (PROP_TRIAL_TOO_DEEP), like a trial too deep: never as a refutation.
- * The enclosing trials, which share its step budget, end inconclusive too.
+ * So is an outermost trial past the work budget its caller gave it
+ * (prop_set_trial_work: propagator runs, its nested trials included).
+ * The enclosing trials, which share these budgets, end inconclusive too.
  */
 #include <assert.h>
 
@@ -42,13 +44,18 @@ static void restore_queue(PropStore *s, int base) {
 
 PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
                    const PropVar *watch, int n, PropDomain *out) {
+  uint64_t work = s->trial_depth == 0 ? s->trial_work : 0;
+  if (s->trial_depth == 0) s->trial_work = 0; /* for this trial only, even one that does not run */
   if (s->trial_depth >= s->trial_limit) return PROP_TRIAL_TOO_DEEP;
   if (s->failed) return PROP_TRIAL_FAILED;
   s->stats.trials++;
   int base = s->nqsave;
   save_queue(s);
   prop_push_internal(s);
-  if (s->trial_depth == 0) s->trial_small_base = s->small_steps;
+  if (s->trial_depth == 0) {
+    s->trial_small_base = s->small_steps;
+    s->trial_work_end = work ? s->stats.propagations + work : 0;
+  }
   s->trial_depth++;
   bool ok = post(s, ctx) && !s->failed;
   if (ok) ok = prop_propagate(s);
@@ -57,6 +64,7 @@ PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
   prop_pop(s);
   s->trial_depth--;
   restore_queue(s, base);
+  if (s->trial_depth == 0) s->trial_work_end = 0;
   if (s->trial_inconclusive) { /* stopped, not refuted (every enclosing trial too) */
     if (s->trial_depth == 0) s->trial_inconclusive = false;
     else s->failed = true;
@@ -66,6 +74,11 @@ PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
 }
 
 int prop_trial_depth(const PropStore *s) { return s->trial_depth; }
+
+void prop_set_trial_work(PropStore *s, uint64_t runs) {
+  assert(s->trial_depth == 0);
+  s->trial_work = runs;
+}
 
 void prop_set_trial_depth_limit(PropStore *s, int limit) {
   assert(limit >= 0);

@@ -363,6 +363,30 @@ static TrEvResult eval_truth(TrEval *ev, const IrExpr *e, PropVar *out) {
   return *out == TR_FAIL ? TR_EV_FAIL : TR_EV_OK;
 }
 
+/* e, which runs only when b == value (the right operand of && and ||, a
+   branch of ?:): as a truth value or as a value. */
+static TrEvResult eval_guarded(TrEval *ev, const IrExpr *e, PropVar b, int value, bool truth, PropVar *out) {
+  const TrGuard *outer = ev->guard;
+  TrGuard g = {b, value, outer};
+  bool always = prop_is_fixed(ev->t->s, b) && prop_value(ev->t->s, b) == value; /* runs whenever the whole does */
+  ev->guard = always ? outer : &g;
+  TrEvResult r = truth ? eval_truth(ev, e, out) : tr_eval(ev, e, out);
+  ev->guard = outer;
+  return r;
+}
+
+/* Whether the operand being evaluated runs: a boolean (t->one when it
+   always does). */
+static PropVar guard_holds(Tr *t, const TrGuard *g) {
+  PropVar all = t->one;
+  for (; g; g = g->outer) {
+    PropVar is = fresh_bool(t), both = fresh_bool(t);
+    if (!op_reify(t->s, is, g->b, OP_EQ, g->value ? t->one : t->zero) || !op_bool_and(t->s, both, all, is)) return TR_FAIL;
+    all = both;
+  }
+  return all;
+}
+
 static TrEvResult eval_logic(TrEval *ev, const IrExpr *e, PropVar *out) {
   Tr *t = ev->t;
   PropVar x, y;
@@ -374,7 +398,7 @@ static TrEvResult eval_logic(TrEval *ev, const IrExpr *e, PropVar *out) {
     return op_bool_not(t->s, *out, x) ? TR_EV_OK : TR_EV_FAIL;
   case IR_LAND: case IR_LOR:
     if ((r = eval_truth(ev, e->a[0], &x)) != TR_EV_OK) return r;
-    if ((r = eval_truth(ev, e->a[1], &y)) != TR_EV_OK) return r;
+    if ((r = eval_guarded(ev, e->a[1], x, e->kind == IR_LAND, true, &y)) != TR_EV_OK) return r;
     /* each side of && and || is a condition of the path: the path-first
        stage splits on it (a || b = 1 alone says neither which) */
     if (!prop_is_fixed(t->s, x)) prop_add_branch(t->s, x);
@@ -384,8 +408,8 @@ static TrEvResult eval_logic(TrEval *ev, const IrExpr *e, PropVar *out) {
   default: { /* IR_COND */
     PropVar c;
     if ((r = eval_truth(ev, e->a[0], &c)) != TR_EV_OK) return r;
-    if ((r = tr_eval(ev, e->a[1], &x)) != TR_EV_OK) return r;
-    if ((r = tr_eval(ev, e->a[2], &y)) != TR_EV_OK) return r;
+    if ((r = eval_guarded(ev, e->a[1], c, 1, false, &x)) != TR_EV_OK) return r;
+    if ((r = eval_guarded(ev, e->a[2], c, 0, false, &y)) != TR_EV_OK) return r;
     *out = tr_fresh(t, e->type);
     /* c ? x : y is a branch of the path like an if: the path-first stage
        splits on it, and each side is then an equality */
@@ -401,9 +425,14 @@ static TrEvResult eval_var(TrEval *ev, const IrExpr *e, PropVar *out) {
   *out = v->kind == IR_VAR_GLOBAL ? st->global[v->index] : st->slot[tr_frame_slot(st->fn, v)];
   if (*out != TR_UNINIT) return TR_EV_OK;
   /* A value no test controls: never rely on it.  The path is abandoned, and
-     the search can no longer claim a proof. */
-  ev->t->incomplete_reason = "a path reads a variable before it is assigned";
-  return TR_EV_FAIL;
+     the search can no longer claim a proof -- only where the read runs: in
+     `found && x == v`, x may be unassigned when found is 0. */
+  static const char *const uninit = "a path reads a variable before it is assigned";
+  if (!ev->guard) return tr_abandon(ev->t, uninit);
+  PropVar runs = guard_holds(ev->t, ev->guard);
+  if (runs == TR_FAIL || !tr_abandon_if(ev->t, runs, uninit)) return TR_EV_FAIL;
+  *out = tr_fresh(ev->t, v->type);
+  return TR_EV_OK;
 }
 
 /* ---- Memory: addresses, access checks, loads ---------------------------------

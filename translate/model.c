@@ -47,6 +47,27 @@ static bool scalar_type(const IrType *t) {
   return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL || t->kind == IR_TY_FLOAT;
 }
 
+/* What an input of type t holds, itself or in the objects it reaches, that
+   the test could not be given as the solver chooses it: a function pointer
+   (a function id: the test would need a real function), a bit-field (its
+   cell is of the promoted type, wider than the field).  NULL if nothing.
+   `seen` holds the structs already on the way (types may be recursive). */
+static const char *unmodelled_input(const IrType *t, const IrType **seen, int nseen) {
+  if (t->fnptr) return "function-pointer input";
+  if (t->kind == IR_TY_PTR || t->kind == IR_TY_ARRAY) return unmodelled_input(t->base, seen, nseen);
+  if (t->kind != IR_TY_STRUCT) return NULL;
+  for (int i = 0; i < nseen; i++)
+    if (seen[i] == t) return NULL;
+  if (nseen == 64) return "an input of too deeply nested structs";
+  seen[nseen] = t;
+  for (int i = 0; i < t->nfields; i++) {
+    if (t->fields[i].bit_width) return "bit-field input (a pointer input reaching a struct with bit-fields)";
+    const char *why = unmodelled_input(t->fields[i].type, seen, nseen + 1);
+    if (why) return why;
+  }
+  return NULL;
+}
+
 static void check_type(Subset *c, IrLoc loc, const IrType *t) {
   /* 32-bit x86 code computes floats on the x87 with excess precision: not
      the SSE semantics the float operators model. */
@@ -124,7 +145,8 @@ static void check_block(Subset *c, const IrBlock *b) {
     check_expr(c, s->cond);
     for (int a = 0; a < s->nargs; a++) check_expr(c, s->args[a]);
     if (s->kind == IR_ST_CALL) {
-      if (s->builtin == IR_BI_NONDET && !scalar_type(s->type)) reject(c, s->loc, "nondet values that are not numbers");
+      if (s->builtin == IR_BI_NONDET && (!scalar_type(s->type) || s->type->fnptr))
+        reject(c, s->loc, s->type->fnptr ? "a function pointer from a function without a body" : "nondet values that are not numbers");
       if (s->builtin == IR_BI_NONE && s->callee) check_function(c, s->callee);
       if ((s->builtin == IR_BI_FABS || s->builtin == IR_BI_SQRT) &&
           (s->type->kind != IR_TY_FLOAT || s->nargs != 1 || s->args[0]->type != s->type))
@@ -159,8 +181,10 @@ static void check_function(Subset *c, const IrFunction *fn) {
 static char *check_subset(const IrProgram *p, const IrFunction *fn, bool *sign_puns) {
   Subset c = {.prog = p};
   for (int i = 0; i < fn->nparams; i++) {
-    const IrType *ty = fn->params[i]->type;
-    if (ty->kind == IR_TY_PTR && !tr_can_be_input(ty->base))
+    const IrType *ty = fn->params[i]->type, *seen[64];
+    const char *unmodelled = unmodelled_input(ty, seen, 0);
+    if (unmodelled) reject(&c, fn->params[i]->loc, "%s", unmodelled);
+    else if (ty->kind == IR_TY_PTR && !tr_can_be_input(ty->base))
       reject(&c, fn->params[i]->loc, "a pointer input to %s", ty->base->kind == IR_TY_VOID ? "void" : "an incomplete type");
     else if (ty->kind == IR_TY_STRUCT)
       reject(&c, fn->params[i]->loc, "struct inputs (a struct parameter of the function under test)");
@@ -336,6 +360,7 @@ Tr *tr_new(PropStore *s, const IrProgram *p, const IrFunction *fn, const TrObjec
   t->fn = fn;
   t->obj = *obj;
   t->lim = *lim;
+  t->trial_credit = TR_TRIAL_UNLIMITED; /* until the search sets a budget */
   if ((*err = objective_loops(t)) || (*err = check_subset(p, fn, &t->sign_puns))) {
     tr_free(t);
     return NULL;
@@ -443,6 +468,8 @@ void tr_set_deadline(Tr *t, double deadline) {
   t->lim.deadline = deadline;
   prop_set_deadline(t->s, deadline);
 }
+
+void tr_deadline_excludes_analyses(Tr *t, bool on) { t->analyses_free = on; }
 
 /* ---- The output memory ------------------------------------------------------------ */
 int tr_object_count(const Tr *t) { return *t->nobjs; }

@@ -40,9 +40,12 @@
  * every reachable head state too, so they keep soundness whatever the
  * exactness checks made of the transfer function's monotonicity.
  *
- * The loop must leave only through its condition (as in invariant.c): no
- * break, continue, return, trap or objective in it, no side effects in the
- * condition, entered with no flag set.  Analyses are capped per run
+ * The loop must leave only through its condition or a break of its own
+ * (not in a do-while, not in a nested loop): no continue, return, trap or
+ * objective in it, no side effects in the condition, entered with no flag
+ * set.  A break ends its path: the states at the breaks from the final
+ * head, joined with the head meet the negated condition, are the exit,
+ * and the head's constraints are then not posted on the outputs.  Analyses are capped per run
  * (MAX_ANALYSES): a loop translated again in each unfolding of an outer one
  * is not analysed for ever.  Every posted constraint has int64
  * coefficients; anything wider is dropped (dropping is always sound).
@@ -64,6 +67,8 @@ typedef struct Ana {
   const IrVar *var[MAX_TRACKED];
   int slot[MAX_TRACKED];
   bool ok;                        /* false: give up (PPL error, unsupported control) */
+  bool breaks;                    /* a break of the analysed loop ends the path here (not of a nested loop) */
+  Poly broken;                    /* non-NULL: the states at those breaks are joined into it */
 } Ana;
 
 /* A linear form over the dimensions, exactly in 128 bits. */
@@ -184,6 +189,12 @@ static Poly empty_poly(const Ana *a) {
   Poly q;
   CHECKED(ppl_new_C_Polyhedron_from_space_dimension(&q, (ppl_dimension_type)dims(a), 1));
   return q;
+}
+
+static void make_empty(Ana *a, Poly p) {
+  Poly none = empty_poly(a);
+  CHECKED(ppl_assign_C_Polyhedron_from_C_Polyhedron(p, none));
+  CHECKED(ppl_delete_Polyhedron(none));
 }
 
 static bool is_empty(Poly p) {
@@ -611,6 +622,8 @@ static void forget_writes(Ana *a, const IrStmt *s, Poly p) {
    forgotten when it cannot be analysed. */
 static void nested_loop(Ana *a, const IrStmt *s, Poly p) {
   Ana sub = *a;
+  sub.breaks = false; /* its breaks are its own: not supported there */
+  sub.broken = NULL;
   Poly h = s->pre.n == 0 && s->cond && !s->goto_loop ? loop_head(&sub, s, p) : NULL;
   if (!h) {
     forget_writes(a, s, p);
@@ -627,7 +640,7 @@ static void statement(Ana *a, const IrStmt *s, Poly p) {
     a->ok = false;
     return;
   }
-  if (f->has_break || f->has_return || f->has_continue || f->may_end || f->contains_obj) {
+  if ((f->has_break && !a->breaks) || f->has_return || f->has_continue || f->may_end || f->contains_obj) {
     a->ok = false;
     return;
   }
@@ -657,7 +670,15 @@ static void statement(Ana *a, const IrStmt *s, Poly p) {
   }
   case IR_ST_WHILE: nested_loop(a, s, p); break;
   case IR_ST_SKIP: break;
-  case IR_ST_BREAK: case IR_ST_CONTINUE: case IR_ST_RETURN: a->ok = false; break;
+  case IR_ST_BREAK:
+    if (!a->breaks) {
+      a->ok = false;
+      break;
+    }
+    if (a->broken) CHECKED(ppl_Polyhedron_poly_hull_assign(a->broken, p));
+    make_empty(a, p); /* the path leaves the loop: no state goes on */
+    break;
+  case IR_ST_CONTINUE: case IR_ST_RETURN: a->ok = false; break;
   default: forget_writes(a, s, p); break; /* calls */
   }
 }
@@ -963,18 +984,37 @@ static bool analyse(Ana *a, const IrStmt *loop, const TrState *in, const TrState
      y <= n <= x). */
   Poly e = copy(h);
   guard(a, e, loop->cond, false, &no_choices);
+  if (a->breaks) { /* the exit: the condition failing, or a break from a head state */
+    a->broken = empty_poly(a);
+    Poly next = iterate(a, loop, h);
+    CHECKED(ppl_Polyhedron_poly_hull_assign(e, a->broken));
+    CHECKED(ppl_delete_Polyhedron(next));
+    CHECKED(ppl_delete_Polyhedron(a->broken));
+    a->broken = NULL;
+  }
   for (int i = 0; i < a->n; i++) { /* a local without a value at the entry or the exit has no variable there */
     if (in->slot[a->slot[i]] == TR_UNINIT) project(h, e, a->n + i);
     if (out->slot[a->slot[i]] == TR_UNINIT) project(h, e, i);
   }
   int posted = 0;
-  bool ok = true;
-  if (!ppl_error && !is_empty(e)) ok = post_exit(a, h, in, out, &posted) && post_exit(a, e, in, out, &posted);
+  bool stored = true; /* false: a posted row failed the store */
+  /* the head's constraints hold at the exit only when it leaves from a head state */
+  if (a->ok && !ppl_error && !is_empty(e))
+    stored = (a->breaks || post_exit(a, h, in, out, &posted)) && post_exit(a, e, in, out, &posted);
   CHECKED(ppl_delete_Polyhedron(e));
   CHECKED(ppl_reset_deterministic_timeout());
   CHECKED(ppl_delete_Polyhedron(h));
   if (posted > 0) prop_note(t->s, PROP_NOTE_POLYHEDRA);
-  return ok;
+  return stored;
+}
+
+/* Does a break in loop's body leave it?  (A do-while's first run, before
+   any check, is analysed apart from the head: its breaks are not
+   supported.) */
+static bool breaks_out(Tr *t, const IrFunction *fn, const IrStmt *loop) {
+  for (int i = 0; i < loop->body.n; i++)
+    if (tr_facts(t, fn, loop->body.stmts[i])->has_break) return true;
+  return false;
 }
 
 /* ---- Packs ------------------------------------------------------------- */
@@ -1023,7 +1063,7 @@ static Ana pack(const Ana *a, const IrStmt *loop, int w, unsigned *members) {
   bool in[MAX_TRACKED] = {false};
   in[w] = true;
   mark_stmt(a, loop, w, in);
-  Ana p = {.t = a->t, .fn = a->fn, .ok = true};
+  Ana p = {.t = a->t, .fn = a->fn, .ok = true, .breaks = a->breaks};
   *members = 0;
   for (int i = 0; i < a->n; i++)
     if (in[i]) {
@@ -1041,16 +1081,17 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   for (int f = 0; f < TR_NFLAGS; f++)
     if (in->flag[f] != t->zero) return true;
   if (t->poly_analyses >= MAX_ANALYSES || !init_ppl()) return true;
-  Ana a = {.t = t, .fn = fn, .ok = true};
+  Ana a = {.t = t, .fn = fn, .ok = true, .breaks = !loop->is_do_while && breaks_out(t, fn, loop)};
   choose(&a, loop);
   const uint8_t *writes = tr_facts(t, fn, loop)->slot;
   if (a.n == 0 || !writes || !writes[a.slot[0]]) return true;
-  bool found;
-  if (!analyse(&a, loop, in, out, &found)) return false;
+  bool found, ok = true;
+  double began = prop_now();
+  ok = analyse(&a, loop, in, out, &found);
   /* Too costly (or not inductive) over every local: one pack per written local. */
   unsigned done[MAX_TRACKED];
   int ndone = 0;
-  for (int w = 0; !found && w < a.n && writes[a.slot[w]]; w++) {
+  for (int w = 0; ok && !found && w < a.n && writes[a.slot[w]]; w++) {
     unsigned members;
     Ana p = pack(&a, loop, w, &members);
     bool again = false, pack_found;
@@ -1058,7 +1099,10 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
     if (p.n == a.n || t->poly_analyses >= MAX_ANALYSES) break;
     if (again) continue;
     done[ndone++] = members;
-    if (!analyse(&p, loop, in, out, &pack_found)) return false;
+    ok = analyse(&p, loop, in, out, &pack_found);
   }
-  return true;
+  /* (tr_set_deadline clears the store's timed-out flag: never once it is set) */
+  if (t->analyses_free && t->lim.deadline > 0 && !prop_timed_out(t->s))
+    tr_set_deadline(t, t->lim.deadline + (prop_now() - began));
+  return ok;
 }

@@ -213,6 +213,9 @@ static bool block_assigns(Tr *t, const IrFunction *fn, const IrBlock *b, int fro
       continue;
     case IR_ST_ASSIGN: case IR_ST_CALL:
       if (is_slot(fn, s->lhs, i)) return true;
+      if (s->kind == IR_ST_CALL &&
+          (s->builtin == IR_BI_ABORT || s->builtin == IR_BI_EXIT || s->builtin == IR_BI_ERROR))
+        return true; /* the path ends here */
       continue;
     case IR_ST_RETURN: return true;
     case IR_ST_BREAK: case IR_ST_CONTINUE: return false;

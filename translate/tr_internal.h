@@ -137,7 +137,15 @@ struct Tr {
   int *undecided;            /* arena, trailed: ite and w not decided yet */
   int call_depth;            /* translation recursion through calls */
   int trial_unfolds;         /* unfoldings a depth-1 trial may still do */
+  struct { PropVar cond; uint64_t node; } open_trials[64]; /* conditions whose
+                                trials both survived, and at which search
+                                node + 1 (operators/control/trial.c) */
+  struct TrSubSet *ite_chain; /* trailed: the last ite of the chain that
+                                 watches the rest (operators/control/subs.c) */
+  uint64_t trial_credit;     /* propagator runs trials may still spend beyond
+                                their minimum (operators/control/trial.c) */
   int poly_analyses;         /* loops analysed over polyhedra (polyhedra.c caps them) */
+  bool analyses_free;        /* their time moves the deadline (tr_deadline_excludes_analyses) */
   uint64_t allocations;      /* objects ever created, never restored (see tr_try) */
   bool budget_hit;           /* sticky */
   const char *incomplete_reason;
@@ -166,6 +174,7 @@ struct Tr {
 
 typedef struct TrWaiting {
   Propagator *p;
+  PropVar x;                 /* the pointer whose targets it waits for */
   struct TrWaiting *next;
 } TrWaiting;
 /* A malloc of the translator failed: the path is given up, no proof. */
@@ -291,12 +300,22 @@ struct TrCache {
 
 typedef enum { TR_EV_OK, TR_EV_TRAP, TR_EV_FAIL } TrEvResult;
 
+/* The conditions under which the operand being evaluated is evaluated at
+   all: b == value for each, innermost first (the right operand of
+   `a && b` runs when a is 1, a branch of `?:` when its condition says so). */
+typedef struct TrGuard {
+  PropVar b;
+  int value;
+  const struct TrGuard *outer;
+} TrGuard;
+
 typedef struct TrEval {
   Tr *t;
   const TrState *st;
   TrCache *cache;
   PropVar trap;          /* TR_EV_TRAP: boolean, 1 iff the operation traps */
   const IrExpr *trap_at; /* TR_EV_TRAP: the operation */
+  const TrGuard *guard;  /* NULL: evaluated whenever the expression is */
 } TrEval;
 
 TrCache *tr_cache_find(TrCache *c, const IrExpr *e, TrCacheKind kind);

@@ -3,7 +3,8 @@
  *
  * Once every input a path depends on is fixed, executing the program is
  * cheaper than propagating it: cx_run interprets the IR with gcc -fwrapv
- * x86-64 semantics (LP64 or ILP32 as the IR says) and the memory model of
+ * x86-64 semantics (floats and doubles: SSE, round to nearest even, values
+ * stored as the solver's keys, see fp.h) (LP64 or ILP32 as the IR says) and the memory model of
  * the translation (docs/decisions.md "Memory model": objects framed by a
  * header and a gap, one typed value per scalar cell, pointers as location
  * numbers numbered in allocation order exactly as the translation numbers
@@ -46,6 +47,16 @@ typedef enum {
 
 typedef enum { CX_END_ABORT, CX_END_EXIT, CX_END_ERROR, CX_END_ASSERT, CX_END_ASSUME } CxEnd;
 
+/* An object of the input memory a run starts with (what pointer parameters
+   point to): count elements of type, made in order after the globals, every
+   cell written with cells[k] (a pointer cell holds a location, see
+   cx_input_location, or 0 for NULL). */
+typedef struct CxInputObject {
+  const IrType *type;
+  int64_t count;
+  const int64_t *cells;      /* count * cx_cells(type) */
+} CxInputObject;
+
 typedef struct CxRunOptions {
   uint64_t max_steps;        /* statements, loop checks and allocated cells
                                 (initializing memory is work too); 0: 10^9 */
@@ -58,7 +69,20 @@ typedef struct CxRunOptions {
      the IR statement: what a coverage measure needs (cli/suite_run.c) */
   void (*on_event)(void *ctx, const IrStmt *s, int outcome);
   void *event_ctx;
+  /* optional: the value of the k-th nondet call (counting from 0) once the
+     values given to cx_run are used up, call its IR statement (its type:
+     call->type); instead of CX_NEED_NONDET.  Must return a value of that
+     type as stored (a key for a float): the run uses it as is. */
+  int64_t (*nondet_value)(void *ctx, int k, const IrStmt *call);
+  void *nondet_ctx;
+  /* optional: the input memory (pointer parameters are locations in it) */
+  const CxInputObject *inputs;
+  int ninputs;
 } CxRunOptions;
+
+/* The location of the first cell of inputs[j] in a run given inputs (the
+   objects are laid out in order after the globals). */
+int64_t cx_input_location(const CxProgram *c, const CxInputObject *inputs, int j);
 
 typedef struct CxResult {
   CxOutcome outcome;
@@ -74,8 +98,9 @@ typedef struct CxResult {
 
 /* Prepares fn of p for concrete runs towards obj.  NULL with a message in
    *err (malloc'd, compiler style) when fn reaches what the concrete mode
-   does not cover (floating point, pointer parameters, a call to a function
-   without a body) or when obj is malformed (--iter deeper than the loops
+   does not cover (a call to a function without a body).  A pointer
+   parameter's value must be 0 or a location of the run's input memory
+   (CxRunOptions.inputs) or when obj is malformed (--iter deeper than the loops
    around the target). */
 CxProgram *cx_new(const IrProgram *p, const IrFunction *fn, const CxObjective *obj, char **err);
 void cx_free(CxProgram *c);
@@ -95,8 +120,9 @@ CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int
    (globals and locals in memory, heap blocks), as the translation numbers
    them. */
 typedef struct CxObjectView {
-  const char *name;          /* a variable's name; NULL for a heap block */
+  const char *name;          /* a variable's name; NULL for a heap block or input */
   bool heap, live;           /* live: not freed */
+  bool input;                /* an object of CxRunOptions.inputs */
   const IrType *type;        /* element type */
   int64_t count;             /* elements */
   int64_t ncells;

@@ -49,7 +49,15 @@ typedef enum {
 typedef struct IrField {
   const char *name;
   IrType *type;
-  int64_t offset; /* bytes from the start of the struct */
+  int64_t offset; /* bytes from the start of the struct (a bit-field: of the
+                     byte holding its first bit) */
+  int bit_width;  /* a bit-field's width (1..32), 0 for other members.  A
+                     bit-field is a cell of its own, of the type its value
+                     promotes to (`type`: int below 32 bits); the frontend
+                     converts every value stored there to the field's width
+                     (declared: unsigned modulo 2^w, signed wrapped into w
+                     bits as gcc does, _Bool != 0) */
+  IrType *declared; /* bit-field: its declared type (unsigned int, int, _Bool...) */
 } IrField;
 
 struct IrType {
@@ -68,6 +76,14 @@ struct IrType {
   IrField *fields;    /* STRUCT */
   int nfields;
   bool complete;      /* STRUCT: false while only declared */
+  bool is_union;      /* STRUCT: a union, modelled as a struct of one cell:
+                         its representative member (frontend/unions.c) */
+  bool fnptr;         /* INT: a pointer to a function (spelling: its C type,
+                         "int (*)(int)").  The frontend lowers such a value
+                         to the id of a function of the file (IrProgram.fn_ids:
+                         1, 2, ...; 0 is NULL) and a call through it to a
+                         dispatch on the id, so that everything past the
+                         frontend sees an unsigned integer of pointer width */
 };
 
 /* ---- Variables ----------------------------------------------------------- */
@@ -302,6 +318,9 @@ typedef struct IrProgram {
   int ndefined_builtins;
   IrStub **stubs;        /* functions declared, not defined, referenced */
   int nstubs;
+  IrFunction **fn_ids;   /* functions whose address the program takes:
+                            fn_ids[k - 1] is the function of id k (IrType.fnptr) */
+  int nfn_ids;
   struct IrArena *arena; /* owns every IR object */
 } IrProgram;
 

@@ -174,6 +174,17 @@ struct Propagator {       /* kernel fields; treat as read-only outside propagate
 
 void *prop_propagator_new(PropStore *s, const PropClass *cls, size_t bytes);
 void prop_subscribe(PropStore *s, Propagator *p, PropVar x, int event);
+/* The same, returning the subscription, which prop_resubscribe hands to
+   another propagator (trailed).  A chain of operators that take over from
+   each other -- the checks of a loop, each posted once the one before is
+   decided -- passes its subscriptions on instead of adding one per member:
+   a variable's list then does not grow with the chain, and a change to it
+   does not walk every decided member (operators/control/subs.c). */
+typedef struct PropSub PropSub;
+PropSub *prop_subscribe_record(PropStore *s, Propagator *p, PropVar x, int event);
+void prop_resubscribe(PropStore *s, PropSub *sub, Propagator *p);
+PropVar prop_sub_var(const PropSub *sub);
+int prop_sub_event(const PropSub *sub);
 /* The propagators subscribed to x at this level (a propagator once per kind
    of event it subscribed to; entailed ones may remain): the edges of a
    constraint graph, for global reasoning.  Returns their number, fills at
@@ -217,6 +228,11 @@ PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
                    const PropVar *watch, int n, PropDomain *out);
 int prop_trial_depth(const PropStore *s);
 void prop_set_trial_depth_limit(PropStore *s, int limit);
+/* The next outermost trial (called at depth 0) may run at most `runs`
+   propagators, its nested trials included (0: no limit); past it, it stops
+   as inconclusive (PROP_TRIAL_TOO_DEEP), never as a refutation.  Applies to
+   that one trial only.  PropStats.trials_cut counts the trials it stopped. */
+void prop_set_trial_work(PropStore *s, uint64_t runs);
 
 /* ---- Decision variables (what search labels) ----------------------------- */
 /* Appends x to the store's list of decision variables (trailed: variables
@@ -296,6 +312,7 @@ typedef struct PropStats {
   uint64_t propagations;   /* propagator runs */
   uint64_t wakeups;        /* queue insertions */
   uint64_t trials;
+  uint64_t trials_cut;     /* outermost trials stopped by their work budget */
   uint64_t choice_points;
   uint64_t backtracks;
   uint64_t failures;

@@ -54,6 +54,9 @@ typedef struct SearchOptions {
                                EXHAUSTED.  Searching with growing windows
                                keeps depth-first search out of one infinite
                                corner of a wide domain. */
+  bool powers;              /* with a window, for a domain without 0: then
+                               also the values nearest +-2^j beyond it, one
+                               per power and side */
   bool hints_first;         /* while a decision variable is unfixed, branch
                                first on the newest unfixed hint (prop_add_hint) */
   bool branches_first;      /* ... or first on the oldest unfixed branch

@@ -120,6 +120,15 @@ typedef struct TrSmallInputs {
 void tr_try_small_inputs(Tr *t, TrSmallInputs bound);
 /* Stops unfolding and trials past this CLOCK_MONOTONIC time (0: none). */
 void tr_set_deadline(Tr *t, double deadline);
+/* While on, the deadline moves later by the time loop analyses take (a
+   short look at the root that should not be spoiled by them). */
+void tr_deadline_excludes_analyses(Tr *t, bool on);
+/* The propagator runs the outermost trials of the control operators may
+   spend beyond their minimum from now on (operators/control/trial.c);
+   TR_TRIAL_UNLIMITED: no budget.  A trial past it says nothing (never a
+   refutation), so this only trades look-ahead for search. */
+#define TR_TRIAL_UNLIMITED UINT64_MAX
+void tr_set_trial_pool(Tr *t, uint64_t runs);
 
 typedef struct TrStats {
   uint64_t unfoldings, ite_decided, ite_trials, w_trials;

@@ -13,6 +13,13 @@ enum { TR_TRIAL_UNFOLDS = 64, TR_ITE_TRIAL_DEPTH = 2, TR_W_TRIAL_DEPTH = 1, TR_T
    *node and *rounds are the operator's own counters (not trailed: node
    numbers only grow).  True if a round may run now. */
 bool tr_trial_round(Tr *t, uint64_t *node, int *rounds);
+/* The work budget of trials (trial.c): each outermost trial may make
+   TR_TRIAL_WORK_MIN propagator runs plus what the pool holds; its runs
+   beyond the minimum come out of the pool, and each unfolding outside
+   trials puts TR_TRIAL_WORK_PER_UNFOLD back.  tr_set_trial_pool sets the
+   pool (include/inka/translate.h). */
+enum { TR_TRIAL_WORK_MIN = 2000, TR_TRIAL_WORK_PER_UNFOLD = 200 };
+void tr_trial_earn(Tr *t);
 /* Runs prop_try, resetting the look-ahead budget for a trial from depth 0. */
 PropTrial tr_try(Tr *t, PropPostFn post, void *ctx, const PropVar *watch, int n, PropDomain *out);
 /* Past --timeout?  Then the budget is marked hit (no proof). */
@@ -22,19 +29,36 @@ bool tr_out_of_time(Tr *t);
    = v); alternative `first` is tried first.  The watched variables are
    those of states a and b plus cond and the decisions.  Returns the value
    cond must take (0 or 1: the other alternative failed), TR_DISJ_OPEN (both
-   survive and were pruned to their union, or a trial hit the depth limit),
-   or TR_DISJ_FAILED.  *trials counts the trials run. */
+   survive and were pruned to their union, a trial hit the depth limit or
+   its work budget, or -- with once -- both alternatives of cond already
+   survived at this search node), or TR_DISJ_FAILED.  *trials counts the
+   trials run. */
 enum { TR_DISJ_OPEN = -1, TR_DISJ_FAILED = -2 };
 int tr_disjunction(Tr *t, PropPostFn post, void *ctx[2], int first, PropVar cond, const TrState *a,
-                   const TrState *b, uint64_t *trials);
+                   const TrState *b, bool once, uint64_t *trials);
 
-/* Subscribes p to what can make its trials come out differently: the
-   slots of st that code (block->stmts[from..], or the loop stmt when block
-   is NULL) reads, and every written part of out. */
-void tr_subscribe_reads(Tr *t, Propagator *p, const TrState *st, const IrBlock *block, int from, const IrStmt *loop);
-void tr_subscribe_outputs(Tr *t, Propagator *p, const TrState *out, const TrWrites *w);
+/* subs.c: what a control operator subscribes to, collected in a request:
+   the slots of st that code (block->stmts[from..], or the loop stmt when
+   block is NULL) reads, every written part of out, the first unfixed
+   inputs, one variable.  tr_subs_post subscribes p to the request (and
+   frees it); with a chain, p takes over what it can of the subscriptions of
+   the chain's last member if that one is decided (*done), and becomes the
+   last member.  False when out of memory. */
+typedef struct TrSubReq {
+  PropVar *var;
+  int *ev;
+  int n, cap;
+  bool failed;
+} TrSubReq;
+typedef struct TrSubSet TrSubSet;
+void tr_subs_reads(Tr *t, TrSubReq *r, const TrState *st, const IrBlock *block, int from, const IrStmt *loop);
+void tr_subs_outputs(Tr *t, TrSubReq *r, const TrState *out, const TrWrites *w);
 enum { TR_INPUT_SUBSCRIPTIONS = 16 };
-void tr_subscribe_inputs(Tr *t, Propagator *p);
+void tr_subs_inputs(Tr *t, TrSubReq *r);
+void tr_subs_var(Tr *t, TrSubReq *r, PropVar v, int ev);
+bool tr_subs_post(Tr *t, TrSubSet **chain, Propagator *p, const int *done, TrSubReq *r);
+/* w.c: the chain of the operators that watch loop L's outputs. */
+TrSubSet **tr_loop_chain(TrLoop *L);
 
 /* ite.c: posts ite(cond, then, else) from `in`; returns the state after it,
    or NULL on failure.  Decides at once when cond is fixed.  The outputs are

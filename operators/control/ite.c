@@ -79,7 +79,7 @@ static PropStatus try_both(Ite *it) {
   Tr *t = it->t;
   Trial then_trial = {it, 1}, else_trial = {it, 0};
   void *ctx[2] = {&else_trial, &then_trial};
-  int v = tr_disjunction(t, post_branch, ctx, 1, it->cond, it->in, it->out, &t->stats.ite_trials);
+  int v = tr_disjunction(t, post_branch, ctx, 1, it->cond, it->in, it->out, false, &t->stats.ite_trials);
   if (v == TR_DISJ_FAILED) return PROP_FAILED;
   if (v == TR_DISJ_OPEN) return PROP_SUSPEND;
   return prop_fix(t->s, it->cond, v) && decide(it, v) ? PROP_ENTAILED : PROP_FAILED;
@@ -96,47 +96,6 @@ static PropStatus ite_propagate(PropStore *s, Propagator *p) {
 }
 
 static const PropClass ite_class = {"ite", ite_propagate, PROP_PRIO_CONTROL, true};
-
-static void subscribe(PropStore *s, Propagator *p, PropVar v, int ev) {
-  if (v != TR_UNINIT && !prop_is_fixed(s, v)) prop_subscribe(s, p, v, ev);
-}
-
-void tr_subscribe_reads(Tr *t, Propagator *p, const TrState *st, const IrBlock *block, int from, const IrStmt *loop) {
-  int n = st->fn->nparams + st->fn->nlocals;
-  for (int k = block ? from : 0; block ? k < block->n : k < 1; k++) {
-    const TrFacts *f = tr_facts(t, st->fn, block ? block->stmts[k] : loop);
-    if (!f->read) continue;
-    for (int i = 0; i < n; i++)
-      if (f->read[i]) subscribe(t->s, p, st->slot[i], PROP_EV_BOUNDS);
-  }
-  for (int f = 0; f < TR_NFLAGS; f++) subscribe(t->s, p, st->flag[f], PROP_EV_FIX);
-  subscribe(t->s, p, st->reached, PROP_EV_FIX);
-}
-
-/* Labeling decisions reach every suspended control operator once (FIX of
-   an input), so that its trials see what the search chose even when nothing
-   it is subscribed to changes. */
-void tr_subscribe_inputs(Tr *t, Propagator *p) {
-  int n = prop_decision_count(t->s), done = 0;
-  for (int i = 0; i < n && done < TR_INPUT_SUBSCRIPTIONS; i++) {
-    PropVar x = prop_decision(t->s, i);
-    if (prop_is_fixed(t->s, x)) continue;
-    prop_subscribe(t->s, p, x, PROP_EV_FIX);
-    done++;
-  }
-}
-
-void tr_subscribe_outputs(Tr *t, Propagator *p, const TrState *out, const TrWrites *w) {
-  int n = out->fn->nparams + out->fn->nlocals;
-  for (int i = 0; i < n; i++)
-    if (w->slot[i]) subscribe(t->s, p, out->slot[i], PROP_EV_BOUNDS);
-  for (int g = 0; g < t->prog->nglobals; g++)
-    if (w->global[g]) subscribe(t->s, p, out->global[g], PROP_EV_BOUNDS);
-  for (int f = 0; f < TR_NFLAGS; f++)
-    if (w->flag[f]) subscribe(t->s, p, out->flag[f], PROP_EV_FIX);
-  if (w->retval) subscribe(t->s, p, out->retval, PROP_EV_BOUNDS);
-  if (w->reached) subscribe(t->s, p, out->reached, PROP_EV_FIX);
-}
 
 TrState *tr_ite(Tr *t, PropVar cond, const TrBranch *then_br, const TrBranch *else_br,
                 TrState *in, TrState *out, const TrWrites *writes) {
@@ -170,11 +129,18 @@ TrState *tr_ite(Tr *t, PropVar cond, const TrBranch *then_br, const TrBranch *el
   it->writes = writes;
   prop_save_int(t->s, t->undecided, *t->undecided + 1);
   prop_add_branch(t->s, cond);
-  prop_subscribe(t->s, &it->base, cond, PROP_EV_FIX);
+  TrSubReq req = {0};
+  TrSubSet **chain = &t->ite_chain; /* a split that resumes a loop joins the loop's chain */
+  tr_subs_var(t, &req, cond, PROP_EV_FIX);
   for (int b = 0; b < 2; b++)
-    if (it->branch[b].kind == TR_BR_BLOCK) tr_subscribe_reads(t, &it->base, in, it->branch[b].block, it->branch[b].from, NULL);
-    else if (it->branch[b].kind == TR_BR_LOOP) tr_subscribe_reads(t, &it->base, in, NULL, 0, tr_loop_stmt(it->branch[b].loop));
-  tr_subscribe_outputs(t, &it->base, out, writes);
-  tr_subscribe_inputs(t, &it->base);
+    if (it->branch[b].kind == TR_BR_BLOCK) {
+      tr_subs_reads(t, &req, in, it->branch[b].block, it->branch[b].from, NULL);
+    } else if (it->branch[b].kind == TR_BR_LOOP) {
+      tr_subs_reads(t, &req, in, NULL, 0, tr_loop_stmt(it->branch[b].loop));
+      chain = tr_loop_chain(it->branch[b].loop);
+    }
+  tr_subs_outputs(t, &req, out, writes);
+  tr_subs_inputs(t, &req);
+  if (!tr_subs_post(t, chain, &it->base, &it->decided, &req)) return NULL;
   return prop_post(t->s, &it->base) ? out : NULL;
 }

@@ -29,6 +29,7 @@ struct TrLoop {
   TrState *out;          /* the loop's outputs, shared by all its checks */
   TrWrites writes;
   int obj_index;         /* position among the --iter loops, or -1 */
+  TrSubSet *chain;       /* trailed: the last operator watching `out` (subs.c) */
 };
 
 typedef struct W {
@@ -85,6 +86,7 @@ static TrState *unfold_body(Tr *t, TrLoop *L, int k, TrState *P) {
   if (!stack_left(t)) return NULL;
   prop_save_int(t->s, t->unfolded, *t->unfolded + 1);
   t->stats.unfoldings++;
+  tr_trial_earn(t);
   TrState *B = tr_state_copy(t, P);
   tr_hint_state(t, B);
   if (L->obj_index >= 0) B->iter[L->obj_index] = k;
@@ -140,7 +142,7 @@ static PropStatus w_propagate(PropStore *s, Propagator *p) {
   if (!tr_trial_round(t, &w->node, &w->rounds)) return PROP_SUSPEND;
   Trial exit_now = {w, 0}, iterate = {w, 1};
   void *ctx[2] = {&exit_now, &iterate};
-  int v = tr_disjunction(t, post_choice, ctx, 0, w->b, w->at, w->loop->out, &t->stats.w_trials);
+  int v = tr_disjunction(t, post_choice, ctx, 0, w->b, w->at, w->loop->out, true, &t->stats.w_trials);
   if (v == TR_DISJ_FAILED) return PROP_FAILED;
   if (v == TR_DISJ_OPEN) return PROP_SUSPEND;
   return prop_fix(s, w->b, v) && decide(w, v) ? PROP_ENTAILED : PROP_FAILED;
@@ -149,6 +151,7 @@ static PropStatus w_propagate(PropStore *s, Propagator *p) {
 static const PropClass w_class = {"w", w_propagate, PROP_PRIO_CONTROL, true};
 
 const IrStmt *tr_loop_stmt(const TrLoop *L) { return L->stmt; }
+TrSubSet **tr_loop_chain(TrLoop *L) { return &L->chain; }
 
 /* The checks of iterations k, k + 1, ... from st, entering at `at`, as one
    loop: an iteration whose condition propagation has already decided is
@@ -226,11 +229,12 @@ static bool post_w(Tr *t, TrLoop *L, int k, TrState *P, PropVar b, bool closed) 
   w->closed = closed;
   prop_save_int(t->s, t->undecided, *t->undecided + 1);
   prop_add_branch(t->s, b);
-  prop_subscribe(t->s, &w->base, b, PROP_EV_FIX);
-  tr_subscribe_reads(t, &w->base, P, NULL, 0, L->stmt);
-  tr_subscribe_outputs(t, &w->base, L->out, &L->writes);
-  tr_subscribe_inputs(t, &w->base);
-  return prop_post(t->s, &w->base);
+  TrSubReq req = {0};
+  tr_subs_var(t, &req, b, PROP_EV_FIX);
+  tr_subs_reads(t, &req, P, NULL, 0, L->stmt);
+  tr_subs_outputs(t, &req, L->out, &L->writes);
+  tr_subs_inputs(t, &req);
+  return tr_subs_post(t, &L->chain, &w->base, &w->decided, &req) && prop_post(t->s, &w->base);
 }
 
 TrState *tr_loop_continue(Tr *t, TrLoop *L, int k, TrCache *cache, bool cond_only, TrState *st) {

@@ -128,7 +128,7 @@ static PropStatus access_propagate(PropStore *s, Propagator *p) {
   }
   bool done;
   bool ok = access_now(a->t, a->m, a->x, a->trap, a->for_free, &done);
-  return tr_memory_status(a->t, p, &a->waiting, ok, done);
+  return tr_memory_status(a->t, p, a->x, &a->waiting, ok, done);
 }
 
 static const PropClass access_class = {"access", access_propagate, PROP_PRIO_GLOBAL, false};
@@ -204,7 +204,7 @@ static PropStatus arith_propagate(PropStore *s, Propagator *p) {
   Arith *a = (Arith *)p;
   bool done;
   bool ok = arith_now(a->t, a->p, a->q, a->trap, &done);
-  return tr_memory_status(a->t, p, &a->waiting, ok, done);
+  return tr_memory_status(a->t, p, a->p, &a->waiting, ok, done);
 }
 
 static const PropClass arith_class = {"pointer_arith", arith_propagate, PROP_PRIO_GLOBAL, false};

@@ -91,7 +91,7 @@ static PropStatus load_propagate(PropStore *s, Propagator *p) {
   Load *l = (Load *)p;
   bool done;
   bool ok = load_now(l->t, l->m, l->x, l->v, &done);
-  return tr_memory_status(l->t, p, &l->waiting, ok, done);
+  return tr_memory_status(l->t, p, l->x, &l->waiting, ok, done);
 }
 
 static const PropClass load_class = {"load_element", load_propagate, PROP_PRIO_GLOBAL, false};

@@ -134,7 +134,16 @@ TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t co
   t->objs[n] = o;
   prop_save_int(t->s, t->nobjs, n + 1);
   t->allocations++;
-  for (TrWaiting *w = t->waiting; w; w = w->next) prop_wake(t->s, w->p); /* the frontier moved */
+  /* the frontier moved: the waiters whose pointers it has just passed can
+     go on (what lies below the old frontier did not change; the others
+     wait on, and a narrower pointer wakes them by itself).  Waking them all
+     made a list built in a loop cost its length times the loads waiting
+     further down the path. */
+  int64_t old = o->base - 1, frontier = tr_frontier(t); /* (the block starts after its header) */
+  for (TrWaiting *w = t->waiting; w; w = w->next) {
+    int64_t max = prop_max(t->s, w->x);
+    if (max >= old && max < frontier) prop_wake(t->s, w->p);
+  }
   return o;
 }
 
@@ -420,12 +429,13 @@ int tr_mem_join_vars(const TrMem *m, PropVar *vars, int cap) {
  * A load or check whose pointer may still designate a block not allocated
  * yet waits; it counts as an undecided operator (a leaf where it still
  * waits is no solution) and every allocation wakes it. */
-static void wait_for_memory(Tr *t, Propagator *p, int *waiting) {
+static void wait_for_memory(Tr *t, Propagator *p, PropVar x, int *waiting) {
   if (*waiting) return;
   prop_save_int(t->s, waiting, 1);
   prop_save_int(t->s, t->undecided, *t->undecided + 1);
   TrWaiting *w = prop_alloc(t->s, sizeof *w);
   w->p = p;
+  w->x = x;
   w->next = t->waiting;
   prop_save_ptr(t->s, (void **)&t->waiting, w);
 }
@@ -437,10 +447,10 @@ static void done_waiting(Tr *t, int *waiting) {
   assert(*t->undecided >= 0);
 }
 
-PropStatus tr_memory_status(Tr *t, Propagator *p, int *waiting, bool ok, bool done) {
+PropStatus tr_memory_status(Tr *t, Propagator *p, PropVar x, int *waiting, bool ok, bool done) {
   if (!ok) return PROP_FAILED;
   if (!done) {
-    wait_for_memory(t, p, waiting);
+    wait_for_memory(t, p, x, waiting);
     return PROP_SUSPEND;
   }
   done_waiting(t, waiting);

@@ -100,9 +100,10 @@ bool tr_abandon_if(Tr *t, PropVar cond, const char *reason);
 /* The status of a memory propagator after a run that succeeded (ok) and
    decided (done) or not: failed, entailed, or waiting: a propagator whose
    pointer may still designate a block not allocated yet suspends, counted
-   as undecided (a leaf where it waits is no solution), and every
-   allocation wakes it.  *waiting is its own trailed flag. */
-PropStatus tr_memory_status(Tr *t, Propagator *p, int *waiting, bool ok, bool done);
+   as undecided (a leaf where it waits is no solution), and the allocation
+   whose block takes the frontier past the greatest value of x wakes it.
+   *waiting is its own trailed flag. */
+PropStatus tr_memory_status(Tr *t, Propagator *p, PropVar x, int *waiting, bool ok, bool done);
 
 /* ---- The operators ------------------------------------------------------------- */
 /* new_s.c: the state after allocating object o (calloc: zeroed cells). */

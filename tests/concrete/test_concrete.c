@@ -364,6 +364,93 @@ TEST(search_guesses_before_propagating) {
   lbl_result_free(&r);
 }
 
+static int64_t node_value(void *ctx, int k, const IrStmt *call) {
+  (void)call;
+  return *(int64_t *)ctx + k; /* 10, 11, 12, ... */
+}
+
+TEST(input_memory_and_nondet_values) {
+  const char *src = "struct node { int v; struct node *next; };\n"
+                    "extern int __VERIFIER_nondet_int(void);\n"
+                    "int f(struct node *l, int *a) {\n"
+                    "  int s = 0;\n"
+                    "  for (; l; l = l->next) s += l->v;\n"
+                    "  s += a[0] + a[1];\n"
+                    "  return s + __VERIFIER_nondet_int() * 1000 + __VERIFIER_nondet_int() * 100000;\n"
+                    "}\n";
+  Case k = prepare(src, "f", 0, NULL, 0, NULL);
+  CHECK(k.c);
+  if (!k.c) return;
+  const IrType *node_t = k.p->funcs[0]->params[0]->type->base;
+  const IrType *int_t = k.p->funcs[0]->params[1]->type->base;
+  int64_t cells[3][2] = {{1, 0}, {2, 0}, {3, 0}}, arr[2] = {40, 500};
+  CxInputObject in[4] = {{node_t, 1, cells[0]}, {node_t, 1, cells[1]}, {node_t, 1, cells[2]}, {int_t, 2, arr}};
+  cells[0][1] = cx_input_location(k.c, in, 1);
+  cells[1][1] = cx_input_location(k.c, in, 2);
+  int64_t first = 10;
+  CxRunOptions o = {.max_steps = 100000, .inputs = in, .ninputs = 4, .nondet_value = node_value, .nondet_ctx = &first};
+  int64_t params[2] = {cx_input_location(k.c, in, 0), cx_input_location(k.c, in, 3)};
+  CxResult r;
+  CHECK_EQ_INT(cx_run(k.c, params, NULL, 0, &o, &r), CX_RETURNED);
+  CHECK_EQ_INT(r.ret, 1 + 2 + 3 + 40 + 500 + 10 * 1000 + 11 * 100000);
+  CHECK_EQ_INT(r.nondet_used, 2);
+  CHECK(cx_object_view(k.c, cx_object_count(k.c) - 1).input);
+  params[1] = cx_input_location(k.c, in, 3) + 1; /* a[1] is the last element: a[0], a[1] from there reads past it */
+  CHECK_EQ_INT(cx_run(k.c, params, NULL, 0, &o, &r), CX_TRAP);
+  done(&k);
+}
+
+/* Nondet values and input memories are the guess's own choice: such a
+   function is only guessed (never a proof), and a guess is reported like
+   the search's solutions.  (solve frees the program: names and types in
+   the result are not read here.) */
+TEST(search_guesses_nondet_and_inputs) {
+  LblResult r;
+  const char *nd = "extern unsigned int __VERIFIER_nondet_uint(void);\n"
+                   "extern void reach_error(void);\n"
+                   "int main(void) {\n"
+                   "  unsigned int n = __VERIFIER_nondet_uint();\n"
+                   "  if (n > 100000) return 0;\n"
+                   "  unsigned int x = 0;\n"
+                   "  for (unsigned int i = 0; i < n; i++) x += 2;\n"
+                   "  if (x == 30000)\n"
+                   "    return 1;\n"
+                   "  if (x == 30001)\n"
+                   "    return 2;\n"
+                   "  return 0;\n"
+                   "}\n";
+  CHECK_EQ_INT(solve(nd, "main", 9, 0, NULL, true, &r), LBL_REACHABLE);
+  CHECK(r.nnondet == 1 && r.nondet[0].value == 15000 && r.stats.search.nodes == 0 && r.stats.concrete_runs > 0);
+  lbl_result_free(&r);
+  CHECK(solve(nd, "main", 11, 0, NULL, true, NULL) == solve(nd, "main", 11, 0, NULL, false, NULL));
+  const char *list = "struct node { int val; struct node *next; };\n"
+                     "int f(struct node *l) {\n"
+                     "  int n = 0;\n"
+                     "  for (; l; l = l->next) {\n"
+                     "    if (l->val != 5) return 0;\n"
+                     "    n++;\n"
+                     "  }\n"
+                     "  if (n == 500)\n"
+                     "    return 1;\n"
+                     "  return 0;\n"
+                     "}\n";
+  CHECK_EQ_INT(solve(list, "f", 9, 0, NULL, true, &r), LBL_REACHABLE);
+  CHECK(r.ninputs == 1 && r.inputs[0].ref >= 0 && r.stats.search.nodes == 0);
+  int given = 0, at = r.ninputs == 1 ? r.inputs[0].ref : -1;
+  for (int i = 0; i < r.nobjects; i++) given += r.objects[i].given;
+  CHECK_EQ_INT(given, 500);
+  for (int hops = 0; at >= 0 && hops < 1000; hops++) { /* the list the driver builds: 500 nodes of 5 */
+    const LblObject *o = &r.objects[at];
+    CHECK(o->given && o->initial && o->ncells == 2 && o->initial[0].value == 5 && !strcmp(o->initial[1].path, "[0].next"));
+    if (!o->initial || hops == 499) {
+      CHECK(o->initial && o->initial[1].value == 0);
+      break;
+    }
+    at = o->initial[1].ref;
+  }
+  lbl_result_free(&r);
+}
+
 /* ---- Against gcc ------------------------------------------------------------------------- */
 static int native_runs, native_compared, native_skipped, native_lines;
 static bool verbose;
@@ -422,6 +509,11 @@ static bool testable(const IrProgram *p, const IrFunction *fn) {
   if (fn->ret->kind != IR_TY_VOID && fn->ret->kind != IR_TY_INT && fn->ret->kind != IR_TY_BOOL) return false;
   for (int i = 0; i < p->ndefined_builtins; i++)
     if (!strncmp(p->defined_builtins[i], "__VERIFIER_nondet", 17)) return false;
+  /* the harness passes integers: float parameters and nondet values are keys
+     here (tests/concrete/test_float.c compares floats with gcc) */
+  for (int i = 0; i < fn->nparams; i++) /* (a pointer parameter needs an input memory) */
+    if (fn->params[i]->type->kind == IR_TY_FLOAT || fn->params[i]->type->kind == IR_TY_PTR) return false;
+  if (nat_program_calls(p, "__VERIFIER_nondet_float") || nat_program_calls(p, "__VERIFIER_nondet_double")) return false;
   return fn->nparams <= 8;
 }
 
@@ -549,6 +641,8 @@ int main(void) {
   RUN(search_enumerates_small_domains);
   RUN(search_never_proves_on_uncontrolled_runs);
   RUN(search_guesses_before_propagating);
+  RUN(input_memory_and_nondet_values);
+  RUN(search_guesses_nondet_and_inputs);
   if (!getenv("CX_NATIVE") || strcmp(getenv("CX_NATIVE"), "0")) RUN(against_gcc);
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);

@@ -22,7 +22,9 @@ in Python with the C semantics (32-bit wraparound), not from any invariant:
     }
 
 REACHABLE must validate (the driver runs under gcov); UNREACHABLE must be
-true of every input; UNKNOWN is counted, never a failure.
+true of every input; UNKNOWN is counted, never a failure.  The solver runs
+with --no-concrete: the box is small enough to run every input, which
+would answer before any invariant is needed.
 
 usage: polyhedra.py [COUNT] [SEED]  (env INKA, POLY_COUNT, POLY_SEED,
 POLY_TIMEOUT, POLY_JOBS); prints "N passed, N failed" last.
@@ -82,18 +84,29 @@ def program(rng):
     B = (amount(), amount())
     S = (rng.randint(-20, 20), rng.randint(-20, 20))
 
+    # sometimes a search loop: a break right after the counter moves
+    brk = (rng.randint(1, 9), rng.randint(2, 13), None) if rng.random() < 0.25 else None
+    if brk:
+        brk = (brk[0], brk[1], rng.randint(0, brk[1] - 1))
+
+    def breaks(i, c):
+        return brk is not None and c_rem(wrap32(wrap32(i * brk[0]) + c), brk[1]) == brk[2]
+
     def run(c):
-        """The states at each check of the condition for a bound that never stops it."""
+        """The states at each check of the condition for a bound that never
+        stops it, and the break (the head it left from, its state) if any."""
         i, u, v = 0, S[0], S[1]
         heads = [(i, u, v)]
         while i < N:
             i = wrap32(i + step)
+            if breaks(i, c):
+                return heads, (len(heads) - 1, (i, u, v))
             take = {"c > 0": c > 0, "i % 2": i % 2 != 0, "c > i": c > i, "u < v": u < v,
                     "u <= 2 * v": u <= wrap32(2 * v), "i < 7": i < 7}[cond]
             d = A if take else B
             u, v = wrap32(u + value(d[0], i, c)), wrap32(v + value(d[1], i, c))
             heads.append((i, u, v))
-        return heads
+        return heads, None
 
     x, y = rng.randint(-2, 2), rng.randint(-2, 2)
     z, w = rng.choice([0, 0, 1, -1, 2]), rng.choice([0, 0, 1, -1])
@@ -108,18 +121,22 @@ def program(rng):
 
     truth = False
     for c in range(-3, 4):           # the heads of one long run serve every n
-        heads = run(c)
+        heads, broke = run(c)
         k = 0
         for n in range(0, N + 1):
-            while heads[k][0] < n:
+            while k < len(heads) and heads[k][0] < n:
                 k += 1
-            truth = truth or holds(n, *heads[k])
+            if broke and broke[0] < k:   # still running at the head it broke from
+                truth = truth or holds(n, *broke[1])
+            else:
+                truth = truth or holds(n, *heads[k])
             if truth:
                 break
         if truth:
             break
 
-    body = (f"    i += {step};\n"
+    body = (f"    i += {step};\n" +
+            (f"    if ((i * {brk[0]} + c) % {brk[1]} == {brk[2]})\n      break;\n" if brk else "") +
             f"    if ({cond}) {{ u += {step_text(A[0])}; v += {step_text(A[1])}; }} else {{ u += {step_text(B[0])}; v += {step_text(B[1])}; }}\n")
     text = (f"int f(int n, int c) {{\n"
             f"  int i = 0, u = {S[0]}, v = {S[1]};\n"
@@ -132,7 +149,8 @@ def program(rng):
             f"    return 1;\n"
             f"  return 0;\n"
             f"}}\n")
-    return text, 12, truth
+    line = text.split("\n").index("    return 1;") + 1
+    return text, line, truth
 
 
 def ask(inka, d, timeout, seed, k):
@@ -142,7 +160,7 @@ def ask(inka, d, timeout, seed, k):
     src = os.path.join(d, f"p{k}.c")
     with open(src, "w") as f:
         f.write(text)
-    got, out = ask_reach(inka, src, line, timeout, ("--stats",))
+    got, out = ask_reach(inka, src, line, timeout, ("--stats", "--no-concrete"))
     poly = out.get("stats", {}).get("reasoning", {}).get("polyhedra", 0)
     return k, text, want, got, poly
 

@@ -81,6 +81,56 @@ check 2 $D/output.c --reach 48 --function other
 # through void *: back to the same type is fine, to another type refused
 check 0 $D/void_puns.c --reach 13
 check 2 $D/void_pun_bytes.c --reach 10
+# refused with its place: exit 2 and "FILE:LINE:COL: error: unsupported: TEXT"
+refused() {  # file line text flags...
+  local file=$1 line=$2 text=$3; shift 3
+  local out st
+  out=$("$INKA" "$@" "$file" 2>&1); st=$?
+  if [ "$st" -eq 2 ] && grep -qE "^$file:$line:[0-9]+: error: unsupported: .*$text" <<<"$out"; then passed=$((passed + 1))
+  else echo "FAIL (want exit 2 and $file:$line:COL: error: unsupported: ...$text): exit $st: inka-ng $* $file"; echo "$out" | head -3
+    failed=$((failed + 1)); fi
+}
+# function pointers: tables, struct fields, arguments, results, NULL, recursion
+# through a pointer; with the concrete mode and without
+for mode in "" --no-concrete; do
+  check 0 $D/fnptrs.c --reach 24 $mode
+  check 1 $D/fnptrs.c --reach 26 $mode
+  check 0 $D/fnptrs.c --reach 28 $mode
+  check 0 $D/fnptrs.c --reach 37 $mode
+  check 1 $D/fnptrs.c --reach 39 $mode
+  check 0 $D/fnptrs.c --reach 41 $mode
+  check 0 $D/fnptrs.c --reach 49 $mode
+done
+refused $D/fnptrs.c 53 "function-pointer input" --reach 54
+# bit-fields: stores wrap to the width, reads promote, gcc's sizeof
+for mode in "" --no-concrete; do
+  check 0 $D/bitfields.c --reach 19 $mode
+  check 0 $D/bitfields.c --reach 21 $mode
+  check 1 $D/bitfields.c --reach 23 $mode
+  check 0 $D/bitfields.c --reach 25 $mode
+  check 0 $D/bitfields.c --reach 28 $mode
+  check 1 $D/bitfields.c --reach 30 $mode
+  check 0 $D/bitfields.c --reach 33 $mode
+done
+refused $D/bitfields.c 37 "bit-field input" --reach 38
+refused $D/bitfields.c 43 "type punning" --reach 45
+# unions of one member or of integers of one width; a tagged union is refused
+for mode in "" --no-concrete; do
+  check 0 $D/unions.c --reach 10 $mode
+  check 1 $D/unions.c --reach 12 $mode
+  check 0 $D/unions.c --reach 15 $mode
+  check 0 $D/unions.c --reach 23 $mode
+  check 0 $D/unions.c --reach 44 $mode
+  check 1 $D/unions.c --reach 46 $mode
+done
+refused $D/unions.c 53 "assignment to a non-lvalue" --reach 54
+refused $D/unions.c 30 "union read through members of different types" --reach 34
+# the suite of a function calling through pointers, measured by gcov
+tmp=$(mktemp -d)
+if "$INKA" --quiet --cover branches --function table --emit-dir "$tmp" --validate $D/fnptrs.c >"$tmp/out" 2>&1 &&
+   grep -q "0 bugs" "$tmp/out"; then passed=$((passed + 1))
+else echo "FAIL: --cover branches of fnptrs.c table"; head -5 "$tmp/out"; failed=$((failed + 1)); fi
+rm -rf "$tmp"
 # operators spelled inside macro bodies (helper macros): MAX, SQUARE, ABS, SWAP, nested, a
 # macro using another, object-like N, an operator as a whole body, statement macros, for
 check 0 $D/macros.c --reach 33

@@ -3,7 +3,8 @@
  * propagators never re-run, the idempotent flag, failure clearing the queue,
  * posting from inside propagate(), trials from inside propagate() restoring
  * the outer queue, the trial depth limit, prop_current, states, the node
- * budget (stops a slow fixpoint, says so, leaves the store usable).
+ * budget (stops a slow fixpoint, says so, leaves the store usable), a
+ * subscription handed to another propagator (and back on backtracking).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -189,6 +190,35 @@ TEST(entailed_never_rerun) {
   CHECK(prop_propagate(s));
   CHECK_EQ_INT(p->runs, 3);
   CHECK_EQ_INT(prop_max(s, x), 8);
+  prop_store_free(s);
+}
+
+/* A subscription handed to another propagator wakes that one instead, and
+   goes back to the first on backtracking. */
+TEST(resubscribe) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 10);
+  Probe *a = probe(s, &cls_at[1], 1), *b = probe(s, &cls_at[1], 2);
+  PropSub *sub = prop_subscribe_record(s, &a->base, x, PROP_EV_BOUNDS);
+  CHECK(prop_sub_var(sub) == x && prop_sub_event(sub) == PROP_EV_BOUNDS);
+  CHECK(prop_post(s, &a->base));
+  CHECK(prop_post(s, &b->base));
+  CHECK_EQ_INT(a->runs, 1);
+  CHECK_EQ_INT(b->runs, 1);
+  prop_push(s);
+  prop_resubscribe(s, sub, &b->base);
+  CHECK(prop_set_max(s, x, 8));
+  CHECK(prop_propagate(s));
+  CHECK_EQ_INT(a->runs, 1);
+  CHECK_EQ_INT(b->runs, 2);
+  Propagator *who[2];
+  CHECK_EQ_INT(prop_subscribers(s, x, who, 2), 1);
+  CHECK(who[0] == &b->base);
+  prop_pop(s);
+  CHECK(prop_set_max(s, x, 7));
+  CHECK(prop_propagate(s));
+  CHECK_EQ_INT(a->runs, 2);
+  CHECK_EQ_INT(b->runs, 2);
   prop_store_free(s);
 }
 
@@ -433,6 +463,7 @@ int main(void) {
   RUN(priority_order);
   RUN(priority_preempts);
   RUN(entailed_never_rerun);
+  RUN(resubscribe);
   RUN(entailed_unqueued);
   RUN(idempotent_flag);
   RUN(failure_clears_queue);

@@ -2,7 +2,8 @@
  * left behind (domains, variables, failed flag, level), the depth limit,
  * nested trials from propagators running inside a trial, a failing trial
  * inside propagate() restoring the outer queue, and the trial's opener
- * (queued by its own prunings) not run inside its own trial.
+ * (queued by its own prunings) not run inside its own trial, the work
+ * budget of one trial (inconclusive past it).
  */
 #include <string.h>
 
@@ -222,8 +223,39 @@ TEST(failing_trial_restores_queue) {
   prop_store_free(s);
 }
 
+/* A chain x0 + 1 <= x1, x1 + 1 <= x2, ...: fixing x0 in a trial pushes every
+   bound once, one propagator after another.  A work budget smaller than
+   the chain stops the trial as inconclusive (never a refutation, nothing
+   left behind); the budget applies to the next trial only; with room
+   enough the trial runs to its end. */
+TEST(work_budget) {
+  enum { N = 50 };
+  PropStore *s = prop_store_new();
+  PropVar x[N];
+  for (int i = 0; i < N; i++) x[i] = prop_new_var(s, 0, 1000);
+  for (int i = 0; i + 1 < N; i++) CHECK(post_leq(s, x[i], x[i + 1], -1));
+  PropDomain out = {0};
+  FixCtx c = {x[0], 900};
+  prop_set_trial_work(s, 10);
+  CHECK_EQ_INT(prop_try(s, post_fix, &c, &x[N - 1], 1, &out), PROP_TRIAL_TOO_DEEP);
+  CHECK(!prop_failed(s));
+  CHECK_EQ_INT(prop_stats(s)->trials_cut, 1);
+  CHECK_EQ_INT(prop_min(s, x[N - 1]), N - 1); /* what the root propagation knew, no more */
+  CHECK_EQ_INT(prop_level(s), 0);
+  CHECK_EQ_INT(prop_try(s, post_fix, &c, &x[N - 1], 1, &out), PROP_TRIAL_OK); /* no budget now */
+  CHECK(out.n == 1 && out.iv[0].lo == 900 + N - 1);
+  prop_set_trial_work(s, 10 * N);
+  c.v = 3;
+  CHECK_EQ_INT(prop_try(s, post_fix, &c, &x[N - 1], 1, &out), PROP_TRIAL_OK);
+  CHECK(out.n == 1 && out.iv[0].lo == 3 + N - 1);
+  CHECK_EQ_INT(prop_stats(s)->trials_cut, 1);
+  prop_domain_free(&out);
+  prop_store_free(s);
+}
+
 int main(void) {
   RUN(top_level_trials);
+  RUN(work_budget);
   RUN(depth_limit);
   RUN(constructive_disjunction);
   RUN(nested_from_propagators);

@@ -4,6 +4,7 @@
  * the node budget drops a slow node and goes on with its siblings,
  * same seed gives the same statistics, REJECT makes the result INCOMPLETE,
  * the decision list growing during search, cleanup after SEARCH_FOUND,
+ * the window followed by powers of two,
  * hints and branches labeled before the decisions.
  */
 #include <stdlib.h>
@@ -515,6 +516,44 @@ TEST(wide_domains) {
   }
 }
 
+/* ---- Powers after the window ------------------------------------------------------------ */
+
+typedef struct { PropVar x; int64_t tried[128]; int n; int64_t need; } Powers;
+
+static SearchLeaf at_least(PropStore *s, void *ctx) {
+  Powers *p = ctx;
+  int64_t v = prop_value(s, p->x);
+  if (p->n < 128) p->tried[p->n++] = v;
+  return v >= p->need ? SEARCH_ACCEPT : SEARCH_FAIL;
+}
+
+/* x in [3, 10^6] must be >= 1000: the window of 4 tries 3..6, then one value
+   per power of two: 7 (the least untried one >= 4), 8, 16, ..., 1024.  Without powers, or with 0 in the
+   domain, the window alone is tried and the result is INCOMPLETE. */
+TEST(powers) {
+  for (int variant = 0; variant < 3; variant++) {
+    PropStore *s = prop_store_new();
+    Powers p = {.x = prop_new_var(s, variant == 2 ? -1000000 : 3, 1000000), .need = 1000};
+    prop_add_decision(s, p.x);
+    SearchOptions o;
+    search_default_options(&o);
+    o.window = 4;
+    o.powers = variant != 1;
+    SearchResult r = search_solve(s, &o, at_least, &p, NULL);
+    if (variant == 0) {
+      CHECK_EQ_INT(r, SEARCH_FOUND);
+      int64_t want[] = {3, 4, 5, 6, 7, 8, 16, 32, 64, 128, 256, 512, 1024};
+      CHECK_EQ_INT(p.n, 13);
+      for (int i = 0; i < 13 && i < p.n; i++) CHECK_EQ_INT(p.tried[i], want[i]);
+      search_backtrack(s, 0);
+    } else {
+      CHECK_EQ_INT(r, SEARCH_INCOMPLETE);
+      CHECK_EQ_INT(p.n, 4);
+    }
+    prop_store_free(s);
+  }
+}
+
 /* ---- Hints ---------------------------------------------------------------------------- */
 
 /* h = |x - 50| + y: near zero, labeling the decisions x, y first gives
@@ -615,6 +654,7 @@ int main(int argc, char **argv) {
   RUN(found_and_cleanup);
   RUN(decisions_grow_during_search);
   RUN(wide_domains);
+  RUN(powers);
   RUN(hints_first);
   RUN(branches_first);
   RUN(failed_store);

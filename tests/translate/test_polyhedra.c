@@ -189,6 +189,15 @@ static const Case cases[] = {
                    "      if (r == k) d++;\n    }\n    r++;\n  }\n"
                    "  if (cells == 6 * (long)r && d == 6)\n    return 1; /* T */\n  return 0;\n}\n",
      30, false},
+    /* a search loop left by a break: the exit is the condition failing or a break */
+    {"search_break", "int f(int n, int c) {\n  int i = 0, s = 0;\n" GUARD
+                     "  while (i < n) {\n    if ((i * 7 + c) % 11 == 3)\n      break;\n    s += 2;\n    i++;\n  }\n"
+                     "  if (i > n || s != 2 * i)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    {"search_break_reach", "int f(int n, int c) {\n  int i = 0, s = 0;\n" GUARD
+                           "  while (i < n) {\n    if ((i * 7 + c) % 11 == 3)\n      break;\n    s += 2;\n    i++;\n  }\n"
+                           "  if (i < n && s > 8)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, false},
 };
 
 int main(int argc, char **argv) {

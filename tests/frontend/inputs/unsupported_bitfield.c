@@ -1,4 +1,4 @@
-struct s { int a : 3; int b; };
+struct s { int a : 3; int : 2; int b; };
 int f(int x) {
   struct s v;
   v.b = x;

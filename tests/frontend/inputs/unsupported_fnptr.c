@@ -1,5 +1,5 @@
 int g(int x) { return x; }
 int f(int x) {
-  int (*p)(int) = g;
-  return p(x);
+  long (*p)(long) = (long (*)(long))g;
+  return (int)p(x);
 }

@@ -3,5 +3,5 @@ int g(void) { return 0; }
 int f(int x) {
   x = g();
   gu.i = x;
-  return x;
+  return gu.f > 0;
 }
