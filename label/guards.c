@@ -2,7 +2,9 @@
  * parameters: the guards at the top of the function (`if (n < 0 || n >
  * 400) return -1;`: they come first and their then-branch only returns)
  * and the conditions of the ifs around the target that read parameters
- * the function never writes (`if (i == 65535 && seed == 0xACE1)`).
+ * the function never writes (`if (i == 65535 && seed == 0xACE1)`), in a
+ * function that calls none of the file's functions (else the target may
+ * run in a deeper frame of it, by recursion).
  * Posted like an --assume, they make the inputs' domains small from the
  * start, where running every input is a proof (label/concrete.c) that
  * need not wait for the root propagation to get there through loops it
@@ -102,6 +104,11 @@ static void add(Facts *f, const IrExpr *e, bool negate) {
  * goto into a branch is lowered so that the branch's if tests the
  * function's `jump` variable, which is no parameter: frontend/jumps.c.) */
 
+static bool calls_defined(const IrStmt *s, const void *unused) {
+  (void)unused;
+  return s->kind == IR_ST_CALL && s->builtin == IR_BI_NONE && s->callee && s->callee->defined;
+}
+
 static bool assigns(const IrStmt *s, const void *v) {
   return (s->kind == IR_ST_ASSIGN || s->kind == IR_ST_CALL) && s->lhs && s->lhs->kind == IR_VAR && s->lhs->var == v;
 }
@@ -152,7 +159,9 @@ int lbl_entry_guards(const IrFunction *fn, const IrObjective *obj, IrExpr ***out
     if (!is_guard(s)) break;
     add(&f, s->cond, true);
   }
-  if (obj->target) path_to(fn, &fn->body, obj->target, &f);
+  /* in a function that calls others, the target may run in a deeper frame
+     of fn (recursion), whose parameters the entry's are not */
+  if (obj->target && !block_any(&fn->body, calls_defined, NULL)) path_to(fn, &fn->body, obj->target, &f);
   if (f.failed) {
     lbl_entry_guards_free(f.e, f.n);
     f = (Facts){0};

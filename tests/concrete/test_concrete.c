@@ -420,7 +420,9 @@ TEST(search_guesses_nondet_and_inputs) {
                    "  return 0;\n"
                    "}\n";
   CHECK_EQ_INT(solve(nd, "main", 9, 0, NULL, true, &r), LBL_REACHABLE);
-  CHECK(r.nnondet == 1 && r.nondet[0].value == 15000 && r.stats.search.nodes == 0 && r.stats.concrete_runs > 0);
+  /* found by a guess, or by the short proof attempt that runs before the
+     guesses when the root propagates quickly: reported alike */
+  CHECK(r.nnondet == 1 && r.nondet[0].value == 15000 && (r.stats.search.nodes > 0 || r.stats.concrete_runs > 0));
   lbl_result_free(&r);
   CHECK(solve(nd, "main", 11, 0, NULL, true, NULL) == solve(nd, "main", 11, 0, NULL, false, NULL));
   const char *list = "struct node { int val; struct node *next; };\n"

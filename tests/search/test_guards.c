@@ -67,7 +67,12 @@ static const char *program =
     "      return 1;\n"                               /* 49: target */
     "  }\n"                                           /* 50 */
     "  return n;\n"                                   /* 51 */
-    "}\n";                                            /* 52 */
+    "}\n"                                             /* 52 */
+    "int path_recursive(int n, int k) {\n"            /* 53 */
+    "  if (k == 3)\n"                                 /* 54 */
+    "    return 1;\n"                                 /* 55: target */
+    "  return path_recursive(n, 3);\n"                /* 56 */
+    "}\n";                                            /* 57 */
 
 static const struct {
   const char *fn;
@@ -78,6 +83,8 @@ static const struct {
     /* conditions on the path: k == 3 and (long)n == 2 (t is no parameter);
        !(n > k); k == 3 only (n is written in the function) */
     {"path", 35, 2},       {"path_else", 42, 1},     {"path_written", 49, 1},
+    /* the target may run in a deeper frame (k == 3 there, not at the entry) */
+    {"path_recursive", 55, 0},
 };
 
 /* text parsed from a temporary file (removed again); NULL on failure. */
