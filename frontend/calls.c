@@ -139,6 +139,10 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
     if (bi == IR_BI_FREE) s->args[0] = strip_ptr_cast(s->args[0]);
   }
   if (s->type->kind == IR_TY_STRUCT && bi != IR_BI_NONE) fe_unsupported(c, loc, "unsupported: struct returned by value");
+  return fe_emit_call(c, s, want_value, loc, out);
+}
+
+IrExpr *fe_emit_call(FeCtx *c, IrStmt *s, bool want_value, IrLoc loc, IrBlock *out) {
   IrExpr *value = NULL;
   if (want_value && s->type->kind == IR_TY_STRUCT) { /* the result lands in a temporary in memory */
     s->lhs = fe_struct_temp(c, s->type, loc, out);

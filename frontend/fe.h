@@ -212,6 +212,9 @@ IrExpr *fe_dummy(FeCtx *c, IrLoc loc);                   /* int 0, after a diagn
 void fe_assign(FeCtx *c, IrExpr *lhs, IrExpr *rhs, IrLoc loc, IrBlock *out); /* structs field-wise */
 IrVar *fe_temp(FeCtx *c, IrType *t, IrLoc loc);
 IrExpr *fe_struct_temp(FeCtx *c, IrType *t, IrLoc loc, IrBlock *out); /* in memory, with its DECL */
+/* Emits call statement s into out; with want_value, its result in a fresh
+   temporary (in memory for a struct): that value, else NULL. */
+IrExpr *fe_emit_call(FeCtx *c, IrStmt *s, bool want_value, IrLoc loc, IrBlock *out);
 IrStmt *fe_stmt_new(FeCtx *c, IrStmtKind k, IrLoc loc);
 void fe_emit(FeCtx *c, IrBlock *b, IrStmt *s);
 int64_t fe_wrap(const IrType *t, int64_t v);             /* v converted to integer type t */

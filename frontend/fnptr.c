@@ -86,17 +86,7 @@ IrExpr *fe_indirect_call(FeCtx *c, CXCursor call, bool want_value, IrBlock *out)
     if (s->args[i]->type->kind == IR_TY_STRUCT && !ir_is_lvalue(s->args[i]))
       fe_unsupported(c, loc, "unsupported: struct value");
   }
-  IrExpr *value = NULL;
-  if (want_value && s->type->kind == IR_TY_STRUCT) {
-    s->lhs = fe_struct_temp(c, s->type, loc, out);
-    value = fe_var_expr(c, s->lhs->var, loc);
-  } else if (want_value && s->type->kind != IR_TY_VOID) {
-    IrVar *t = fe_temp(c, s->type, loc);
-    s->lhs = fe_var_expr(c, t, loc);
-    value = fe_var_expr(c, t, loc);
-  }
-  fe_emit(c, out, s);
-  return value;
+  return fe_emit_call(c, s, want_value, loc, out);
 }
 
 /* ---- the dispatch ---------------------------------------------------------------- */

@@ -279,13 +279,20 @@ static bool structural_expr(M *m, CXCursor cur) {
   }
 }
 
-static bool expr(M *m, CXCursor cur) {
-  Span s;
+/* One level deeper at cur, which must start at the current token: its
+   span in *s; false (the depth restored) when it does not. */
+static bool enter(M *m, CXCursor cur, Span *s) {
   const FeMTok *t = cur_tok(m);
-  if (++m->depth > FE_MAX_DEPTH || !span(m, cur, &s) || !t || t->anchor != s.b) {
+  if (++m->depth > FE_MAX_DEPTH || !span(m, cur, s) || !t || t->anchor != s->b) {
     m->depth--;
     return false;
   }
+  return true;
+}
+
+static bool expr(M *m, CXCursor cur) {
+  Span s;
+  if (!enter(m, cur, &s)) return false;
   bool ok;
   if (clean(m, &s)) {
     skip_to(m, s.e);
@@ -420,11 +427,7 @@ static bool trailing_semicolon(M *m, CXCursor cur) {
 
 static bool stmt(M *m, CXCursor cur) {
   Span s;
-  const FeMTok *t = cur_tok(m);
-  if (++m->depth > FE_MAX_DEPTH || !span(m, cur, &s) || !t || t->anchor != s.b) {
-    m->depth--;
-    return false;
-  }
+  if (!enter(m, cur, &s)) return false;
   bool ok;
   if (clean(m, &s)) {
     skip_to(m, s.e);
