@@ -3,8 +3,8 @@
  * 400) return -1;`: they come first and their then-branch only returns)
  * and the conditions of the ifs around the target that read parameters
  * the function never writes (`if (i == 65535 && seed == 0xACE1)`), in a
- * function that calls none of the file's functions (else the target may
- * run in a deeper frame of it, by recursion).
+ * function that cannot call itself (else the target may run in a deeper
+ * frame of it, whose parameters are not the entry's).
  * Posted like an --assume, they make the inputs' domains small from the
  * start, where running every input is a proof (label/concrete.c) that
  * need not wait for the root propagation to get there through loops it
@@ -104,9 +104,46 @@ static void add(Facts *f, const IrExpr *e, bool negate) {
  * goto into a branch is lowered so that the branch's if tests the
  * function's `jump` variable, which is no parameter: frontend/jumps.c.) */
 
-static bool calls_defined(const IrStmt *s, const void *unused) {
-  (void)unused;
-  return s->kind == IR_ST_CALL && s->builtin == IR_BI_NONE && s->callee && s->callee->defined;
+/* Can a call in fn lead back to `back` (recursion)?  A depth-first walk
+   over the calls of the file's functions; `seen` holds the functions
+   visited (at most MAX_SEEN: past that, assume it can). */
+enum { MAX_SEEN = 256 };
+
+typedef struct Walk {
+  const IrFunction *back;
+  const IrFunction *seen[MAX_SEEN];
+  int nseen;
+  bool found;
+} Walk;
+
+static void walk_function(Walk *w, const IrFunction *fn);
+
+static bool note_call(const IrStmt *s, const void *arg) {
+  Walk *w = (Walk *)arg;
+  if (s->kind == IR_ST_CALL && s->builtin == IR_BI_NONE && s->callee && s->callee->defined) walk_function(w, s->callee);
+  return w->found; /* stops the walk once found */
+}
+
+static void walk_function(Walk *w, const IrFunction *fn) {
+  if (w->found) return;
+  if (fn == w->back && w->nseen > 0) {
+    w->found = true;
+    return;
+  }
+  for (int i = 0; i < w->nseen; i++)
+    if (w->seen[i] == fn) return;
+  if (w->nseen == MAX_SEEN) {
+    w->found = true;
+    return;
+  }
+  w->seen[w->nseen++] = fn;
+  block_any(&fn->body, note_call, w);
+}
+
+static bool recursive(const IrFunction *fn) {
+  Walk w = {.back = fn};
+  walk_function(&w, fn);
+  return w.found;
 }
 
 static bool assigns(const IrStmt *s, const void *v) {
@@ -159,9 +196,9 @@ int lbl_entry_guards(const IrFunction *fn, const IrObjective *obj, IrExpr ***out
     if (!is_guard(s)) break;
     add(&f, s->cond, true);
   }
-  /* in a function that calls others, the target may run in a deeper frame
-     of fn (recursion), whose parameters the entry's are not */
-  if (obj->target && !block_any(&fn->body, calls_defined, NULL)) path_to(fn, &fn->body, obj->target, &f);
+  /* in a recursive function the target may run in a deeper frame, whose
+     parameters the entry's are not */
+  if (obj->target && !recursive(fn)) path_to(fn, &fn->body, obj->target, &f);
   if (f.failed) {
     lbl_entry_guards_free(f.e, f.n);
     f = (Facts){0};

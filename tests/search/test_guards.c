@@ -72,7 +72,20 @@ static const char *program =
     "  if (k == 3)\n"                                 /* 54 */
     "    return 1;\n"                                 /* 55: target */
     "  return path_recursive(n, 3);\n"                /* 56 */
-    "}\n";                                            /* 57 */
+    "}\n"                                             /* 57 */
+    "int ind_b(int n, int k);\n"                      /* 58 */
+    "int ind_a(int n, int k) {\n"                     /* 59 */
+    "  if (k == 3)\n"                                 /* 60 */
+    "    return 1;\n"                                 /* 61: target */
+    "  return ind_b(n, k);\n"                         /* 62 */
+    "}\n"                                             /* 63 */
+    "int ind_b(int n, int k) { return ind_a(n, 3); }\n" /* 64 */
+    "int calls_helper(int n, int k) {\n"              /* 65 */
+    "  int t = g(n);\n"                               /* 66 */
+    "  if (k == 3)\n"                                 /* 67 */
+    "    return t;\n"                                 /* 68: target */
+    "  return 0;\n"                                   /* 69 */
+    "}\n";                                            /* 70 */
 
 static const struct {
   const char *fn;
@@ -85,6 +98,9 @@ static const struct {
     {"path", 35, 2},       {"path_else", 42, 1},     {"path_written", 49, 1},
     /* the target may run in a deeper frame (k == 3 there, not at the entry) */
     {"path_recursive", 55, 0},
+    /* through another function (ind_b calls ind_a again); a call that
+       cannot come back (g) does not count */
+    {"ind_a", 61, 0},      {"calls_helper", 68, 1},
 };
 
 /* text parsed from a temporary file (removed again); NULL on failure. */
