@@ -22,12 +22,13 @@
 #include <stdint.h>
 #include <string.h>
 
-enum { CX_F32_SIGN_SHIFT = 31, CX_F64_SIGN_SHIFT = 63 };
-#define CX_F32_INF_KEY ((int64_t)0xFF << 23)
-#define CX_F64_INF_KEY ((int64_t)0x7FF << 52)
+#include "inka/fp.h"
 
-static inline int64_t cx_inf_key(int bits) { return bits == 32 ? CX_F32_INF_KEY : CX_F64_INF_KEY; }
-static inline int64_t cx_nan_key(int bits) { return cx_inf_key(bits) + 1; }
+/* The keys are include/inka/fp.h's (fp_key_of_bits, fp_key_to_bits): one
+   encoding, one place. */
+static inline const FpFormat *cx_format(int bits) { return bits == 32 ? &fp_binary32 : &fp_binary64; }
+static inline int64_t cx_inf_key(int bits) { return cx_format(bits)->inf_key; }
+static inline int64_t cx_nan_key(int bits) { return fp_key_nan(cx_format(bits)); }
 /* Is key a value of the format (NaN included)? */
 static inline bool cx_key_valid(int bits, int64_t key) {
   return key >= -1 - cx_inf_key(bits) && key <= cx_nan_key(bits);
@@ -35,35 +36,29 @@ static inline bool cx_key_valid(int bits, int64_t key) {
 
 /* ---- Keys <-> host values ------------------------------------------------------ */
 static inline double cx_key_f64(int64_t key) {
-  if (key == cx_nan_key(64)) return NAN;
-  uint64_t bits = key >= 0 ? (uint64_t)key : (uint64_t)(-1 - key) | (uint64_t)1 << CX_F64_SIGN_SHIFT;
+  uint64_t bits = fp_key_to_bits(&fp_binary64, key);
   double d;
   memcpy(&d, &bits, sizeof d);
   return d;
 }
 
 static inline float cx_key_f32(int64_t key) {
-  if (key == cx_nan_key(32)) return NAN;
-  uint32_t bits = key >= 0 ? (uint32_t)key : (uint32_t)(-1 - key) | (uint32_t)1 << CX_F32_SIGN_SHIFT;
+  uint32_t bits = (uint32_t)fp_key_to_bits(&fp_binary32, key);
   float f;
   memcpy(&f, &bits, sizeof f);
   return f;
 }
 
 static inline int64_t cx_f64_key(double d) {
-  if (isnan(d)) return cx_nan_key(64);
   uint64_t bits;
   memcpy(&bits, &d, sizeof bits);
-  uint64_t mag = bits & ~((uint64_t)1 << CX_F64_SIGN_SHIFT);
-  return bits >> CX_F64_SIGN_SHIFT ? -1 - (int64_t)mag : (int64_t)mag;
+  return fp_key_of_bits(&fp_binary64, bits); /* every NaN is the one NaN */
 }
 
 static inline int64_t cx_f32_key(float f) {
-  if (isnan(f)) return cx_nan_key(32);
   uint32_t bits;
   memcpy(&bits, &f, sizeof bits);
-  uint32_t mag = bits & ~((uint32_t)1 << CX_F32_SIGN_SHIFT);
-  return bits >> CX_F32_SIGN_SHIFT ? -1 - (int64_t)mag : (int64_t)mag;
+  return fp_key_of_bits(&fp_binary32, bits);
 }
 
 /* The value of a key of the format (exact: a float widens exactly). */
