@@ -484,7 +484,9 @@ static TrEvResult load(TrEval *ev, const IrType *ty, PropVar x, PropVar *out) {
   bool punned = t->sign_puns && ty->kind == IR_TY_INT && ty->bits < 64; /* as tr_fresh_cell */
   PropVar raw = punned ? tr_fresh_cell(t, ty) : *out; /* else the loaded value is the stored one */
   if (raw != *out && !op_wrap(t->s, raw, *out, ty->bits, ty->is_signed)) return TR_EV_FAIL;
-  return tr_load(t, ev->st->mem, x, raw) ? TR_EV_OK : TR_EV_FAIL;
+  PropVar runs = ev->guard ? guard_holds(t, ev->guard) : t->one;
+  if (runs == TR_FAIL) return TR_EV_FAIL;
+  return tr_load_guarded(t, ev->st->mem, x, raw, runs) ? TR_EV_OK : TR_EV_FAIL;
 }
 
 /* z = b + k * i: a location moved by i elements of k cells. */

@@ -43,3 +43,19 @@ int last_written(int n) {
     return 2;                                   /* expect unreachable (3 * (n - 1)) */
   return 0;
 }
+
+/* Loads in the right operand of && run only where the left one holds: a
+   cell unwritten elsewhere gives up no other path. */
+int guarded_load(int k) {
+  int a[2];
+  a[0] = 0;
+  if (k == 1)
+    a[1] = 7;
+  if (k == 2 && a[0] == 0 && k != 1)
+    return 2;                                   /* expect reachable */
+  if (k == 1 && a[1] == 7)
+    return 1;                                   /* expect reachable */
+  if (k == 1 && a[1] != 7)
+    return 3;                                   /* expect unreachable */
+  return 0;                                     /* expect reachable */
+}
