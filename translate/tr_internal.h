@@ -269,6 +269,8 @@ bool tr_trip_count(Tr *t, const IrStmt *loop, int obj_index, const TrState *in, 
    iteration of the loop keeps, and the negated condition, posted on out.
    False if the store failed. */
 bool tr_loop_invariant(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
+/* parity.c: the parity relations the loop keeps, posted on its outputs. */
+bool tr_loop_parity(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* polyhedra.c: inequalities between a loop's locals at its exit and entry */
 bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* Makes st's unfixed variables search hints (prop_add_hint). */

@@ -119,14 +119,15 @@ def program(rng):
 
     x, y = rng.randint(-2, 2), rng.randint(-2, 2)
     z, w = rng.choice([0, 0, 1, -1, 2]), rng.choice([0, 0, 1, -1])
-    rel = rng.choice(["<", "<=", ">", ">=", "<", ">", "=="])
+    rel = rng.choice(["<", "<=", ">", ">=", "<", ">", "==", "even", "odd"])  # parities: translate/parity.c
     V = rng.randint(-8, 8) + (x * S[0] + y * S[1] if rng.random() < 0.5 else 0)
 
     def holds(n, i, u, v):
         lhs = wrap32(wrap32(x * u) + wrap32(y * v))
         lhs = wrap32(lhs + wrap32(z * i))
         lhs = wrap32(lhs + wrap32(w * n))
-        return {"<": lhs < V, "<=": lhs <= V, ">": lhs > V, ">=": lhs >= V, "==": lhs == V}[rel]
+        return {"<": lhs < V, "<=": lhs <= V, ">": lhs > V, ">=": lhs >= V, "==": lhs == V,
+                "even": lhs % 2 == 0, "odd": lhs % 2 != 0}[rel]
 
     truth = False
     for c in range(-3, 4):           # the heads of one long run serve every n
@@ -157,8 +158,9 @@ def program(rng):
             f"    return -1;\n"
             f"  if (c < -3 || c > 3)\n"
             f"    return -2;\n"
-            f"  while (i < n) {{\n" + body + "  }\n"
-            f"  if ({x} * u + {y} * v + {z} * i + {w} * n {rel} {V})\n"
+            f"  while (i < n) {{\n" + body + "  }\n" +
+            (f"  if ({x} * u + {y} * v + {z} * i + {w} * n {rel} {V})\n" if rel not in ("even", "odd") else
+             f"  if (({x} * u + {y} * v + {z} * i + {w} * n) % 2 {'==' if rel == 'even' else '!='} 0)\n") +
             f"    return 1;\n"
             f"  return 0;\n"
             f"}}\n")
