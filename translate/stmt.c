@@ -68,7 +68,7 @@ static StResult assign(StmtCtx *c, TrState *st, const IrExpr *lhs, PropVar v) {
   if (lhs->kind == IR_VAR && tr_is_ssa(lhs->var)) {
     const IrVar *var = lhs->var;
     if (var->kind == IR_VAR_GLOBAL) st->global[var->index] = v;
-    else tr_set_slot(st, tr_frame_slot(st->fn, var), v);
+    else tr_assign_slot(c->t, st, tr_frame_slot(st->fn, var), v);
     return ST_NEXT;
   }
   PropVar loc;

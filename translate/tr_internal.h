@@ -35,13 +35,20 @@ struct TrTrace {
 /* Control flags: execution runs at a point iff all four are 0. */
 enum { TR_ENDED, TR_RETURNED, TR_BROKEN, TR_CONTINUED, TR_NFLAGS };
 
+/* Whether a slot is assigned, for a slot a join took from paths that
+   assigned it and paths that did not (its value is free on the latter):
+   flag is TR_UNINIT (assigned iff the slot is not TR_UNINIT) or a boolean
+   "assigned on this path"; witnesses, the slots j < 64 with j != 0 =>
+   flag (`found` for `pos` after `if (a[k] == key) { pos = k; found = 1; }`). */
+typedef struct TrDefined {
+  PropVar flag;
+  uint64_t witnesses;
+} TrDefined;
+
 typedef struct TrState {
   const IrFunction *fn;      /* the frame: slots index fn->params then fn->locals */
   PropVar *slot;             /* nparams + nlocals, TR_UNINIT when unassigned */
-  PropVar *defined;          /* NULL, or per slot: TR_UNINIT (assigned iff slot is not
-                                TR_UNINIT) or a boolean "assigned on this path", for a
-                                slot a join took from paths that assigned it and paths
-                                that did not (its value is free on the latter) */
+  TrDefined *defined;        /* NULL, or per slot (see below) */
   PropVar *global;           /* one per program global (SSA scalars) */
   PropVar flag[TR_NFLAGS];   /* booleans */
   PropVar retval;            /* the frame's return value once RETURNED */
@@ -199,6 +206,9 @@ bool tr_is_objective_stmt(const Tr *t, const IrStmt *s);
 TrState *tr_state_copy(Tr *t, const TrState *st);
 /* Slot i of st holds v from now on (an assignment: defined on every path). */
 void tr_set_slot(TrState *st, int i, PropVar v);
+/* The same for an assignment of the program: a slot that witnessed another
+   one's assignment stays a witness only when it becomes 0. */
+void tr_assign_slot(Tr *t, TrState *st, int i, PropVar v);
 /* The boolean "slot i is assigned" at st: t->one, t->zero or a variable. */
 PropVar tr_slot_defined(Tr *t, const TrState *st, int i);
 /* Translates block->stmts[from..] from st; the state after, or NULL if the
@@ -214,7 +224,7 @@ void tr_loop_writes(Tr *t, const IrStmt *loop, int next_iter, const TrState *st,
 void tr_writes_init(Tr *t, const TrState *st, TrWrites *w);
 /* A state like `in` where every written part is a fresh variable (a local
    unassigned in `in` stays unassigned unless both branches a and b assign it). */
-TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b);
+TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b); /* NULL: failed */
 /* The same at the exit of `loop`: a local unassigned in `in` stays so unless
    every way out of the loop assigns it. */
 TrState *tr_loop_outputs(Tr *t, const TrState *in, const TrWrites *w, const IrStmt *loop);

@@ -60,7 +60,7 @@ int last_match(int n, int key) {
   if (found && pos > 40)
     return 1;                      /* expect reachable */
   if (found && pos >= 50)
-    return 2;                      /* expect not-reachable (i < 50 when pos is assigned; "found => assigned" is a relation no join keeps yet) */
+    return 2;                      /* expect unreachable (i < 50 when pos is assigned, and found says it is) */
   if (!found && key < 13 && key >= 0 && n >= 13)
     return 3;                      /* expect unreachable (every residue shows up in 13 steps) */
   return 0;                        /* expect reachable */
@@ -74,5 +74,25 @@ int reassigned(int k) {
   y = 3;
   if (y != 3)
     return 1;                      /* expect unreachable */
+  return 0;
+}
+
+/* found is set before pos, and a break can come between: found does not
+   witness pos (a read of pos under found may read a value no test
+   controls). */
+int set_first(int n, int key) {
+  int pos;
+  int found = 0;
+  for (int i = 0; i < n && i < 20; i++)
+    if (i == key) {
+      found = 1;
+      if (n > 30)
+        break;
+      pos = i;
+    }
+  if (found && n <= 30 && pos == 3)
+    return 1;                      /* expect reachable */
+  if (found && n > 30 && pos == 7)
+    return 2;                      /* expect unknown (pos is never assigned there) */
   return 0;
 }
