@@ -30,6 +30,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
+#include "inka/gauss.h"
 #include "memory_internal.h"
 
 /* ---- load_element ------------------------------------------------------------ */
@@ -108,9 +109,45 @@ static PropStatus load_propagate(PropStore *s, Propagator *p) {
 
 static const PropClass load_class = {"load_element", load_propagate, PROP_PRIO_GLOBAL, false};
 
+/* ---- Past stores that never meet the load ------------------------------------
+ * A load with too many candidates waits; but when the stores just below it
+ * can be proved to write elsewhere, and one below them writes through the
+ * load's own pointer, the load reads that store's value at once
+ * (`t[i] = v; t[99999 - i] = v + 1; t[i]` reads v: 2 i == 99999 has no
+ * solution).  "Elsewhere" is a trial of x == y that fails, its propagation
+ * or the elimination of the equality rows (gauss.c) refuting it: sound
+ * whatever propagation has narrowed.  Asked once, when the load is posted. */
+enum { PAST_STORES = 4 };
+
+static bool post_same(PropStore *s, void *ctx) {
+  const PropVar *xy = ctx;
+  return op_rel(s, xy[0], OP_EQ, xy[1]) && prop_propagate(s) && op_gauss(s, false) != OP_GAUSS_REFUTED;
+}
+
+static bool never_same(Tr *t, PropVar x, PropVar y) {
+  PropVar xy[2] = {x, y};
+  return prop_try(t->s, post_same, xy, NULL, 0, NULL) == PROP_TRIAL_FAILED;
+}
+
+static PropVar stored_past_others(Tr *t, const TrMem *m, PropVar x) {
+  for (int k = 0; k <= PAST_STORES && m && m->kind == TR_MEM_STORE; k++, m = m->parent) {
+    PropVar v = mem_stored_through(t, m, x);
+    if (v != TR_UNINIT) return k > 0 ? v : TR_UNINIT; /* (k == 0: load_now's own rule) */
+    if (k == PAST_STORES || !never_same(t, x, m->x)) break;
+  }
+  return TR_UNINIT;
+}
+
 bool tr_load_guarded(Tr *t, TrMem *m, PropVar x, PropVar v, PropVar runs) {
   bool done;
   if (!load_now(t, m, x, v, runs, &done)) return false;
+  if (!done) {
+    PropVar stored = stored_past_others(t, m, x);
+    if (stored != TR_UNINIT) {
+      prop_note(t->s, PROP_NOTE_EQUALITY);
+      return op_rel(t->s, v, OP_EQ, stored);
+    }
+  }
   if (done) return true;
   Load *l = prop_propagator_new(t->s, &load_class, sizeof *l);
   l->t = t;

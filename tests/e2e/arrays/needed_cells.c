@@ -59,3 +59,33 @@ int guarded_load(int k) {
     return 3;                                   /* expect unreachable */
   return 0;                                     /* expect reachable */
 }
+
+/* A load past stores that never meet it: t[i] and t[99 - i] are different
+   cells (2 i == 99 has no solution), so t[i] reads v without labeling i. */
+int two_ends(int i, int v) {
+  int t[100];
+  if (i < 0 || i >= 100)
+    return -1;
+  t[i] = v;
+  t[99 - i] = v + 1;
+  if (t[i] == v + 1)
+    return 1;                                   /* expect unreachable */
+  if (t[99 - i] == v)
+    return 2;                                   /* expect unreachable */
+  if (t[i] == 7 && t[99 - i] == 8)
+    return 3;                                   /* expect reachable */
+  return 0;
+}
+
+/* The same shape where the cells can meet (98 - i == i at i == 49): the
+   load must not skip the store. */
+int can_meet(int i, int v) {
+  int t[100];
+  if (i < 0 || i >= 99)
+    return -1;
+  t[i] = v;
+  t[98 - i] = v + 1;
+  if (t[i] == v + 1)
+    return 1;                                   /* expect reachable (i == 49) */
+  return 0;
+}
