@@ -84,7 +84,7 @@ TrState *tr_state_copy(Tr *t, const TrState *st) {
  * = k; found = 1; }` in a loop, `found && pos < n` would read pos where the
  * relaxed joins allow found == 1 with pos unassigned, and give up the
  * proof.  So a join also posts `j != 0 => flag` for the slots j that
- * witness the assignment (witnesses_kept): j != 0 implied it at the entry
+ * witness the assignment (post_witnesses): j != 0 implied it at the entry
  * (j was 0, or a witness already), and inside the branch or loop j becomes
  * nonzero only where slot i is assigned already; an assignment outside a
  * join keeps a witness only when it sets it to 0 (tr_assign_slot). */
@@ -116,13 +116,14 @@ PropVar tr_slot_defined(Tr *t, const TrState *st, int i) {
   return t->one;
 }
 
-static void set_defined(Tr *t, TrState *st, int i, PropVar d, uint64_t witnesses) {
+/* Slot i of st gets the flag d, with no witness yet. */
+static void set_defined(Tr *t, TrState *st, int i, PropVar d) {
   if (!st->defined) {
     int n = tr_nslots(st->fn);
     st->defined = prop_alloc(t->s, sizeof(TrDefined) * (size_t)(n ? n : 1));
     for (int k = 0; k < n; k++) st->defined[k] = (TrDefined){TR_UNINIT, 0};
   }
-  st->defined[i] = (TrDefined){d, witnesses};
+  st->defined[i] = (TrDefined){d, 0};
 }
 
 int tr_live(Tr *t, const TrState *st, PropVar *live) {
@@ -417,7 +418,7 @@ static TrState *fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const
       continue;
     }
     tr_set_slot(out, i, tr_fresh(t, tr_slot_var(in->fn, i)->type));
-    if (d != t->one) set_defined(t, out, i, fresh_bool(t), 0);
+    if (d != t->one) set_defined(t, out, i, fresh_bool(t));
   }
   for (int i = 0; i < tr_nslots(in->fn); i++)
     if (w->slot[i] && out->defined && out->defined[i].flag != TR_UNINIT &&
