@@ -439,14 +439,15 @@ static TrEvResult eval_var(TrEval *ev, const IrExpr *e, PropVar *out) {
   }
   if (defined == t->one) return TR_EV_OK;
   if (defined == t->zero && !ev->guard) return tr_abandon(t, uninit);
-  PropVar bad = ev->guard ? guard_holds(t, ev->guard) : t->one; /* the read runs ... */
-  if (bad == TR_FAIL) return TR_EV_FAIL;
-  if (defined != t->zero) { /* ... with the variable unassigned */
-    PropVar unassigned = fresh_bool(t), both = fresh_bool(t);
-    if (!op_bool_not(t->s, unassigned, defined) || !op_bool_and(t->s, both, bad, unassigned)) return TR_EV_FAIL;
-    bad = both;
+  PropVar runs = ev->guard ? guard_holds(t, ev->guard) : t->one;
+  if (runs == TR_FAIL) return TR_EV_FAIL;
+  PropVar garbage = runs; /* the read runs with the variable unassigned */
+  if (defined != t->zero) {
+    PropVar unassigned = fresh_bool(t);
+    garbage = fresh_bool(t);
+    if (!op_bool_not(t->s, unassigned, defined) || !op_bool_and(t->s, garbage, runs, unassigned)) return TR_EV_FAIL;
   }
-  if (!tr_abandon_if(t, bad, uninit)) return TR_EV_FAIL;
+  if (!tr_abandon_if(t, garbage, uninit)) return TR_EV_FAIL;
   if (*out == TR_UNINIT) *out = tr_fresh(t, v->type);
   return TR_EV_OK;
 }

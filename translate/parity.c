@@ -268,7 +268,9 @@ static void choose(Par *a, const IrStmt *loop, const TrState *in, const TrState 
   const TrFacts *f = tr_facts(a->t, a->fn, loop);
   for (int i = 0; i < tr_nslots(a->fn) && a->n < MAX_TRACKED; i++) {
     const IrVar *u = tr_slot_var(a->fn, i);
-    if (u->address_taken || (u->type->kind != IR_TY_INT && u->type->kind != IR_TY_BOOL)) continue;
+    /* (64-bit values are left out: a sum of them could need a t past int64) */
+    if (u->address_taken || (u->type->kind != IR_TY_INT && u->type->kind != IR_TY_BOOL) || u->type->bits >= 64)
+      continue;
     if (!(f->slot && f->slot[i]) && !(f->read && f->read[i])) continue;
     if (in->slot[i] == TR_UNINIT || out->slot[i] == TR_UNINIT) continue;
     a->slot[a->n++] = i;
@@ -301,7 +303,7 @@ static bool post_relations(Par *a, Space *s, const TrState *in, const TrState *o
       coef[m] = 1;
       x[m++] = i < a->n ? out->slot[a->slot[i]] : in->slot[a->slot[i - a->n]];
     }
-    coef[m] = -2;
+    coef[m] = -2; /* t: at most 64 terms below 2^32 in magnitude, so |t| < 2^37 */
     x[m++] = prop_new_var(t->s, -((int64_t)1 << 60), (int64_t)1 << 60);
     ++*posted;
     if (!op_linear(t->s, m, coef, x, OP_EQ, parity64(f & s->p0))) return false;

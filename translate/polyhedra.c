@@ -48,11 +48,12 @@
  * that goes on can have.  The exit constraints then also hold on the
  * outputs of a path that ended in the loop, which refutes some of those
  * paths: harmless, since a path that ends never reaches the objective
- * (which is not in the loop), and a path that reaches it ends there.  A break ends its path: the states at the breaks from the final
- * head, joined with the head meet the negated condition, are the exit,
- * and the head's constraints are then not posted on the outputs.  Analyses are capped per run
- * (MAX_ANALYSES): a loop translated again in each unfolding of an outer one
- * is not analysed for ever.  Every posted constraint has int64
+ * (which is not in the loop), and a path that reaches it ends there.  A
+ * break ends its path: the states at the breaks from the final head,
+ * joined with the head meet the negated condition, are the exit, and the
+ * head's constraints are then not posted on the outputs.  Analyses are
+ * capped per run (MAX_ANALYSES): a loop translated again in each unfolding
+ * of an outer one is not analysed for ever.  Every posted constraint has int64
  * coefficients; anything wider is dropped (dropping is always sound).
  */
 #include <gmp.h>
@@ -588,9 +589,6 @@ static void forget(Ana *a, Poly p, int i) {
   CHECKED(ppl_Polyhedron_unconstrain_space_dimension(p, (ppl_dimension_type)i));
 }
 
-/* u = e on p under the choices: the affine image when e is exact; u
-   between l + lo and l + hi when e is a linear part l plus a rest in
-   [lo, hi] (`pos += (i * 7 + 3) % 5 - 2`); else u forgotten. */
 /* e = x / k for a linear x (no operation of it wraps) and a constant k > 0:
    C's division truncates toward zero, so k * e lies in [x - (k - 1), x]
    where x >= 0 and in [x, x + (k - 1)] where x <= 0 (the hull where x may
@@ -607,6 +605,10 @@ static bool quotient(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *lo
   return true;
 }
 
+/* u = e on p under the choices: the affine image when e is exact; for a
+   quotient by a constant, the bounds of quotient() with u's integer bounds
+   tightened; u between l + lo and l + hi when e is a linear part l plus a
+   rest in [lo, hi] (`pos += (i * 7 + 3) % 5 - 2`); else u forgotten. */
 static void image(Ana *a, Poly p, int u, const IrExpr *e, const Choices *ch) {
   const IrType *ty = a->var[u]->type;
   Lin l, l2;

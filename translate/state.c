@@ -319,6 +319,33 @@ static bool loop_assigns(Tr *t, const IrFunction *fn, const IrStmt *loop, int i)
   return block_assigns(t, fn, &loop->body, 0, i);
 }
 
+static bool keeps_witness(const IrFunction *fn, const IrBlock *b, int from, int i, int j, bool *assigned);
+
+/* Does b hold a continue of the loop it is the body of? */
+static bool continues(const IrBlock *b) {
+  for (int k = 0; k < b->n; k++) {
+    const IrStmt *s = b->stmts[k];
+    if (s->kind == IR_ST_CONTINUE || (s->kind == IR_ST_IF && (continues(&s->then) || continues(&s->els))) ||
+        (s->kind == IR_ST_BLOCK && continues(&s->body)))
+      return true;
+  }
+  return false;
+}
+
+/* keeps_witness for every iteration of loop, entered with i assigned or
+   not: the parts in the order they run (a do-while's body before its
+   condition's side effects), each iteration starting with at least as much
+   assigned as the first; a continue reaches the step (or a do-while's
+   condition) with only what the body's start had. */
+static bool loop_keeps_witness(const IrFunction *fn, const IrStmt *loop, int i, int j, bool assigned) {
+  if (!loop->is_do_while && !keeps_witness(fn, &loop->pre, 0, i, j, &assigned)) return false;
+  bool at_body = assigned;
+  if (!keeps_witness(fn, &loop->body, 0, i, j, &assigned)) return false;
+  if (continues(&loop->body)) assigned = at_body;
+  if (!keeps_witness(fn, &loop->step, 0, i, j, &assigned)) return false;
+  return !loop->is_do_while || keeps_witness(fn, &loop->pre, 0, i, j, &assigned);
+}
+
 /* Does b[from..] keep "j != 0 => slot i assigned" (given at its start, with
    *assigned saying whether i is assigned there)?  j becomes nonzero only
    where i is assigned, and slot i never becomes unassigned; a break,
@@ -349,13 +376,9 @@ static bool keeps_witness(const IrFunction *fn, const IrBlock *b, int from, int 
     case IR_ST_BLOCK:
       if (!keeps_witness(fn, &s->body, 0, i, j, assigned)) return false;
       break;
-    case IR_ST_WHILE: { /* later iterations start with at least as much assigned */
-      bool inside = *assigned;
-      if (!keeps_witness(fn, &s->pre, 0, i, j, &inside) || !keeps_witness(fn, &s->body, 0, i, j, &inside) ||
-          !keeps_witness(fn, &s->step, 0, i, j, &inside))
-        return false;
+    case IR_ST_WHILE:
+      if (!loop_keeps_witness(fn, s, i, j, *assigned)) return false;
       break;
-    }
     default: break; /* skip, break, continue, return */
     }
   }
@@ -381,17 +404,17 @@ static bool witness_at(Tr *t, const TrState *in, int i, int j) {
 static bool post_witnesses(Tr *t, const TrState *in, TrState *out, int i, const TrBranch *a, const TrBranch *b,
                            const IrStmt *loop) {
   const IrFunction *fn = in->fn;
+  enum { MAX_WALKS = 8 }; /* candidates walked per flag: a join in a long unfolding stays cheap */
   PropVar d = out->defined[i].flag;
   uint64_t mask = 0;
-  for (int j = 0; j < tr_nslots(fn) && j < 64; j++) {
+  int walks = 0;
+  for (int j = 0; j < tr_nslots(fn) && j < 64 && walks < MAX_WALKS; j++) {
     const IrVar *u = tr_slot_var(fn, j);
     if (j == i || u->address_taken || (u->type->kind != IR_TY_INT && u->type->kind != IR_TY_BOOL) ||
         out->slot[j] == TR_UNINIT || !witness_at(t, in, i, j))
       continue;
-    bool assigned = false;
-    bool kept = loop ? keeps_witness(fn, &loop->pre, 0, i, j, &assigned) &&
-                           keeps_witness(fn, &loop->body, 0, i, j, &assigned) &&
-                           keeps_witness(fn, &loop->step, 0, i, j, &assigned)
+    walks++;
+    bool kept = loop ? loop_keeps_witness(fn, loop, i, j, false)
                      : branch_keeps_witness(fn, a, i, j) && branch_keeps_witness(fn, b, i, j);
     if (!kept) continue;
     PropVar nonzero = fresh_bool(t);

@@ -222,11 +222,12 @@ int tr_live(Tr *t, const TrState *st, PropVar *live);
 void tr_branch_writes(Tr *t, const TrBranch *br, const TrState *st, TrWrites *w);
 void tr_loop_writes(Tr *t, const IrStmt *loop, int next_iter, const TrState *st, TrWrites *w);
 void tr_writes_init(Tr *t, const TrState *st, TrWrites *w);
-/* A state like `in` where every written part is a fresh variable (a local
-   unassigned in `in` stays unassigned unless both branches a and b assign it). */
-TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b); /* NULL: failed */
-/* The same at the exit of `loop`: a local unassigned in `in` stays so unless
-   every way out of the loop assigns it. */
+/* A state like `in` where every written part is a fresh variable; a local
+   not assigned on every path through a and b gets an "assigned" boolean and
+   its witnesses (state.c), unless it is declared inside.  NULL: failed. */
+TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b);
+/* The same at the exit of `loop`, with "every path" meaning every way out
+   of the loop. */
 TrState *tr_loop_outputs(Tr *t, const TrState *in, const TrWrites *w, const IrStmt *loop);
 /* Posts out == end on every written part; false on failure.  A local that
    out holds but end never assigned abandons the path, unless `over` says

@@ -159,5 +159,4 @@ bool tr_load_guarded(Tr *t, TrMem *m, PropVar x, PropVar v, PropVar runs) {
   return prop_post(t->s, &l->base);
 }
 
-
 bool tr_load(Tr *t, TrMem *m, PropVar x, PropVar v) { return tr_load_guarded(t, m, x, v, t->one); }

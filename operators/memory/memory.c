@@ -426,7 +426,7 @@ bool tr_mem_resolve(Tr *t, TrMem *m, TrMem *end) {
        path only where one of them uses the value */
     PropVar need = any_reader(t, c);
     if (need == TR_FAIL) return false;
-    if (need == t->zero) need = t->one; /* (a value handed out without a reader: as before) */
+    if (need == t->zero) need = t->one; /* no reader recorded one: read as if needed (only more cautious) */
     PropVar v = tr_mem_read(t, end, c->loc, need);
     if (v == TR_FAIL) return false;
     if (v == TR_UNINIT) {

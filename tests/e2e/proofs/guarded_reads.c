@@ -96,3 +96,38 @@ int set_first(int n, int key) {
     return 2;                      /* expect unknown (pos is never assigned there) */
   return 0;
 }
+
+/* A continue reaches the step without the assignment: found = 1 in the
+   step does not witness pos. */
+int step_witness(int n, int key) {
+  int pos;
+  int found = 0;
+  if (n > 6)
+    n = 6;
+  for (int i = 0; i < n; found = 1, i++) {
+    if (i != key)
+      continue;
+    pos = i;
+  }
+  if (found && pos == -5)
+    return 1;                      /* expect unknown (n = 1, key = -1 reads pos unassigned) */
+  return 0;
+}
+
+/* A do-while runs its body before the condition's side effects: the
+   assignment in the condition comes after found = 1 and a break. */
+int do_witness(int n, int key) {
+  int pos;
+  int found = 0;
+  int i = 0;
+  if (n > 6)
+    n = 6;
+  do {
+    found = 1;
+    if (key < 0)
+      break;
+  } while ((pos = i++) < n);
+  if (found && pos == -5)
+    return 1;                      /* expect unknown (key < 0 leaves pos unassigned) */
+  return 0;
+}

@@ -58,3 +58,18 @@ int mixes(int n, int a) {
     return 3;                      /* expect reachable */
   return 0;
 }
+
+/* 64-bit locals are left out of parity relations (sum - 2 t == c could need
+   a t past int64). */
+int wide(unsigned long a, int n) {
+  unsigned long x = a;
+  if (n < 0 || n > 3)
+    return 9;
+  for (int i = 0; i < n; i++)
+    x += 2;
+  if (a > 0x4000000000000000UL && a < 0x5000000000000000UL && x != a)
+    return 1;                      /* expect reachable */
+  if (x % 2 != a % 2)
+    return 2;                      /* expect not-reachable */
+  return 0;
+}
