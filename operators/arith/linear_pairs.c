@@ -267,13 +267,15 @@ static bool bellman_ford(const DiffGraph *g) {
    w) kept by an array of candidates and compared again -- the best of four
    scores -- crawls through such a cycle one value per round otherwise.)
    The edges are the constraints in force, so each removal is a deduction.
-   False when the store failed. */
-enum { DIFF_CASES = 16 };
+   At most DIFF_CASE_RUNS Bellman-Ford runs per call (a graph full of reads
+   must not make every slow step cost thousands of them).  False when the
+   store failed. */
+enum { DIFF_CASES = 16, DIFF_CASE_RUNS = 64 };
 
 static bool element_cases(PropStore *s, DiffGraph *g) {
   Propagator *subs[DIFF_SUBS];
-  int nodes = g->nnodes;
-  for (int a = 0; a < nodes; a++) {
+  int nodes = g->nnodes, runs = 0;
+  for (int a = 0; a < nodes && runs < DIFF_CASE_RUNS; a++) {
     int n = prop_subscribers(s, g->node[a], subs, DIFF_SUBS);
     for (int j = 0; j < n && j < DIFF_SUBS; j++) {
       PropVar v, i;
@@ -286,7 +288,8 @@ static bool element_cases(PropStore *s, DiffGraph *g) {
         int b = -1;
         for (int m = 0; m < g->nnodes && b < 0; m++)
           if (g->node[m] == table[k]) b = m;
-        if (b >= 0 && b != a) {
+        if (b >= 0 && b != a && runs < DIFF_CASE_RUNS) {
+          runs++;
           int saved = g->nedges;
           diff_edge(g, v, table[k], 0);
           diff_edge(g, table[k], v, 0);
