@@ -332,11 +332,16 @@ static bool cyclic_inputs_possible(const IrFunction *fn) {
    and with 8 objects the spines alone eat the stage's budget, while 4
    objects hold small trees (sharing included) at a few dozen nodes.  What
    they find is an input like any other; their exhaustion proves nothing. */
+/* The first one gets a larger work budget than its stage: each node of a
+   recursive walk costs thousands of propagations (trials through the
+   unfolded calls), and a tree of 3 or 4 objects with a shared child
+   (size 5 counted through sharing) needs about 700,000 of them. */
 static const struct SmallStage {
   int stage;
   TrSmallInputs bound;
+  uint64_t propagations;  /* 0: the stage's own budget */
 } small_stages[] = {
-    {0, {true, 4}}, {0, {true, 8}}, {3, {true, 8}}, {1, {true, 32}}, {0, {false, 8}}, {1, {false, 32}},
+    {0, {true, 4}, 2000000}, {0, {true, 8}, 0}, {3, {true, 8}, 0}, {1, {true, 32}, 0}, {0, {false, 8}, 0}, {1, {false, 32}, 0},
 };
 
 /* A stage found inputs (the store at that leaf) or exhausted its space with
@@ -400,7 +405,9 @@ static bool search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
     bool last = i + 1 == nstages && k >= first;
     tr_restore_cut(t, root);
     tr_try_small_inputs(t, k < first ? small_stages[k].bound : (TrSmallInputs){false, 0});
-    SearchResult res = run_stage(q, v, s, &stages[i], k < first, deadline, &r->stats.search);
+    struct Stage st = stages[i];
+    if (k < first && small_stages[k].propagations) st.propagations = small_stages[k].propagations;
+    SearchResult res = run_stage(q, v, s, &st, k < first, deadline, &r->stats.search);
     tr_try_small_inputs(t, (TrSmallInputs){false, 0});
     if (res == SEARCH_EXHAUSTED && k < first) continue; /* only small memories were tried */
     if (res == SEARCH_FOUND || res == SEARCH_EXHAUSTED) return answer(q, v, s, r, res, level), true;

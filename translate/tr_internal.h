@@ -183,6 +183,8 @@ struct Tr {
                                 (loads wrap it to the type they read) */
   struct TrWaiting *waiting; /* arena, trailed: loads and checks waiting for
                                 blocks not allocated yet (woken by allocation) */
+  struct MemLoadPick *picks; /* arena, trailed: loads through a pointer with
+                                several candidates (load_element.c) */
 };
 
 typedef struct TrWaiting {

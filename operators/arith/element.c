@@ -11,11 +11,14 @@
  *   3. v within the hull of the remaining entries' bounds;
  *   4. i fixed: post v = table[i], be entailed.
  * Once i is fixed (and, for variables, the entry), v is fixed.
+ * (An index whose entry would close a negative cycle of differences with v
+ * is removed by linear_pairs.c when bounds converge slowly around v.)
  *
  * Never: read outside the table.
  */
 #include "inka/arith.h"
 #include "arith_wide.h"
+#include "linear_internal.h"
 
 /* ---- Constant table -------------------------------------------------------------- */
 
@@ -117,6 +120,16 @@ static PropStatus elem_var_propagate(PropStore *s, Propagator *base) {
 }
 
 static const PropClass elem_var_class = {"element_var", elem_var_propagate, PROP_PRIO_GLOBAL, false};
+
+bool lin_element_var_parts(const Propagator *base, PropVar *v, PropVar *i, const PropVar **table, int *n) {
+  if (base->cls != &elem_var_class) return false;
+  const ElemVar *p = (const ElemVar *)base;
+  *v = p->v;
+  *i = p->i;
+  *table = p->table;
+  *n = p->n;
+  return true;
+}
 
 bool op_element_var(PropStore *s, PropVar v, const PropVar *table, int n, PropVar i) {
   if (prop_failed(s)) return false;

@@ -20,6 +20,10 @@ bool lin_post_diff(PropStore *s, PropVar x, PropVar y, LinRel rel, prop_wide c);
 /* The row of a diff_le or pair_eq propagator (false for others). */
 bool lin_pair_row(const Propagator *p, OpRow *row);
 
+/* The parts of an element_var propagator v = table[i] (element.c; false
+   for other propagators). */
+bool lin_element_var_parts(const Propagator *p, PropVar *v, PropVar *i, const PropVar **table, int *n);
+
 /* The row of an x +- y != c propagator (false for others). */
 bool lin_pair_ne_row(const Propagator *p, OpRow *row);
 /* The row and relation of any propagator of linear.c and linear_pairs.c

@@ -218,43 +218,103 @@ static void diff_edge(DiffGraph *g, PropVar from, PropVar to, prop_wide w) {
 
 static const PropClass diff_le_class, pair_eq_class;
 
-static bool negative_cycle(PropStore *s, PropVar start) {
-  DiffGraph g = {.nnodes = 0};
-  diff_node(&g, start);
+/* The differences in force around start (breadth first through the
+   subscription lists, at most DIFF_NODES variables). */
+static void diff_graph(PropStore *s, PropVar start, DiffGraph *g) {
+  diff_node(g, start);
   Propagator *subs[DIFF_SUBS];
-  for (int i = 0; i < g.nnodes; i++) {   /* breadth first from start */
-    int n = prop_subscribers(s, g.node[i], subs, DIFF_SUBS);
+  for (int i = 0; i < g->nnodes; i++) {
+    int n = prop_subscribers(s, g->node[i], subs, DIFF_SUBS);
     for (int j = 0; j < n && j < DIFF_SUBS; j++) {
       if (subs[j]->cls == &diff_le_class) {
         const DiffLe *d = (const DiffLe *)subs[j];
-        if (d->x == g.node[i]) diff_edge(&g, d->y, d->x, d->c);   /* once, from x */
-        else diff_node(&g, d->x);
+        if (d->x == g->node[i]) diff_edge(g, d->y, d->x, d->c);   /* once, from x */
+        else diff_node(g, d->x);
       } else if (subs[j]->cls == &pair_eq_class && ((const PairEq *)subs[j])->sy < 0) {
         const PairEq *e = (const PairEq *)subs[j];
-        if (e->x == g.node[i]) {
-          diff_edge(&g, e->y, e->x, e->c);
-          diff_edge(&g, e->x, e->y, -e->c);
+        if (e->x == g->node[i]) {
+          diff_edge(g, e->y, e->x, e->c);
+          diff_edge(g, e->x, e->y, -e->c);
         } else {
-          diff_node(&g, e->x);
+          diff_node(g, e->x);
         }
       }
     }
   }
+}
+
+/* Bellman-Ford from a virtual source at distance 0 from every node: true
+   when it still relaxes after |V| rounds (a negative cycle). */
+static bool bellman_ford(const DiffGraph *g) {
   prop_wide dist[DIFF_NODES] = {0};
   bool changed = true;
-  for (int round = 0; changed && round <= g.nnodes; round++) {
+  for (int round = 0; changed && round <= g->nnodes; round++) {
     changed = false;
-    for (int k = 0; k < g.nedges; k++) {
-      const DiffEdge *e = &g.edge[k];
+    for (int k = 0; k < g->nedges; k++) {
+      const DiffEdge *e = &g->edge[k];
       if (dist[e->from] + e->w < dist[e->to]) {
         dist[e->to] = dist[e->from] + e->w;
         changed = true;
       }
     }
   }
+  return changed;
+}
+
+/* A read v = table[i] (element_var) whose v lies in the graph splits it
+   into cases: the entry j that would close a negative cycle with the edges
+   v - table[j] == 0 cannot be the one read, and j leaves dom(i).  (max(v,
+   w) kept by an array of candidates and compared again -- the best of four
+   scores -- crawls through such a cycle one value per round otherwise.)
+   The edges are the constraints in force, so each removal is a deduction.
+   At most DIFF_CASE_RUNS Bellman-Ford runs per call (a graph full of reads
+   must not make every slow step cost thousands of them).  False when the
+   store failed. */
+enum { DIFF_CASES = 16, DIFF_CASE_RUNS = 64 };
+
+static bool element_cases(PropStore *s, DiffGraph *g) {
+  Propagator *subs[DIFF_SUBS];
+  int nodes = g->nnodes, runs = 0;
+  for (int a = 0; a < nodes && runs < DIFF_CASE_RUNS; a++) {
+    int n = prop_subscribers(s, g->node[a], subs, DIFF_SUBS);
+    for (int j = 0; j < n && j < DIFF_SUBS; j++) {
+      PropVar v, i;
+      const PropVar *table;
+      int len;
+      if (!lin_element_var_parts(subs[j], &v, &i, &table, &len) || v != g->node[a]) continue;
+      if (prop_is_fixed(s, i) || prop_size(s, i) > DIFF_CASES) continue;
+      for (int64_t k = prop_min(s, i), next;; k = next) {
+        bool more = prop_next(s, i, k, &next);
+        int b = -1;
+        for (int m = 0; m < g->nnodes && b < 0; m++)
+          if (g->node[m] == table[k]) b = m;
+        if (b >= 0 && b != a && runs < DIFF_CASE_RUNS) {
+          runs++;
+          int saved = g->nedges;
+          diff_edge(g, v, table[k], 0);
+          diff_edge(g, table[k], v, 0);
+          bool cycle = g->nedges == saved + 2 && bellman_ford(g);
+          g->nedges = saved;
+          if (cycle) {
+            prop_note(s, PROP_NOTE_CYCLE);
+            if (!prop_remove(s, i, k)) return false;
+          }
+        }
+        if (!more || prop_is_fixed(s, i)) break;
+      }
+    }
+  }
+  return true;
+}
+
+static bool negative_cycle(PropStore *s, PropVar start) {
+  DiffGraph g = {.nnodes = 0};
+  diff_graph(s, start, &g);
+  bool cycle = bellman_ford(&g);
+  if (cycle) prop_note(s, PROP_NOTE_CYCLE);
+  else cycle = !element_cases(s, &g);
   free(g.edge);
-  if (changed) prop_note(s, PROP_NOTE_CYCLE);
-  return changed;   /* still relaxing after |V| rounds */
+  return cycle;
 }
 
 /* Counts a narrowing by `moved` of a wide domain of x; every DIFF_SLOW_STEPS

@@ -17,6 +17,12 @@
  *        pointer variables are the same when the translation numbered
  *        both address computations alike (translate/value_number.c) or
  *        propagation proved them equal (union-find).
+ *   (2a, relational) two loads through the same undecided pointer whose
+ *        candidates read the same cell variables load the same value,
+ *        whichever candidate the pointer takes (same_load): V2 = V1.  The
+ *        two reads of t->left->key, in a callee and after it, are then one
+ *        variable, and `t->left->key < t->key` in is_bst contradicts
+ *        `t->left->key >= t->key` after it before the pointer is labeled.
  * Candidates that are not data cells (headers, gaps) are dropped: the
  * access check (access_s.c) ends the path there before any load.  With too
  * many candidates, or some past the frontier (memory not allocated yet on
@@ -29,6 +35,7 @@
  */
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "inka/gauss.h"
 #include "memory_internal.h"
@@ -49,6 +56,51 @@ static PropVar used(Tr *t, PropVar need, PropVar runs) {
   if (need == t->one) return runs;
   PropVar both = prop_new_var(t->s, 0, 1);
   return op_bool_and(t->s, both, need, runs) ? both : TR_FAIL;
+}
+
+/* ---- Loads of the same cells through the same pointer -------------------------
+ * Each load through an undecided pointer is remembered with its candidates
+ * and the cell variables they read (trailed: a trial's loads go with it).
+ * A later load through the same pointer (the same variable or one proved
+ * equal) whose every candidate is a candidate of the earlier one, reading
+ * the same variable there, loads the earlier value: the pointer takes one
+ * of the later candidates, where both read one variable.  Only the last
+ * MEM_PICKS_SCANNED loads are compared (fewer equalities, never a wrong
+ * one). */
+typedef struct MemLoadPick {
+  PropVar x, v;
+  int n;
+  int64_t *where;
+  PropVar *value;
+  struct MemLoadPick *next;
+} MemLoadPick;
+
+enum { MEM_PICKS_SCANNED = 64 };
+
+static bool covered(PropStore *s, const MemLoadPick *p, const int64_t *where, const PropVar *value, int n) {
+  for (int i = 0; i < n; i++) {
+    int j = 0;
+    while (j < p->n && p->where[j] != where[i]) j++;
+    if (j == p->n || !(p->value[j] == value[i] || prop_same(s, p->value[j], value[i]))) return false;
+  }
+  return true;
+}
+
+/* The value of an earlier load of the same cells through x, or TR_UNINIT;
+   remembers this one otherwise. */
+static PropVar same_load(Tr *t, PropVar x, const int64_t *where, const PropVar *value, int n, PropVar v) {
+  PropStore *s = t->s;
+  int scanned = 0;
+  for (const MemLoadPick *p = t->picks; p && scanned < MEM_PICKS_SCANNED; p = p->next, scanned++)
+    if ((p->x == x || prop_same(s, p->x, x)) && covered(s, p, where, value, n)) return p->v;
+  MemLoadPick *p = prop_alloc(s, sizeof *p);
+  *p = (MemLoadPick){.x = x, .v = v, .n = n, .next = t->picks};
+  p->where = prop_alloc(s, sizeof *p->where * (size_t)(n + 1));
+  p->value = prop_alloc(s, sizeof *p->value * (size_t)(n + 1));
+  memcpy(p->where, where, sizeof *where * (size_t)n);
+  memcpy(p->value, value, sizeof *value * (size_t)n);
+  prop_save_ptr(s, (void **)&t->picks, p);
+  return TR_UNINIT;
 }
 
 /* v = m[x] once x has few targets; false on failure, *done when posted. */
@@ -95,6 +147,13 @@ static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, PropVar runs, bool *
       value[k] = mem_cell_var(t, where[i]);
     }
     where[k++] = where[i];
+  }
+  if (k > 1) {
+    PropVar same = same_load(t, x, where, value, k, v);
+    if (same != TR_UNINIT && same != v) {
+      prop_note(s, PROP_NOTE_EQUALITY);
+      if (!op_rel(s, v, OP_EQ, same)) return false;
+    }
   }
   return mem_pick(t, x, where, value, k, v);
 }

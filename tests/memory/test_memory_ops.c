@@ -13,7 +13,8 @@
  *                  the live objects; one valid candidate fixes X; rule 5
  *                  through the field's linear constraint;
  *   load_element   X fixed: V is the cell; several candidates: V's domain
- *                  prunes X;
+ *                  prunes X; two loads of the same cells through one X
+ *                  load one value;
  *   joins          tr_mem_join / tr_mem_resolve, trailed;
  *   figure 7       program foo's states M0 ... M6, replayed operator by
  *                  operator, and the store_element example of 5.5.
@@ -550,6 +551,37 @@ TEST(load_value_prunes_pointer) {
   fx_close(&fx);
 }
 
+/* Two loads through the same undecided pointer reading the same cell
+   variables at every candidate load one value (one variable: what
+   relations on either see).  After a store that changes one candidate's
+   cell, the loads differ there and stay two values. */
+TEST(load_same_cells_same_value) {
+  OPEN(fx);
+  Tr *t = fx.t;
+  PropStore *s = fx.s;
+  Three b = three_blocks(&fx); /* n(i).f = i */
+  PropVar x = SET_VAR(fx, b.n[0]->base, b.n[1]->base, b.n[2]->base);
+  PropVar v1 = prop_new_var(s, -100, 100), v2 = prop_new_var(s, -100, 100);
+  CHECK(tr_load(t, b.m, x, v1));
+  CHECK(tr_load(t, b.m, x, v2));
+  CHECK(prop_same(s, v1, v2));
+  prop_push(s);
+  CHECK(!(op_rel(s, v1, OP_LT, v2) && prop_propagate(s)));
+  prop_pop(s);
+  /* a store on n(2) in between: the candidate n(2) reads 7 after it */
+  TrMem *m2 = tr_store_element(t, b.m, cst(&fx, b.n[1]->base), cst(&fx, 7));
+  PropVar v3 = prop_new_var(s, -100, 100);
+  CHECK(tr_load(t, m2, x, v3));
+  CHECK(!prop_same(s, v1, v3));
+  prop_push(s);
+  CHECK(op_rel(s, v1, OP_LT, v3) && prop_propagate(s));
+  CHECK(fixv(&fx, x, b.n[1]->base));
+  CHECK_DOM(fx, v1, "[2,2]");
+  CHECK_DOM(fx, v3, "[7,7]");
+  prop_pop(s);
+  fx_close(&fx);
+}
+
 /* Regression: a load whose candidates include a cell nobody wrote.  That
    candidate stays (an execution may take it); the path that takes it is
    abandoned (incomplete), never silently dropped. */
@@ -895,6 +927,7 @@ int main(void) {
   RUN(join_passes_types_it_never_stores);
   RUN(input_pointer_domains);
   RUN(join_resolve_unwritten);
+  RUN(load_same_cells_same_value);
   RUN(figure7_foo_states);
   RUN(figure7_store_element_example);
   fe_program_free(prog);

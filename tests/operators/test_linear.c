@@ -256,6 +256,59 @@ TEST(difference_cycles_wide) {
   CHECK(infeasible > 20);
 }
 
+/* The same with a read v = x[i] of two to four of the variables
+ * (op_element_var, i unknown) in the system: feasible when some entry j
+ * makes the system with v == x[j] feasible.  The store must never fail a
+ * feasible system, and refutes nearly all the infeasible ones within the
+ * budget: every entry closes a negative cycle, which bounds propagation
+ * would crawl around (the best of four scores kept through an index).
+ * (Some infeasible systems reach a fixpoint -- no crawl, the search splits
+ * them -- and a few crawls are not caught by the slow-convergence trigger.) */
+TEST(difference_cycles_through_element) {
+  br_seed(20261125);
+  int infeasible = 0, refuted = 0, stuck = 0;
+  for (int round = 0; round < 400; round++) {
+    DiffCon con[8];
+    int n = 2 + (int)br_range(0, 4);
+    for (int k = 0; k < n; k++) { /* variable NDV - 1 is v */
+      con[k].i = (int)br_range(0, NDV - 1);
+      do con[k].j = (int)br_range(0, NDV - 1); while (con[k].j == con[k].i);
+      con[k].eq = br_range(0, 3) == 0;
+      con[k].c = (int)br_range(-3, 3);
+    }
+    int len = 2 + (int)br_range(0, 1);
+    int entry[3];
+    for (int k = 0; k < len; k++) entry[k] = (int)br_range(0, NDV - 2);
+    bool want = false;
+    for (int k = 0; k < len && !want; k++) {
+      DiffCon with[10];
+      memcpy(with, con, sizeof *con * (size_t)n);
+      with[n] = (DiffCon){NDV - 1, entry[k], true, 0};
+      want = diff_feasible(with, n + 1, INT32_MIN, INT32_MAX);
+    }
+    PropStore *s = prop_store_new();
+    PropVar x[NDV];
+    for (int v = 0; v < NDV; v++) x[v] = prop_new_var(s, INT32_MIN, INT32_MAX);
+    PropVar table[3], idx = prop_new_var(s, 0, len - 1);
+    for (int k = 0; k < len; k++) table[k] = x[entry[k]];
+    prop_set_propagation_budget(s, 1000000);
+    bool ok = op_element_var(s, x[NDV - 1], table, len, idx);
+    for (int k = 0; k < n && ok; k++)
+      ok = op_linear(s, 2, (int64_t[]){1, -1}, (PropVar[]){x[con[k].i], x[con[k].j]}, con[k].eq ? OP_EQ : OP_LE,
+                     con[k].c);
+    ok = ok && prop_propagate(s);
+    if (want) CHECK(ok || prop_timed_out(s)); /* never a wrong refutation */
+    if (want) CHECK(!prop_timed_out(s));
+    infeasible += !want;
+    refuted += !want && !ok && !prop_timed_out(s);
+    stuck += !want && prop_timed_out(s);
+    prop_store_free(s);
+  }
+  CHECK(infeasible > 20);
+  CHECK(refuted * 10 >= infeasible * 9);
+  CHECK(stuck * 20 <= infeasible); /* 77 of 214 before the element cases, 6 with them */
+}
+
 int main(void) {
   RUN(linear_random_small);
   RUN(linear_random_huge);
@@ -265,6 +318,7 @@ int main(void) {
   RUN(unary_and_constant_forms);
   RUN(ne_wakes_only_on_fix);
   RUN(difference_cycles_wide);
+  RUN(difference_cycles_through_element);
   fprintf(stderr, "%ld systems checked\n", br_checked);
   return check_summary();
 }
