@@ -85,7 +85,7 @@ static void check_case(const Case *c) {
   for (int i = 0; i < p->nfuncs && !st; i++)
     if (p->funcs[i]->defined && (st = ir_find_stmt_at_line(p->funcs[i], line))) fn = p->funcs[i];
   CHECK(st != NULL);
-  LblQuery q = {.prog = p, .fn = fn, .obj = {.target = st}, .timeout_s = 10, .max_unfold = 100000, .seed = 1,
+  LblQuery q = {.prog = p, .fn = fn, .obj = {.target = st}, .timeout_s = 60, .max_unfold = 100000, .seed = 1,
                 .no_concrete = true};
   LblResult r;
   char *err = NULL;
