@@ -247,6 +247,14 @@ static const PropClass from_int_class = {"fp_from_int", from_int_propagate, PROP
 static const PropClass to_int_class = {"fp_to_int", to_int_propagate, PROP_PRIO_NONLINEAR, false};
 static const PropClass in_range_class = {"fp_in_range", in_range_propagate, PROP_PRIO_UNARY, true};
 
+bool fpi_view_convert(const Propagator *base, FpiView *v) {
+  if (base->cls != &convert_class && base->cls != &to_int_class) return false;
+  const FpConvert *p = (const FpConvert *)base;
+  *v = (FpiView){.kind = base->cls == &convert_class ? FPI_V_CONVERT : FPI_V_TO_INT,
+                 .f = p->from, .to = p->to, .t = p->t, .x = p->x, .z = p->z};
+  return true;
+}
+
 static bool post_convert(PropStore *s, const PropClass *cls, const FpFormat *from, const FpFormat *to,
                          OpCType t, PropVar x, PropVar z) {
   FpConvert *p = prop_propagator_new(s, cls, sizeof *p);
@@ -257,7 +265,8 @@ static bool post_convert(PropStore *s, const PropClass *cls, const FpFormat *fro
   p->z = z;
   prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
   prop_subscribe(s, &p->base, z, PROP_EV_DOMAIN);
-  return prop_post(s, &p->base);
+  /* A monotone map of a float: related to the same map of ordered values. */
+  return prop_post(s, &p->base) && (cls == &from_int_class || fpi_relate_posted(s, from, x));
 }
 
 bool fp_convert(PropStore *s, const FpFormat *from, PropVar x, const FpFormat *to, PropVar z) {

@@ -1,0 +1,376 @@
+/* fp_relate.c - relations between float values, which interval propagation
+ * on each value alone cannot see: (x * 2) / 2 == x, fl(d + 0.5) >= d,
+ * fl(c - lo) <= fl(hi - lo) when c <= hi.
+ *
+ * A relation is an order posted between two values (fpi_post_order, an
+ * FpRel of fp_cmp.c: NaN excluded, found again among the subscribers of
+ * either value by fpi_known).  Rules, each a theorem about correctly
+ * rounded operations (RN is monotone, RN(r) == r for a representable r,
+ * and an operation with no NaN operand and no inf - inf, 0 * inf, inf / inf
+ * or x / 0 case gives no NaN):
+ *   1. order by sign: z = x + y with y >= 0 gives z >= x (x + y >= x, RN
+ *      monotone, RN(x) == x); y <= 0 gives z <= x; z = x - y alike;
+ *   2. sign by order: z = x - y with y <= x gives z >= 0, y < x gives z > 0
+ *      (a difference of two floats below the smallest normal is exact, so
+ *      it does not round to 0); x <= y, x < y alike;
+ *   3. ratio: z = x / y with 0 <= x <= y and y > 0 gives z in [-0, 1];
+ *   4. exact inverse: z = w op' c where w = x op c was exact (op' undoes
+ *      op) gives z == x: the exact real is x, representable.  Exactness
+ *      is proved from the domains: scaling by a power of two with no
+ *      overflow and no result below the smallest normal; a sum or
+ *      difference on a common grid 2^g (the unit in the last place of the
+ *      smallest magnitude of each operand) whose magnitude stays below
+ *      2^(g + prec) and the largest finite;
+ *   5. monotone pairs (fpi_relate_pairs): a <= b (==, <) and P, Q one
+ *      monotone map (the same operation with the same other operand, a
+ *      conversion, a float -> integer truncation) give P(a) <= P(b) (==),
+ *      >= when the map decreases (c - a, a * c with c < 0).
+ * Rules 1-4 run with the arithmetic propagator, on operands that are
+ * finite (no NaN, no infinity); rule 5 when an order or a monotone map is
+ * posted.  Every derived relation is checked against brute force on tiny
+ * formats (tests/float/test_fp_relate.c).
+ *
+ * Never: derive a relation that a NaN, an infinity or the sign of a zero
+ * could break.
+ */
+#include <assert.h>
+
+#include "fp_internal.h"
+
+enum { SUBS_CAP = 64 };
+
+static int64_t rank(int64_t key) { return key < 0 ? key + 1 : key; }
+static int64_t abs_key(int64_t key) { return key < 0 ? -1 - key : key; }
+static int64_t key_of_one(const FpFormat *f) { return (int64_t)f->bias << (f->prec - 1); }
+
+static bool no_nan(const PropStore *s, const FpFormat *f, PropVar x) { return !prop_has(s, x, fp_key_nan(f)); }
+
+/* No NaN and no infinity. */
+static bool is_finite(const PropStore *s, const FpFormat *f, PropVar x) {
+  return prop_min(s, x) > fp_key_neg(f->inf_key) && prop_max(s, x) < f->inf_key;
+}
+
+/* +1 when every value of x is >= 0 (keys from -0 up), -1 when <= 0, 0 else. */
+static int sign_of(const PropStore *s, PropVar x) {
+  if (prop_min(s, x) >= -1) return 1;
+  if (prop_max(s, x) <= 0) return -1;
+  return 0;
+}
+
+/* The same operand: one variable, or two holding the same fixed key. */
+static bool same_operand(const PropStore *s, PropVar a, PropVar b) {
+  if (a == b) return true;
+  return prop_is_fixed(s, a) && prop_is_fixed(s, b) && prop_value(s, a) == prop_value(s, b);
+}
+
+static int subscribers(const PropStore *s, PropVar x, Propagator **out) {
+  int n = prop_subscribers(s, x, out, SUBS_CAP);
+  return n < SUBS_CAP ? n : SUBS_CAP;
+}
+
+/* ---- Known orders ------------------------------------------------------------ */
+
+static OpRel swap_rel(OpRel r) {
+  switch (r) {
+  case OP_LT: return OP_GT;
+  case OP_LE: return OP_GE;
+  case OP_GT: return OP_LT;
+  case OP_GE: return OP_LE;
+  default: return r;
+  }
+}
+
+static bool implies(OpRel have, OpRel want) {
+  return have == want || (want == OP_LE && (have == OP_LT || have == OP_EQ)) ||
+         (want == OP_GE && (have == OP_GT || have == OP_EQ));
+}
+
+bool fpi_known(const PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y) {
+  assert(rel != OP_NE);
+  if (!no_nan(s, f, x) || !no_nan(s, f, y)) return false;
+  if (x == y) return rel != OP_LT && rel != OP_GT;
+  int64_t xl = rank(prop_min(s, x)), xh = rank(prop_max(s, x));
+  int64_t yl = rank(prop_min(s, y)), yh = rank(prop_max(s, y));
+  switch (rel) {
+  case OP_LT: if (xh < yl) return true; break;
+  case OP_LE: if (xh <= yl) return true; break;
+  case OP_GT: if (xl > yh) return true; break;
+  case OP_GE: if (xl >= yh) return true; break;
+  case OP_EQ: if (xl == xh && yl == yh && xl == yl) return true; break;
+  default: break;
+  }
+  Propagator *subs[SUBS_CAP];
+  int n = subscribers(s, x, subs);
+  for (int i = 0; i < n; i++) {
+    FpiView v;
+    if (!fpi_view_rel(subs[i], &v)) continue;
+    if (v.x == x && v.y == y && implies(v.rel, rel)) return true;
+    if (v.x == y && v.y == x && implies(swap_rel(v.rel), rel)) return true;
+  }
+  return false;
+}
+
+/* ---- Rules 1-3 ------------------------------------------------------------------ */
+
+/* Rule 1: z = x + sgn * o. */
+static bool order_by_sign(PropStore *s, const FpFormat *f, PropVar z, PropVar x, PropVar o, int sgn) {
+  int so = sign_of(s, o) * sgn;
+  if (so == 0 || z == x) return true;
+  return fpi_post_order(s, f, so > 0 ? OP_GE : OP_LE, z, x);
+}
+
+/* Rule 2: z = x - y. */
+static bool sign_by_order(PropStore *s, const FpFormat *f, PropVar z, PropVar x, PropVar y) {
+  if (fpi_known(s, f, OP_LT, y, x)) return prop_restrict_range(s, z, 1, f->inf_key);
+  if (fpi_known(s, f, OP_LE, y, x)) return prop_restrict_range(s, z, -1, f->inf_key);
+  if (fpi_known(s, f, OP_LT, x, y)) return prop_restrict_range(s, z, fp_key_neg(f->inf_key), -2);
+  if (fpi_known(s, f, OP_LE, x, y)) return prop_restrict_range(s, z, fp_key_neg(f->inf_key), 0);
+  return true;
+}
+
+/* Rule 3: z = x / y. */
+static bool ratio_bound(PropStore *s, const FpFormat *f, PropVar z, PropVar x, PropVar y) {
+  if (prop_min(s, y) < 1 || prop_min(s, x) < -1 || !fpi_known(s, f, OP_LE, x, y)) return true;
+  return prop_restrict_range(s, z, -1, key_of_one(f));
+}
+
+/* ---- Rule 4: exact inverses --------------------------------------------------------- */
+
+/* The exponent g of the unit in the last place of a positive finite key:
+   every value of at least that magnitude is a multiple of 2^g. */
+static long grid_of(const FpFormat *f, int64_t abs) {
+  assert(abs >= 1);
+  long e = (long)(abs >> (f->prec - 1));
+  return e == 0 ? 2 - f->bias - f->prec : e - f->bias - (f->prec - 1);
+}
+
+/* Magnitudes of a finite domain: the largest, and the smallest nonzero one
+   (the smallest subnormal when the domain reaches a zero); false when x
+   is only zeros. */
+static bool magnitudes(const PropStore *s, PropVar x, int64_t *small, int64_t *large) {
+  int64_t lo = prop_min(s, x), hi = prop_max(s, x);
+  int64_t al = abs_key(lo), ah = abs_key(hi);
+  *large = al > ah ? al : ah;
+  if (*large == 0) return false;
+  bool reaches_zero = lo <= 0 && hi >= -1;
+  *small = reaches_zero ? 1 : (al < ah ? al : ah);
+  return true;
+}
+
+/* The value 2^k of |c| for a fixed c that is a normal power of two. */
+static bool power_of_two(const PropStore *s, const FpFormat *f, PropVar c, long *k) {
+  if (!prop_is_fixed(s, c)) return false;
+  int64_t a = abs_key(prop_value(s, c));
+  int64_t frac = a & (((int64_t)1 << (f->prec - 1)) - 1), e = a >> (f->prec - 1);
+  if (frac != 0 || e == 0 || a >= f->inf_key) return false;
+  *k = (long)e - f->bias;
+  return true;
+}
+
+/* x * 2^scale is exact for every x of the domain: below the largest finite,
+   and (scaling down) every nonzero result at least the smallest normal. */
+static bool scaling_exact(const PropStore *s, const FpFormat *f, PropVar x, long scale) {
+  int64_t small, large;
+  if (!magnitudes(s, x, &small, &large)) return true;
+  mpfr_t v, top;
+  mpfr_inits2(f->prec, v, top, (mpfr_ptr)0);
+  fpi_value(f, f->inf_key - 1, top);
+  fpi_value(f, large, v);
+  mpfr_mul_2si(v, v, scale, MPFR_RNDN);   /* exact: a power of two */
+  bool ok = mpfr_cmp(v, top) <= 0;
+  if (ok && scale < 0) {
+    fpi_value(f, small, v);
+    mpfr_mul_2si(v, v, scale, MPFR_RNDN);
+    ok = mpfr_cmp_si_2exp(v, 1, 1 - f->bias) >= 0;
+  }
+  mpfr_clears(v, top, (mpfr_ptr)0);
+  return ok;
+}
+
+/* x + y (or x - y) is exact for all values: both lie on the grid 2^g and
+   the exact result, of magnitude at most |x| + |y|, has fewer than prec
+   bits above 2^g and is finite. */
+static bool sum_exact(const PropStore *s, const FpFormat *f, PropVar x, PropVar y) {
+  int64_t sx, lx, sy, ly;
+  bool nx = magnitudes(s, x, &sx, &lx), ny = magnitudes(s, y, &sy, &ly);
+  if (!nx || !ny) return true;   /* a zero operand: the result is the other one */
+  long gx = grid_of(f, sx), gy = grid_of(f, sy), g = gx < gy ? gx : gy;
+  mpfr_t a, b, top;
+  mpfr_inits2(f->prec + 2, a, b, top, (mpfr_ptr)0);
+  fpi_value(f, lx, a);
+  fpi_value(f, ly, b);
+  mpfr_add(a, a, b, MPFR_RNDU);
+  fpi_value(f, f->inf_key - 1, top);
+  bool ok = mpfr_cmp_si_2exp(a, 1, g + f->prec) < 0 && mpfr_cmp(a, top) <= 0;
+  mpfr_clears(a, b, top, (mpfr_ptr)0);
+  return ok;
+}
+
+/* Is w = x op c exact over the domains (x and c finite)? */
+static bool exact(const PropStore *s, const FpFormat *f, FpBinary op, PropVar x, PropVar c) {
+  if (!is_finite(s, f, x) || !is_finite(s, f, c)) return false;
+  long k;
+  switch (op) {
+  case FP_ADD: case FP_SUB: return sum_exact(s, f, x, c);
+  case FP_MUL: return power_of_two(s, f, c, &k) && scaling_exact(s, f, x, k);
+  case FP_DIV: return power_of_two(s, f, c, &k) && scaling_exact(s, f, x, -k);
+  }
+  return false;
+}
+
+static FpBinary inverse_op(FpBinary op) {
+  switch (op) {
+  case FP_ADD: return FP_SUB;
+  case FP_SUB: return FP_ADD;
+  case FP_MUL: return FP_DIV;
+  case FP_DIV: return FP_MUL;
+  }
+  return op;
+}
+
+static bool commutes(FpBinary op) { return op == FP_ADD || op == FP_MUL; }
+
+/* z = w op c (w in x's place, or either place when op commutes): a
+   definition d of w as w = x0 op^-1 c', c' the same operand, exact. */
+static bool inverse_of(PropStore *s, const FpiView *a, PropVar w, PropVar c) {
+  Propagator *subs[SUBS_CAP];
+  int n = subscribers(s, w, subs);
+  FpBinary want = inverse_op(a->op);
+  for (int i = 0; i < n; i++) {
+    FpiView d;
+    if (!fpi_view_arith(subs[i], &d) || d.z != w || d.op != want || d.f != a->f || d.x == d.y) continue;
+    PropVar x0, c0;
+    if (same_operand(s, d.y, c)) {                                  /* w = x0 op c */
+      x0 = d.x;
+      c0 = d.y;
+    } else if (commutes(d.op) && same_operand(s, d.x, c)) {         /* w = c op x0 */
+      x0 = d.y;
+      c0 = d.x;
+    } else {
+      continue;
+    }
+    if (x0 == a->z || !exact(s, a->f, d.op, x0, c0)) continue;
+    if (!fpi_post_order(s, a->f, OP_EQ, a->z, x0)) return false;
+  }
+  return true;
+}
+
+static bool exact_inverse(PropStore *s, const FpiView *a) {
+  if (!inverse_of(s, a, a->x, a->y)) return false;
+  return !commutes(a->op) || inverse_of(s, a, a->y, a->x);
+}
+
+bool fpi_relate_arith(PropStore *s, const FpiView *a) {
+  const FpFormat *f = a->f;
+  assert(a->kind == FPI_V_ARITH);
+  if (a->x == a->y || !is_finite(s, f, a->x) || !is_finite(s, f, a->y)) return true;
+  switch (a->op) {
+  case FP_ADD:
+    if (!order_by_sign(s, f, a->z, a->x, a->y, 1) || !order_by_sign(s, f, a->z, a->y, a->x, 1)) return false;
+    break;
+  case FP_SUB:
+    if (!order_by_sign(s, f, a->z, a->x, a->y, -1) || !sign_by_order(s, f, a->z, a->x, a->y)) return false;
+    break;
+  case FP_DIV:
+    if (!ratio_bound(s, f, a->z, a->x, a->y)) return false;
+    break;
+  case FP_MUL:
+    break;
+  }
+  /* Rule 5 again: the operands' domains decide whether a is monotone. */
+  if (!fpi_relate_posted(s, f, a->x) || !fpi_relate_posted(s, f, a->y)) return false;
+  return exact_inverse(s, a);
+}
+
+/* ---- Rule 5: monotone pairs ------------------------------------------------------------ */
+
+/* How the output of v moves with its operand in place pos (0: x, 1: y),
+   the other operand kept: +1, -1, or 0 (not known to be monotone without
+   a NaN).  The operand itself is NaN-free (it is ordered). */
+static int direction(const PropStore *s, const FpiView *v, int pos) {
+  switch (v->kind) {
+  case FPI_V_CONVERT: return pos == 0 ? 1 : 0;
+  case FPI_V_TO_INT: return pos == 0 && !(v->t.bits == 64 && !v->t.is_signed) ? 1 : 0;
+  case FPI_V_ARITH: {
+    if (v->x == v->y) return 0;
+    PropVar o = pos == 0 ? v->y : v->x;
+    if (!is_finite(s, v->f, o)) return 0;
+    int so = prop_min(s, o) >= 1 ? 1 : (prop_max(s, o) <= -2 ? -1 : 0);   /* nonzero sign */
+    switch (v->op) {
+    case FP_ADD: return 1;
+    case FP_SUB: return pos == 0 ? 1 : -1;
+    case FP_MUL: return so;
+    case FP_DIV: return pos == 0 ? so : 0;
+    }
+    return 0;
+  }
+  case FPI_V_REL: return 0;
+  }
+  return 0;
+}
+
+static PropVar operand(const FpiView *v, int pos) { return pos == 0 ? v->x : v->y; }
+
+/* Q is P's map applied to another operand (in the same place pos). */
+static bool same_map(const PropStore *s, const FpiView *p, const FpiView *q, int pos) {
+  if (p->kind != q->kind || p->f != q->f) return false;
+  switch (p->kind) {
+  case FPI_V_CONVERT: return p->to == q->to;
+  case FPI_V_TO_INT: return p->t.bits == q->t.bits && p->t.is_signed == q->t.is_signed;
+  case FPI_V_ARITH: return p->op == q->op && q->x != q->y && same_operand(s, operand(p, 1 - pos), operand(q, 1 - pos));
+  case FPI_V_REL: return false;
+  }
+  return false;
+}
+
+/* P(a) rel P(b) (rel: ==, <=, >=) for the outputs zp, zq of p, q. */
+static bool post_outputs(PropStore *s, const FpiView *p, OpRel rel, PropVar zp, PropVar zq) {
+  if (zp == zq) return true;
+  if (p->kind != FPI_V_TO_INT) return fpi_post_order(s, p->kind == FPI_V_CONVERT ? p->to : p->f, rel, zp, zq);
+  /* Integers as stored (no unsigned 64-bit: direction() excludes it). */
+  if (rel == OP_GE) {
+    PropVar t = zp;
+    zp = zq;
+    zq = t;
+  }
+  if (prop_max(s, zp) <= prop_min(s, zq) && rel != OP_EQ) return true;
+  static const int64_t coef[2] = {1, -1};
+  PropVar xs[2] = {zp, zq};
+  return op_linear(s, 2, coef, xs, rel == OP_EQ ? OP_EQ : OP_LE, 0);
+}
+
+bool fpi_relate_pairs(PropStore *s, const FpFormat *f, OpRel rel, PropVar a, PropVar b) {
+  if (rel == OP_GT || rel == OP_GE) return fpi_relate_pairs(s, f, swap_rel(rel), b, a);
+  assert(rel == OP_LT || rel == OP_LE || rel == OP_EQ);
+  (void)f;
+  Propagator *pa[SUBS_CAP], *pb[SUBS_CAP];
+  int na = subscribers(s, a, pa), nb = -1;
+  for (int i = 0; i < na; i++) {
+    FpiView p;
+    if (!fpi_view_arith(pa[i], &p) && !fpi_view_convert(pa[i], &p)) continue;
+    for (int pos = 0; pos < 2; pos++) {
+      int dir;
+      if (operand(&p, pos) != a || p.z == a || (dir = direction(s, &p, pos)) == 0) continue;
+      if (nb < 0) nb = subscribers(s, b, pb);
+      for (int j = 0; j < nb; j++) {
+        FpiView q;
+        if (pb[j] == pa[i] || (!fpi_view_arith(pb[j], &q) && !fpi_view_convert(pb[j], &q))) continue;
+        if (operand(&q, pos) != b || q.z == b || !same_map(s, &p, &q, pos)) continue;
+        OpRel out = rel == OP_EQ ? OP_EQ : dir > 0 ? OP_LE : OP_GE;
+        if (!post_outputs(s, &p, out, p.z, q.z)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool fpi_relate_posted(PropStore *s, const FpFormat *f, PropVar x) {
+  (void)f;
+  Propagator *subs[SUBS_CAP];
+  int n = subscribers(s, x, subs);
+  for (int i = 0; i < n; i++) {
+    FpiView v;
+    if (fpi_view_rel(subs[i], &v) && !fpi_relate_pairs(s, v.f, v.rel, v.x, v.y)) return false;
+  }
+  return true;
+}
