@@ -85,27 +85,74 @@ static bool implies(OpRel have, OpRel want) {
          (want == OP_GE && (have == OP_GT || have == OP_EQ));
 }
 
+/* x r1 w and w r2 y give x (result) y: -1 when they give no order. */
+static int compose(OpRel r1, OpRel r2) {
+  if (r1 == OP_EQ) return r2;
+  if (r2 == OP_EQ) return r1;
+  bool up1 = r1 == OP_LT || r1 == OP_LE, up2 = r2 == OP_LT || r2 == OP_LE;
+  bool down1 = r1 == OP_GT || r1 == OP_GE, down2 = r2 == OP_GT || r2 == OP_GE;
+  if (up1 && up2) return r1 == OP_LT || r2 == OP_LT ? OP_LT : OP_LE;
+  if (down1 && down2) return r1 == OP_GT || r2 == OP_GT ? OP_GT : OP_GE;
+  return -1;
+}
+
+/* The order of x and y that a posted relation states: -1 if none.  With
+   via != NULL, the first relation of x with any other value (from *at). */
+static int posted(const PropStore *s, Propagator *const *subs, int n, PropVar x, PropVar y, int *at, PropVar *via) {
+  for (int i = *at; i < n; i++) {
+    FpiView v;
+    if (!fpi_view_rel(subs[i], &v)) continue;
+    PropVar other = v.x == x ? v.y : v.y == x ? v.x : x;
+    if (other == x || (!via && other != y)) continue;
+    *at = i + 1;
+    if (via) *via = other;
+    return v.x == x ? v.rel : swap_rel(v.rel);
+  }
+  (void)s;
+  *at = n;
+  return -1;
+}
+
+/* By the domains alone. */
+static bool known_by_domains(const PropStore *s, OpRel rel, PropVar x, PropVar y) {
+  int64_t xl = rank(prop_min(s, x)), xh = rank(prop_max(s, x));
+  int64_t yl = rank(prop_min(s, y)), yh = rank(prop_max(s, y));
+  switch (rel) {
+  case OP_LT: return xh < yl;
+  case OP_LE: return xh <= yl;
+  case OP_GT: return xl > yh;
+  case OP_GE: return xl >= yh;
+  case OP_EQ: return xl == xh && yl == yh && xl == yl;
+  default: return false;
+  }
+}
+
+/* Directly: the domains, or one posted relation between x and y. */
+static bool known_direct(const PropStore *s, OpRel rel, PropVar x, PropVar y) {
+  if (known_by_domains(s, rel, x, y)) return true;
+  Propagator *subs[SUBS_CAP];
+  int n = subscribers(s, x, subs), at = 0, r;
+  while ((r = posted(s, subs, n, x, y, &at, NULL)) >= 0)
+    if (implies((OpRel)r, rel)) return true;
+  return false;
+}
+
 bool fpi_known(const PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y) {
   assert(rel != OP_NE);
   if (!no_nan(s, f, x) || !no_nan(s, f, y)) return false;
   if (x == y) return rel != OP_LT && rel != OP_GT;
-  int64_t xl = rank(prop_min(s, x)), xh = rank(prop_max(s, x));
-  int64_t yl = rank(prop_min(s, y)), yh = rank(prop_max(s, y));
-  switch (rel) {
-  case OP_LT: if (xh < yl) return true; break;
-  case OP_LE: if (xh <= yl) return true; break;
-  case OP_GT: if (xl > yh) return true; break;
-  case OP_GE: if (xl >= yh) return true; break;
-  case OP_EQ: if (xl == xh && yl == yh && xl == yl) return true; break;
-  default: break;
-  }
+  if (known_direct(s, rel, x, y)) return true;
+  /* Through one other value w: x r1 w r2 y. */
   Propagator *subs[SUBS_CAP];
-  int n = subscribers(s, x, subs);
-  for (int i = 0; i < n; i++) {
-    FpiView v;
-    if (!fpi_view_rel(subs[i], &v)) continue;
-    if (v.x == x && v.y == y && implies(v.rel, rel)) return true;
-    if (v.x == y && v.y == x && implies(swap_rel(v.rel), rel)) return true;
+  int n = subscribers(s, x, subs), at = 0, r1;
+  PropVar w;
+  while ((r1 = posted(s, subs, n, x, y, &at, &w)) >= 0) {
+    if (w == y) continue;
+    static const OpRel all[] = {OP_LT, OP_LE, OP_EQ, OP_GT, OP_GE};
+    for (int i = 0; i < 5; i++) {
+      int c = compose((OpRel)r1, all[i]);
+      if (c >= 0 && implies((OpRel)c, rel) && known_direct(s, all[i], w, y)) return true;
+    }
   }
   return false;
 }
