@@ -123,6 +123,10 @@ static PropStatus convert_propagate(PropStore *s, Propagator *base) {
   FpConvert *p = (FpConvert *)base;
   /* Rule 1: forward; rule 2: inverse (which may fix x: forward again). */
   if (!convert_forward(s, p) || !inverse_rounding(s, p->from, p->x, p->to, p->z)) return PROP_FAILED;
+  /* Rule 3: a narrowing of an exact wide operation (fp_relate.c). */
+  FpiView v;
+  fpi_view_convert(&p->base, &v);
+  if (!fpi_relate_convert(s, &v)) return PROP_FAILED;
   if (!prop_is_fixed(s, p->x)) return PROP_SUSPEND;
   return convert_forward(s, p) ? PROP_ENTAILED : PROP_FAILED;
 }

@@ -98,6 +98,8 @@ bool fpi_known(const PropStore *s, const FpFormat *f, OpRel rel, PropVar x, Prop
 /* The rules of one arithmetic constraint with the relations (fp_relate.c):
    orders from operand signs, signs from operand orders, exact inverses. */
 bool fpi_relate_arith(PropStore *s, const FpiView *a);
+/* z = (narrow)t: equal to the narrow operation when t was exact. */
+bool fpi_relate_convert(PropStore *s, const FpiView *cv);
 /* x rel y was posted: relate the outputs of the monotone operations that
    apply one function to x and to y. */
 bool fpi_relate_pairs(PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y);

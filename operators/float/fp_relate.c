@@ -25,6 +25,11 @@
  *      monotone map (the same operation with the same other operand, a
  *      conversion, a float -> integer truncation) give P(a) <= P(b) (==),
  *      >= when the map decreases (c - a, a * c with c < 0).
+ *   6. innocuous double rounding: z = (narrow)(x op y) where x and y hold
+ *      narrow values (widened variables, representable constants) and the
+ *      wide + - * is exact (significant bits of a product within the wide
+ *      precision, a sum on a common narrow grid; no overflow or underflow)
+ *      is RN_narrow(x op y): equal to the narrow x op y posted elsewhere.
  * Rules 1-4 run with the arithmetic propagator, on operands that are
  * finite (no NaN, no infinity); rule 5 when an order or a monotone map is
  * posted.  Every derived relation is checked against brute force on tiny
@@ -327,6 +332,126 @@ bool fpi_relate_arith(PropStore *s, const FpiView *a) {
   /* Rule 5 again: the operands' domains decide whether a is monotone. */
   if (!fpi_relate_posted(s, f, a->x) || !fpi_relate_posted(s, f, a->y)) return false;
   return exact_inverse(s, a);
+}
+
+/* ---- Rule 6: innocuous double rounding ------------------------------------------------ */
+
+/* An operand of a wide operation that holds a narrow value exactly: a
+   narrow variable widened (nvar), or a constant representable in the
+   narrow format (nkey), with its count of significant bits. */
+typedef struct Narrow {
+  bool is_var;
+  PropVar nvar;
+  int64_t nkey;
+  int bits;
+} Narrow;
+
+static int significant_bits(const FpFormat *f, int64_t key) {
+  int64_t a = abs_key(key);
+  int64_t frac = a & (((int64_t)1 << (f->prec - 1)) - 1);
+  int64_t sig = (a >> (f->prec - 1)) ? frac | ((int64_t)1 << (f->prec - 1)) : frac;
+  if (sig == 0) return 0;
+  int bits = 0;
+  while (sig >> bits) bits++;
+  int tz = 0;
+  while (!((sig >> tz) & 1)) tz++;
+  return bits - tz;
+}
+
+static bool narrow_of(const PropStore *s, const FpFormat *wide, const FpFormat *n, PropVar w, Narrow *out) {
+  if (prop_is_fixed(s, w)) {
+    int64_t k = prop_value(s, w);
+    if (fp_key_is_nan(wide, k) || abs_key(k) >= wide->inf_key) return false;
+    int64_t nk = fp_eval_convert(wide, k, n);
+    if (fp_eval_convert(n, nk, wide) != k) return false;
+    *out = (Narrow){false, 0, nk, significant_bits(n, nk)};
+    return true;
+  }
+  Propagator *subs[SUBS_CAP];
+  int cnt = subscribers(s, w, subs);
+  for (int i = 0; i < cnt; i++) {
+    FpiView v;
+    if (fpi_view_convert(subs[i], &v) && v.kind == FPI_V_CONVERT && v.z == w && v.f == n && v.to == wide) {
+      *out = (Narrow){true, v.x, 0, n->prec};
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The magnitudes of a wide operand (its wide keys) and the narrow grid of
+   its smallest nonzero magnitude; false when it is only zeros. */
+static bool wide_magnitudes(const PropStore *s, const FpFormat *wide, const FpFormat *n, PropVar w,
+                            const Narrow *nw, mpfr_t small, mpfr_t large, long *grid) {
+  int64_t sm, lg;
+  if (!magnitudes(s, w, &sm, &lg)) return false;
+  fpi_value(wide, sm, small);
+  fpi_value(wide, lg, large);
+  int64_t nsmall = abs_key(nw->nkey);
+  if (nw->is_var && !magnitudes(s, nw->nvar, &nsmall, &lg)) return false;
+  *grid = grid_of(n, nsmall);
+  return true;
+}
+
+/* t = x op y in the wide format is exact, x and y holding narrow values. */
+static bool wide_exact(const PropStore *s, const FpFormat *wide, const FpFormat *n, FpBinary op, PropVar x,
+                       const Narrow *nx, PropVar y, const Narrow *ny) {
+  if (!is_finite(s, wide, x) || !is_finite(s, wide, y)) return false;
+  mpfr_t xs, xl, ys, yl, r, top;
+  mpfr_inits2(2 * wide->prec + 2, xs, xl, ys, yl, r, top, (mpfr_ptr)0);
+  long gx, gy;
+  bool zx = !wide_magnitudes(s, wide, n, x, nx, xs, xl, &gx), zy = !wide_magnitudes(s, wide, n, y, ny, ys, yl, &gy);
+  fpi_value(wide, wide->inf_key - 1, top);
+  bool ok;
+  if (zx || zy) {
+    ok = true;   /* a zero operand: the result is exact */
+  } else if (op == FP_MUL) {
+    ok = nx->bits + ny->bits <= wide->prec;
+    mpfr_mul(r, xl, yl, MPFR_RNDU);
+    ok = ok && mpfr_cmp(r, top) <= 0;
+    mpfr_mul(r, xs, ys, MPFR_RNDD);
+    ok = ok && mpfr_cmp_si_2exp(r, 1, 1 - wide->bias) >= 0;
+  } else if (op == FP_ADD || op == FP_SUB) {
+    long g = gx < gy ? gx : gy;
+    mpfr_add(r, xl, yl, MPFR_RNDU);
+    ok = mpfr_cmp_si_2exp(r, 1, g + wide->prec) < 0 && mpfr_cmp(r, top) <= 0 &&
+         g >= 2 - wide->bias - wide->prec;
+  } else {
+    ok = false;
+  }
+  mpfr_clears(xs, xl, ys, yl, r, top, (mpfr_ptr)0);
+  return ok;
+}
+
+/* The narrow operand nw in place of a narrow operation's operand v. */
+static bool matches(const PropStore *s, const Narrow *nw, PropVar v) {
+  if (nw->is_var) return v == nw->nvar;
+  return prop_is_fixed(s, v) && prop_value(s, v) == nw->nkey;
+}
+
+bool fpi_relate_convert(PropStore *s, const FpiView *cv) {
+  const FpFormat *wide = cv->f, *n = cv->to;
+  if (cv->kind != FPI_V_CONVERT || n->prec >= wide->prec) return true;
+  Propagator *subs[SUBS_CAP];
+  int cnt = subscribers(s, cv->x, subs);
+  for (int i = 0; i < cnt; i++) {
+    FpiView d;
+    Narrow nx, ny;
+    if (!fpi_view_arith(subs[i], &d) || d.z != cv->x || d.f != wide || d.op == FP_DIV || d.x == d.y) continue;
+    if (!narrow_of(s, wide, n, d.x, &nx) || !narrow_of(s, wide, n, d.y, &ny)) continue;
+    if (!wide_exact(s, wide, n, d.op, d.x, &nx, d.y, &ny)) continue;
+    /* (to)t = RN_n(x op y) exactly: the narrow operation on the same values. */
+    Propagator *sibs[SUBS_CAP];
+    int m = subscribers(s, nx.is_var ? nx.nvar : ny.is_var ? ny.nvar : cv->z, sibs);
+    for (int j = 0; j < m; j++) {
+      FpiView q;
+      if (!fpi_view_arith(sibs[j], &q) || q.f != n || q.op != d.op || q.z == cv->z) continue;
+      bool same = (matches(s, &nx, q.x) && matches(s, &ny, q.y)) ||
+                  (d.op != FP_SUB && matches(s, &nx, q.y) && matches(s, &ny, q.x));
+      if (same && !fpi_post_order(s, n, OP_EQ, cv->z, q.z)) return false;
+    }
+  }
+  return true;
 }
 
 /* ---- Rule 5: monotone pairs ------------------------------------------------------------ */

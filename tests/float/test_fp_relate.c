@@ -348,11 +348,51 @@ TEST(binary32_exact_inverses_sampled) {
   CHECK(refutations > 20);
 }
 
+/* (narrow)(widen(x) op widen(c)) against x op c in the narrow format:
+   equal when the wide operation is exact (fp_relate.c rule 6).  Narrow
+   formats 2/3 and 3/3, wide 6/4 and 7/4; every x of the box. */
+TEST(tiny_double_rounding) {
+  br_seed(5);
+  FpFormat nf[2] = {fp_format(2, 3), fp_format(3, 3)}, wf[2] = {fp_format(6, 4), fp_format(7, 4)};
+  int refutations = 0;
+  for (int i = 0; i < 3000; i++) {
+    const FpFormat *n = &nf[i % 2], *w = &wf[(i / 2) % 2];
+    int op = (int)br_range(0, 2), rel = (int)br_range(0, 5), bit = (int)br_range(0, 1);
+    int64_t lo, hi, ck = rand_in(n);
+    rand_box(n, &lo, &hi, false);
+    bool swapped = br_rand() % 2;
+    PropStore *s = prop_store_new();
+    PropVar x = prop_new_var(s, lo, hi), c = fp_const(s, n, ck), cw = fp_const(s, w, fp_eval_convert(n, ck, w));
+    PropVar d = fp_var(s, w), t = fp_var(s, w), z1 = fp_var(s, n), z2 = fp_var(s, n), b = prop_new_var(s, 0, 1);
+    bool alive = fp_convert(s, n, x, w, d) &&
+                 (swapped ? fp_binary(s, w, (FpBinary)op, cw, d, t) : fp_binary(s, w, (FpBinary)op, d, cw, t)) &&
+                 fp_convert(s, w, t, n, z1) && fp_binary(s, n, (FpBinary)op, x, c, z2) &&
+                 fp_compare(s, n, (OpRel)rel, z1, z2, b) && prop_fix(s, b, bit) && prop_propagate(s);
+    if (!alive) refutations++;
+    for (int64_t k = lo; k <= hi; k++) {
+      int64_t dk = fp_eval_convert(n, k, w), cwk = fp_eval_convert(n, ck, w);
+      int64_t tk = swapped ? fp_eval_binary(w, (FpBinary)op, cwk, dk) : fp_eval_binary(w, (FpBinary)op, dk, cwk);
+      int64_t a = fp_eval_convert(w, tk, n), bb = fp_eval_binary(n, (FpBinary)op, k, ck);
+      if (fp_eval_compare(n, (OpRel)rel, a, bb) != (bool)bit) continue;
+      if (!alive || !prop_has(s, x, k) || !prop_has(s, z1, a) || !prop_has(s, z2, bb)) {
+        fprintf(stderr, "double rounding: lost x key %lld (op %d, c key %lld, rel %d, bit %d)\n", (long long)k, op,
+                (long long)ck, rel, bit);
+        CHECK(false);
+        prop_store_free(s);
+        return;
+      }
+    }
+    prop_store_free(s);
+  }
+  fprintf(stderr, "double rounding: %d of 3000 refuted\n", refutations);
+}
+
 int main(void) {
   tiny[0] = fp_format(3, 3);
   tiny[1] = fp_format(4, 3);
   RUN(tiny_systems_keep_every_solution);
   RUN(tiny_rules_refute);
   RUN(binary32_exact_inverses_sampled);
+  RUN(tiny_double_rounding);
   return check_summary();
 }
