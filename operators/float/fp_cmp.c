@@ -215,10 +215,13 @@ static bool post_rel(PropStore *s, const FpFormat *f, Rel r, PropVar x, PropVar 
   return fpi_relate_pairs(s, f, r.rel, x, y);
 }
 
-bool fpi_view_rel(const Propagator *p, FpiView *v) {
+bool fpi_view_rel(const PropStore *s, const Propagator *p, FpiView *v) {
   if (p->cls != &rel_class) return false;
   const FpRel *r = (const FpRel *)p;
-  if (r->r.nan_ok || r->r.rel == OP_NE) return false;   /* not an order */
+  if (r->r.rel == OP_NE) return false;   /* not an order */
+  /* x >= y or NaN (a negated <): an order once neither can be NaN. */
+  int64_t nan = fp_key_nan(r->f);
+  if (r->r.nan_ok && (prop_has(s, r->x, nan) || prop_has(s, r->y, nan))) return false;
   *v = (FpiView){.kind = FPI_V_REL, .f = r->f, .rel = r->r.rel, .x = r->x, .y = r->y};
   return true;
 }

@@ -87,7 +87,8 @@ typedef struct FpiView {
 } FpiView;
 bool fpi_view_arith(const Propagator *p, FpiView *v);     /* fp_arith.c */
 bool fpi_view_convert(const Propagator *p, FpiView *v);   /* fp_convert.c: CONVERT, TO_INT */
-bool fpi_view_rel(const Propagator *p, FpiView *v);       /* fp_cmp.c */
+/* fp_cmp.c; a relation that allows NaN is an order while x and y exclude it. */
+bool fpi_view_rel(const PropStore *s, const Propagator *p, FpiView *v);
 bool fpi_is_compare(const Propagator *p);                 /* fp_cmp.c: a reified comparison */
 /* Posts x rel y (==, <, <=, >, >=; NaN excluded from x and y) and what it
    implies for the outputs of monotone operations on x and y (fp_cmp.c). */

@@ -106,7 +106,7 @@ static int compose(OpRel r1, OpRel r2) {
 static int posted(const PropStore *s, Propagator *const *subs, int n, PropVar x, PropVar y, int *at, PropVar *via) {
   for (int i = *at; i < n; i++) {
     FpiView v;
-    if (!fpi_view_rel(subs[i], &v)) continue;
+    if (!fpi_view_rel(s, subs[i], &v)) continue;
     PropVar other = v.x == x ? v.y : v.y == x ? v.x : x;
     if (other == x || (!via && other != y)) continue;
     *at = i + 1;
@@ -145,7 +145,7 @@ static bool known_direct(const PropStore *s, OpRel rel, PropVar x, PropVar y) {
 bool fpi_known(const PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y) {
   assert(rel != OP_NE);
   if (!no_nan(s, f, x) || !no_nan(s, f, y)) return false;
-  if (x == y) return rel != OP_LT && rel != OP_GT;
+  if (x == y || prop_find(s, x) == prop_find(s, y)) return rel != OP_LT && rel != OP_GT;   /* equal keys */
   if (known_direct(s, rel, x, y)) return true;
   /* Through one other value w: x r1 w r2 y. */
   Propagator *subs[SUBS_CAP];
@@ -542,7 +542,7 @@ bool fpi_relate_posted(PropStore *s, const FpFormat *f, PropVar x) {
   int n = subscribers(s, x, subs);
   for (int i = 0; i < n; i++) {
     FpiView v;
-    if (fpi_view_rel(subs[i], &v) && !fpi_relate_pairs(s, v.f, v.rel, v.x, v.y)) return false;
+    if (fpi_view_rel(s, subs[i], &v) && !fpi_relate_pairs(s, v.f, v.rel, v.x, v.y)) return false;
   }
   return true;
 }
