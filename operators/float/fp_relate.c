@@ -68,9 +68,37 @@ static bool same_operand(const PropStore *s, PropVar a, PropVar b) {
   return prop_is_fixed(s, a) && prop_is_fixed(s, b) && prop_value(s, a) == prop_value(s, b);
 }
 
+/* One value: one variable or two known equal (unified keys). */
+static bool same_value(const PropStore *s, PropVar a, PropVar b) { return a == b || prop_find(s, a) == prop_find(s, b); }
+
+/* The other variable of a row x - y == 0 (y - x == 0) on x: what a decided
+   merge or an assignment posts; -1 for other propagators. */
+static PropVar equal_through(const Propagator *p, PropVar x) {
+  OpRow row;
+  if (!op_linear_row(p, &row) || !row.eq || row.n != 2 || row.c != 0 || row.a[0] != -row.a[1]) return -1;
+  if (row.a[0] != 1 && row.a[0] != -1) return -1;
+  return row.x[0] == x ? row.x[1] : row.x[1] == x ? row.x[0] : -1;
+}
+
+/* The propagators on x and on the variables posted equal to it (through
+   at most three rows x - y == 0: the merges of nested conditionals), where
+   the relations of a value are found whichever copy they were posted on.
+   out has 4 * SUBS_CAP places. */
 static int subscribers(const PropStore *s, PropVar x, Propagator **out) {
-  int n = prop_subscribers(s, x, out, SUBS_CAP);
-  return n < SUBS_CAP ? n : SUBS_CAP;
+  PropVar seen[4] = {x};
+  int nseen = 1, n = 0;
+  for (int k = 0; k < nseen && n < 3 * SUBS_CAP; k++) {
+    int m = prop_subscribers(s, seen[k], out + n, SUBS_CAP);
+    m = m < SUBS_CAP ? m : SUBS_CAP;
+    for (int i = n; i < n + m && nseen < 4; i++) {
+      PropVar y = equal_through(out[i], seen[k]);
+      bool dup = y < 0;
+      for (int j = 0; j < nseen && !dup; j++) dup = seen[j] == y;
+      if (!dup) seen[nseen++] = y;
+    }
+    n += m;
+  }
+  return n;
 }
 
 /* ---- Known orders ------------------------------------------------------------ */
@@ -107,13 +135,14 @@ static int posted(const PropStore *s, Propagator *const *subs, int n, PropVar x,
   for (int i = *at; i < n; i++) {
     FpiView v;
     if (!fpi_view_rel(s, subs[i], &v)) continue;
-    PropVar other = v.x == x ? v.y : v.y == x ? v.x : x;
-    if (other == x || (!via && other != y)) continue;
+    bool left = same_value(s, v.x, x);
+    if (!left && !same_value(s, v.y, x)) continue;
+    PropVar other = left ? v.y : v.x;
+    if (same_value(s, other, x) || (!via && !same_value(s, other, y))) continue;
     *at = i + 1;
     if (via) *via = other;
-    return v.x == x ? v.rel : swap_rel(v.rel);
+    return left ? v.rel : swap_rel(v.rel);
   }
-  (void)s;
   *at = n;
   return -1;
 }
@@ -135,7 +164,7 @@ static bool known_by_domains(const PropStore *s, OpRel rel, PropVar x, PropVar y
 /* Directly: the domains, or one posted relation between x and y. */
 static bool known_direct(const PropStore *s, OpRel rel, PropVar x, PropVar y) {
   if (known_by_domains(s, rel, x, y)) return true;
-  Propagator *subs[SUBS_CAP];
+  Propagator *subs[4 * SUBS_CAP];
   int n = subscribers(s, x, subs), at = 0, r;
   while ((r = posted(s, subs, n, x, y, &at, NULL)) >= 0)
     if (implies((OpRel)r, rel)) return true;
@@ -148,11 +177,11 @@ bool fpi_known(const PropStore *s, const FpFormat *f, OpRel rel, PropVar x, Prop
   if (x == y || prop_find(s, x) == prop_find(s, y)) return rel != OP_LT && rel != OP_GT;   /* equal keys */
   if (known_direct(s, rel, x, y)) return true;
   /* Through one other value w: x r1 w r2 y. */
-  Propagator *subs[SUBS_CAP];
+  Propagator *subs[4 * SUBS_CAP];
   int n = subscribers(s, x, subs), at = 0, r1;
   PropVar w;
   while ((r1 = posted(s, subs, n, x, y, &at, &w)) >= 0) {
-    if (w == y) continue;
+    if (same_value(s, w, y)) continue;
     static const OpRel all[] = {OP_LT, OP_LE, OP_EQ, OP_GT, OP_GE};
     for (int i = 0; i < 5; i++) {
       int c = compose((OpRel)r1, all[i]);
@@ -173,11 +202,11 @@ static bool order_by_sign(PropStore *s, const FpFormat *f, PropVar z, PropVar x,
 
 /* Rule 2: z = x - y. */
 static bool sign_by_order(PropStore *s, const FpFormat *f, PropVar z, PropVar x, PropVar y) {
-  if (fpi_known(s, f, OP_LT, y, x)) return prop_restrict_range(s, z, 1, f->inf_key);
-  if (fpi_known(s, f, OP_LE, y, x)) return prop_restrict_range(s, z, -1, f->inf_key);
-  if (fpi_known(s, f, OP_LT, x, y)) return prop_restrict_range(s, z, fp_key_neg(f->inf_key), -2);
-  if (fpi_known(s, f, OP_LE, x, y)) return prop_restrict_range(s, z, fp_key_neg(f->inf_key), 0);
-  return true;
+  int64_t ninf = fp_key_neg(f->inf_key);
+  if (fpi_known(s, f, OP_LT, y, x) && !prop_restrict_range(s, z, 1, f->inf_key)) return false;
+  if (fpi_known(s, f, OP_LE, y, x) && !prop_restrict_range(s, z, -1, f->inf_key)) return false;
+  if (fpi_known(s, f, OP_LT, x, y) && !prop_restrict_range(s, z, ninf, -2)) return false;
+  return !fpi_known(s, f, OP_LE, x, y) || prop_restrict_range(s, z, ninf, 0);
 }
 
 /* Rule 3: z = x / y. */
@@ -285,7 +314,7 @@ static bool commutes(FpBinary op) { return op == FP_ADD || op == FP_MUL; }
 /* z = w op c (w in x's place, or either place when op commutes): a
    definition d of w as w = x0 op^-1 c', c' the same operand, exact. */
 static bool inverse_of(PropStore *s, const FpiView *a, PropVar w, PropVar c) {
-  Propagator *subs[SUBS_CAP];
+  Propagator *subs[4 * SUBS_CAP];
   int n = subscribers(s, w, subs);
   FpBinary want = inverse_op(a->op);
   for (int i = 0; i < n; i++) {
@@ -367,7 +396,7 @@ static bool narrow_of(const PropStore *s, const FpFormat *wide, const FpFormat *
     *out = (Narrow){false, 0, nk, significant_bits(n, nk)};
     return true;
   }
-  Propagator *subs[SUBS_CAP];
+  Propagator *subs[4 * SUBS_CAP];
   int cnt = subscribers(s, w, subs);
   for (int i = 0; i < cnt; i++) {
     FpiView v;
@@ -432,7 +461,7 @@ static bool matches(const PropStore *s, const Narrow *nw, PropVar v) {
 bool fpi_relate_convert(PropStore *s, const FpiView *cv) {
   const FpFormat *wide = cv->f, *n = cv->to;
   if (cv->kind != FPI_V_CONVERT || n->prec >= wide->prec) return true;
-  Propagator *subs[SUBS_CAP];
+  Propagator *subs[4 * SUBS_CAP];
   int cnt = subscribers(s, cv->x, subs);
   for (int i = 0; i < cnt; i++) {
     FpiView d;
@@ -441,7 +470,7 @@ bool fpi_relate_convert(PropStore *s, const FpiView *cv) {
     if (!narrow_of(s, wide, n, d.x, &nx) || !narrow_of(s, wide, n, d.y, &ny)) continue;
     if (!wide_exact(s, wide, n, d.op, d.x, &nx, d.y, &ny)) continue;
     /* (to)t = RN_n(x op y) exactly: the narrow operation on the same values. */
-    Propagator *sibs[SUBS_CAP];
+    Propagator *sibs[4 * SUBS_CAP];
     int m = subscribers(s, nx.is_var ? nx.nvar : ny.is_var ? ny.nvar : cv->z, sibs);
     for (int j = 0; j < m; j++) {
       FpiView q;
@@ -511,23 +540,29 @@ static bool post_outputs(PropStore *s, const FpiView *p, OpRel rel, PropVar zp, 
   return op_linear(s, 2, coef, xs, rel == OP_EQ ? OP_EQ : OP_LE, 0);
 }
 
-bool fpi_relate_pairs(PropStore *s, const FpFormat *f, OpRel rel, PropVar a, PropVar b) {
-  if (rel == OP_GT || rel == OP_GE) return fpi_relate_pairs(s, f, swap_rel(rel), b, a);
+/* Rule 5 for a <= b (<, ==): the maps on a (or on extra_a, a variable
+   known equal to a) against the same maps on b (or on extra_b). */
+static bool pairs(PropStore *s, OpRel rel, PropVar a, PropVar b, PropVar extra_a, PropVar extra_b) {
   assert(rel == OP_LT || rel == OP_LE || rel == OP_EQ);
-  (void)f;
-  Propagator *pa[SUBS_CAP], *pb[SUBS_CAP];
+  Propagator *pa[8 * SUBS_CAP], *pb[8 * SUBS_CAP];
   int na = subscribers(s, a, pa), nb = -1;
+  if (extra_a != a) na += subscribers(s, extra_a, pa + na);
   for (int i = 0; i < na; i++) {
     FpiView p;
     if (!fpi_view_arith(pa[i], &p) && !fpi_view_convert(pa[i], &p)) continue;
     for (int pos = 0; pos < 2; pos++) {
       int dir;
-      if (operand(&p, pos) != a || p.z == a || (dir = direction(s, &p, pos)) == 0) continue;
-      if (nb < 0) nb = subscribers(s, b, pb);
+      if (pos == 1 && p.kind != FPI_V_ARITH) continue;
+      if (!same_value(s, operand(&p, pos), a) || same_value(s, p.z, a) || (dir = direction(s, &p, pos)) == 0)
+        continue;
+      if (nb < 0) {
+        nb = subscribers(s, b, pb);
+        if (extra_b != b) nb += subscribers(s, extra_b, pb + nb);
+      }
       for (int j = 0; j < nb; j++) {
         FpiView q;
         if (pb[j] == pa[i] || (!fpi_view_arith(pb[j], &q) && !fpi_view_convert(pb[j], &q))) continue;
-        if (operand(&q, pos) != b || q.z == b || !same_map(s, &p, &q, pos)) continue;
+        if (!same_value(s, operand(&q, pos), b) || same_value(s, q.z, b) || !same_map(s, &p, &q, pos)) continue;
         OpRel out = rel == OP_EQ ? OP_EQ : dir > 0 ? OP_LE : OP_GE;
         if (!post_outputs(s, &p, out, p.z, q.z)) return false;
       }
@@ -536,13 +571,25 @@ bool fpi_relate_pairs(PropStore *s, const FpFormat *f, OpRel rel, PropVar a, Pro
   return true;
 }
 
+bool fpi_relate_pairs(PropStore *s, const FpFormat *f, OpRel rel, PropVar a, PropVar b) {
+  (void)f;
+  if (rel == OP_GT || rel == OP_GE) return pairs(s, swap_rel(rel), b, a, b, a);
+  return pairs(s, rel, a, b, a, b);
+}
+
 bool fpi_relate_posted(PropStore *s, const FpFormat *f, PropVar x) {
   (void)f;
-  Propagator *subs[SUBS_CAP];
+  Propagator *subs[4 * SUBS_CAP];
   int n = subscribers(s, x, subs);
   for (int i = 0; i < n; i++) {
     FpiView v;
-    if (fpi_view_rel(s, subs[i], &v) && !fpi_relate_pairs(s, v.f, v.rel, v.x, v.y)) return false;
+    if (!fpi_view_rel(s, subs[i], &v)) continue;
+    bool left = same_value(s, v.x, x);
+    if (!left && !same_value(s, v.y, x)) continue;
+    PropVar a = left ? v.x : v.y, b = left ? v.y : v.x;   /* a rel' b, x known equal to a */
+    OpRel rel = left ? v.rel : swap_rel(v.rel);
+    bool ok = rel == OP_GT || rel == OP_GE ? pairs(s, swap_rel(rel), b, a, b, x) : pairs(s, rel, a, b, x, b);
+    if (!ok) return false;
   }
   return true;
 }
