@@ -225,6 +225,22 @@ static long grid_of(const FpFormat *f, int64_t abs) {
   return e == 0 ? 2 - f->bias - f->prec : e - f->bias - (f->prec - 1);
 }
 
+/* The exponent of the lowest set bit of a positive finite key's value. */
+static long lowest_bit(const FpFormat *f, int64_t abs) {
+  long g = grid_of(f, abs);
+  int64_t m = (int64_t)1 << (f->prec - 1);
+  int64_t sig = (abs & (m - 1)) | ((abs >> (f->prec - 1)) ? m : 0);
+  for (; sig && !(sig & 1); sig >>= 1) g++;
+  return g;
+}
+
+/* The grid of a variable: for a fixed value its lowest set bit (0.25 is
+   on the grid 2^-2, not on its ulp's), else the ulp of its smallest
+   nonzero magnitude. */
+static long grid_var(const PropStore *s, const FpFormat *f, PropVar x, int64_t small) {
+  return prop_is_fixed(s, x) ? lowest_bit(f, abs_key(prop_value(s, x))) : grid_of(f, small);
+}
+
 /* Magnitudes of a finite domain: the largest, and the smallest nonzero one
    (the smallest subnormal when the domain reaches a zero); false when x
    is only zeros. */
@@ -275,7 +291,7 @@ static bool sum_exact(const PropStore *s, const FpFormat *f, PropVar x, PropVar 
   int64_t sx, lx, sy, ly;
   bool nx = magnitudes(s, x, &sx, &lx), ny = magnitudes(s, y, &sy, &ly);
   if (!nx || !ny) return true;   /* a zero operand: the result is the other one */
-  long gx = grid_of(f, sx), gy = grid_of(f, sy), g = gx < gy ? gx : gy;
+  long gx = grid_var(s, f, x, sx), gy = grid_var(s, f, y, sy), g = gx < gy ? gx : gy;
   mpfr_t a, b, top;
   mpfr_inits2(f->prec + 2, a, b, top, (mpfr_ptr)0);
   fpi_value(f, lx, a);
@@ -418,7 +434,7 @@ static bool wide_magnitudes(const PropStore *s, const FpFormat *wide, const FpFo
   fpi_value(wide, lg, large);
   int64_t nsmall = abs_key(nw->nkey);
   if (nw->is_var && !magnitudes(s, nw->nvar, &nsmall, &lg)) return false;
-  *grid = grid_of(n, nsmall);
+  *grid = nw->is_var ? grid_of(n, nsmall) : lowest_bit(n, nsmall);
   return true;
 }
 
