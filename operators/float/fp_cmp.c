@@ -199,10 +199,29 @@ static bool post_key_order(PropStore *s, Rel r, PropVar x, PropVar y) {
    operations on x and y (fp_relate.c). */
 static bool conflicts(const PropStore *s, OpRel rel, PropVar x, PropVar y);
 
-static bool post_rel(PropStore *s, const FpFormat *f, Rel r, PropVar x, PropVar y) {
+/* A known order (fpi_known: posted, derived, through one other value or a
+   copy) that no ordered pair satisfies together with x rel y. */
+static bool known_against(const PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y) {
+  switch (rel) {
+  case OP_EQ: return fpi_known(s, f, OP_LT, x, y) || fpi_known(s, f, OP_GT, x, y);
+  case OP_NE: return fpi_known(s, f, OP_EQ, x, y);
+  case OP_LT: return fpi_known(s, f, OP_GE, x, y);
+  case OP_LE: return fpi_known(s, f, OP_GT, x, y);
+  case OP_GT: return fpi_known(s, f, OP_LE, x, y);
+  case OP_GE: return fpi_known(s, f, OP_LT, x, y);
+  }
+  return false;
+}
+
+/* derived: a relation fp_relate.c deduced, posted without the key
+   differences, whose unguarded one-key steps against the arithmetic
+   propagators would converge slowly (contradictions between relations are
+   caught by conflicts() and known_against() instead). */
+static bool post_rel(PropStore *s, const FpFormat *f, Rel r, PropVar x, PropVar y, bool derived) {
   bool ordered_only = !r.nan_ok || (!prop_has(s, x, fp_key_nan(f)) && !prop_has(s, y, fp_key_nan(f)));
-  if (x != y && ordered_only && conflicts(s, r.rel, x, y)) return prop_set_min(s, x, prop_max(s, x) + 1);
-  if (!post_key_order(s, r, x, y)) return false;
+  if (x != y && ordered_only && (conflicts(s, r.rel, x, y) || known_against(s, f, r.rel, x, y)))
+    return prop_set_min(s, x, prop_max(s, x) + 1);   /* fails the store */
+  if (!derived && !post_key_order(s, r, x, y)) return false;
   FpRel *p = prop_propagator_new(s, &rel_class, sizeof *p);
   p->f = f;
   p->r = r;
@@ -259,7 +278,7 @@ static PropStatus reify_propagate(PropStore *s, Propagator *base) {
   /* Rule 1: b decides. */
   if (prop_is_fixed(s, p->b)) {
     Rel r = prop_value(s, p->b) ? p->r : negate(p->r);
-    return post_rel(s, p->f, r, p->x, p->y) ? PROP_ENTAILED : PROP_FAILED;
+    return post_rel(s, p->f, r, p->x, p->y, false) ? PROP_ENTAILED : PROP_FAILED;
   }
   /* Rule 2: the domains decide. */
   if (!possible(s, p->f, p->r, p->x, p->y)) return prop_fix(s, p->b, 0) ? PROP_ENTAILED : PROP_FAILED;
@@ -319,7 +338,7 @@ bool fpi_post_order(PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropV
   assert(rel != OP_NE);
   if (prop_failed(s)) return false;
   if (x == y || fpi_known(s, f, rel, x, y)) return true;
-  if (!post_rel(s, f, (Rel){rel, false}, x, y)) return false;
+  if (!post_rel(s, f, (Rel){rel, false}, x, y, true)) return false;
   wake_compares(s, x);
   return true;
 }
