@@ -43,7 +43,7 @@ static bool virtual_operand(Tr *t, const IrStmt *loop, const TrState *in, const 
     if (v->address_taken || (v->type->kind != IR_TY_INT && v->type->kind != IR_TY_BOOL)) return false;
     if (v->kind == IR_VAR_GLOBAL) return !w->global[v->index];
     int slot = tr_frame_slot(in->fn, v);
-    if (in->slot[slot] == TR_UNINIT) return false;
+    if (tr_slot_defined(t, in, slot) != t->one) return false; /* (maybe unassigned: its read gives up) */
     if (!w->slot[slot]) return true;
     int64_t k;
     if (!tr_induction_step(t, in->fn, loop, v, &k)) return false;

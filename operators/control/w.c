@@ -255,7 +255,7 @@ TrState *tr_loop(Tr *t, const IrStmt *stmt, TrState *in) {
   tr_writes_init(t, in, &L->writes);
   tr_loop_writes(t, stmt, 1, in, &L->writes);
   L->out = tr_loop_outputs(t, in, &L->writes, stmt);
-  if (!tr_loop_summary(t, stmt, in, L->out) || !tr_trip_count(t, stmt, L->obj_index, in, L->out, &L->writes))
+  if (!L->out || !tr_loop_summary(t, stmt, in, L->out) || !tr_trip_count(t, stmt, L->obj_index, in, L->out, &L->writes))
     return NULL;
   TrTrace *join = prop_alloc(t->s, sizeof *join);
   join->kind = TR_TRACE_JOIN;
