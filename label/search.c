@@ -67,6 +67,45 @@ static uint64_t next_random(Search *c) {
 
 /* ---- Variable order ------------------------------------------------------- */
 
+/* A float's NaN, +inf or -inf (in that order) still in its wide domain:
+   labeling tries each alone, then the rest, so the ordinary values are
+   bisected without them (relations between floats hold only there). */
+static bool special_value(const PropStore *s, PropVar x, int64_t *out) {
+  int prec, exp_bits;
+  if (!prop_float_keys(s, x, &prec, &exp_bits) || prop_size(s, x) <= 64) return false;
+  int64_t inf = (((int64_t)1 << exp_bits) - 1) << (prec - 1);
+  const int64_t special[3] = {inf + 1, inf, -1 - inf};
+  for (int i = 0; i < 3; i++) {
+    if (prop_has(s, x, special[i])) {
+      *out = special[i];
+      return true;
+    }
+  }
+  return false;
+}
+
+/* A float value a test writer's edge cases use, still in x's wide domain:
+   +-1 and their neighbours (1 + ulp is where rounding turns), +-2, +-0.5,
+   the largest finite and the smallest subnormal.  Tried alone each, once
+   per path (the other branch removes it), before bisection. */
+static bool edge_value(const PropStore *s, PropVar x, int64_t *out) {
+  int prec, exp_bits;
+  if (!prop_float_keys(s, x, &prec, &exp_bits) || prop_size(s, x) <= 64) return false;
+  int64_t bias = ((int64_t)1 << (exp_bits - 1)) - 1, m = (int64_t)1 << (prec - 1);
+  int64_t inf = (((int64_t)1 << exp_bits) - 1) << (prec - 1), one = bias * m;
+  const int64_t pos[] = {one, one + 1, one - 1, one + m, one - m, inf - 1, 1};
+  for (int i = 0; i < 7; i++) {
+    for (int sign = 0; sign < 2; sign++) {
+      int64_t k = sign ? -1 - pos[i] : pos[i];
+      if (prop_has(s, x, k)) {
+        *out = k;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 /* The decision variable to branch on, or -1 at a leaf.  *start: the first
    index that may be unfixed (fixed variables stay fixed below a node). */
 static PropVar select_var(Search *c, int *start) {
@@ -81,6 +120,11 @@ static PropVar select_var(Search *c, int *start) {
   if (c->o->hints_first)
     for (int h = prop_hint_count(s) - 1; h >= 0; h--)
       if (!prop_is_fixed(s, prop_hint(s, h))) return prop_hint(s, h);
+  /* Floats first lose NaN and the infinities, each tried alone: one node
+     each, after which relations between the ordinary values can hold. */
+  int64_t special;
+  for (int k = i; k < n; k++)
+    if (special_value(s, prop_decision(s, k), &special)) return prop_decision(s, k);
   PropVar best = prop_decision(s, i);
   if (c->o->var_order == SEARCH_VAR_INPUT_ORDER) return best;
   bool widest = c->o->var_order == SEARCH_VAR_WIDEST;
@@ -140,6 +184,11 @@ static int branches(Search *c, PropVar x, Branch *br) {
     return 2;
   case SEARCH_VAL_NEAR_ZERO:
   default:
+    if (special_value(s, x, &v) || edge_value(s, x, &v)) {
+      br[0] = (Branch){BR_EQ, v};
+      br[1] = (Branch){BR_NE, v};
+      return 2;
+    }
     if (prop_is_bisect(s, x) && prop_size(s, x) > 64) {
       /* Halves at the middle, the one farther from 0 first: the values
          near 0 are what the window stages try. */

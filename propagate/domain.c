@@ -129,6 +129,16 @@ PropVar prop_new_const(PropStore *s, int64_t value) { return prop_new_var(s, val
 /* A labeling hint, not trailed (see prop.h). */
 void prop_set_bisect(PropStore *s, PropVar x) { s->vars[x].bisect = true; }
 bool prop_is_bisect(const PropStore *s, PropVar x) { return s->vars[x].bisect; }
+void prop_set_float_keys(PropStore *s, PropVar x, int prec, int exp_bits) {
+  assert(prec >= 2 && prec <= 64 && exp_bits >= 2 && exp_bits <= 15);
+  s->vars[x].fp_prec = (uint8_t)prec;
+  s->vars[x].fp_exp_bits = (uint8_t)exp_bits;
+}
+bool prop_float_keys(const PropStore *s, PropVar x, int *prec, int *exp_bits) {
+  *prec = s->vars[x].fp_prec;
+  *exp_bits = s->vars[x].fp_exp_bits;
+  return *prec != 0;
+}
 void prop_set_newest_first(PropStore *s, PropVar x) { s->vars[x].newest_first = true; }
 bool prop_is_newest_first(const PropStore *s, PropVar x) { return s->vars[x].newest_first; }
 

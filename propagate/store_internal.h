@@ -43,6 +43,7 @@ typedef struct PropVarRec {
   int32_t parent, size;    /* union-find (union by size, no compression) */
   uint64_t cres;           /* congruence: x == cres (mod 2^cbits) as stored */
   uint8_t cbits;           /*   0: nothing known; fixed variables: see prop_congruence */
+  uint8_t fp_prec, fp_exp_bits;   /* a float's format (prop_set_float_keys), 0: none */
   PropSub *subs[3];        /* subscriptions by kind (SUB_FIX, SUB_BOUNDS, SUB_DOMAIN):
                               arena nodes, trailed heads */
   bool bisect;             /* labeling splits it at the middle (prop_set_bisect) */

@@ -68,6 +68,11 @@ int prop_var_count(const PropStore *s);
    is made (or accept that it outlives a backtrack; it changes no answer). */
 void prop_set_bisect(PropStore *s, PropVar x);
 bool prop_is_bisect(const PropStore *s, PropVar x);
+/* A labeling hint for a float variable whose values are the keys of a
+   binary format (include/inka/fp.h): labeling splits off NaN and the
+   infinities, one value each, before it bisects.  Not trailed, as above. */
+void prop_set_float_keys(PropStore *s, PropVar x, int prec, int exp_bits);
+bool prop_float_keys(const PropStore *s, PropVar x, int *prec, int *exp_bits);
 /* A labeling hint for a choice among 0 and numbered things made in order (a
    pointer input: NULL, the objects known, the fresh one last): labeling
    tries 0, then the largest value, then downwards.  Not trailed, as above. */

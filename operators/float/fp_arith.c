@@ -19,6 +19,10 @@
  * When x and y are one variable (x * x), only the pairs of a piece with
  * itself exist, at its two diagonal corners: x * x is never negative,
  * x - x is 0 or NaN.
+ *   3. relations (fp_relate.c): orders between z and an operand, signs of z
+ *      from an order of the operands, z == an earlier value by an exact
+ *      inverse; posting z = x op y relates it to the same operation on
+ *      values ordered with x or y.
  * Once x and y are fixed, rule 1 fixes z to the one correct result.
  *
  * Never: use a bound not rounded outwards, or prune a piece on a hull
@@ -186,6 +190,10 @@ static PropStatus arith_propagate(PropStore *s, Propagator *base) {
   if (!forward(s, p)) return PROP_FAILED;
   /* Rule 2: inverse, x then y. */
   if (!inverse(s, p, false) || !inverse(s, p, true)) return PROP_FAILED;
+  /* Rule 3: relations with other values (fp_relate.c). */
+  FpiView v;
+  fpi_view_arith(&p->base, &v);
+  if (!fpi_relate_arith(s, &v)) return PROP_FAILED;
   if (prop_is_fixed(s, p->x) && prop_is_fixed(s, p->y)) {
     if (!forward(s, p)) return PROP_FAILED;   /* the inverse may have fixed them */
     assert(prop_is_fixed(s, p->z));
@@ -195,6 +203,13 @@ static PropStatus arith_propagate(PropStore *s, Propagator *base) {
 }
 
 static const PropClass arith_class = {"fp_arith", arith_propagate, PROP_PRIO_NONLINEAR, false};
+
+bool fpi_view_arith(const Propagator *base, FpiView *v) {
+  if (base->cls != &arith_class) return false;
+  const FpArith *p = (const FpArith *)base;
+  *v = (FpiView){.kind = FPI_V_ARITH, .f = p->f, .op = p->op, .x = p->x, .y = p->y, .z = p->z};
+  return true;
+}
 
 bool fp_binary(PropStore *s, const FpFormat *f, FpBinary op, PropVar x, PropVar y, PropVar z) {
   if (prop_failed(s)) return false;
@@ -207,5 +222,5 @@ bool fp_binary(PropStore *s, const FpFormat *f, FpBinary op, PropVar x, PropVar 
   prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
   if (y != x) prop_subscribe(s, &p->base, y, PROP_EV_DOMAIN);
   prop_subscribe(s, &p->base, z, PROP_EV_DOMAIN);
-  return prop_post(s, &p->base);
+  return prop_post(s, &p->base) && fpi_relate_posted(s, f, x) && (y == x || fpi_relate_posted(s, f, y));
 }

@@ -195,8 +195,33 @@ static bool post_key_order(PropStore *s, Rel r, PropVar x, PropVar y) {
   }
 }
 
-static bool post_rel(PropStore *s, const FpFormat *f, Rel r, PropVar x, PropVar y) {
-  if (!post_key_order(s, r, x, y)) return false;
+/* An order (not nan_ok, not !=) also relates the results of monotone
+   operations on x and y (fp_relate.c). */
+static bool conflicts(const PropStore *s, OpRel rel, PropVar x, PropVar y);
+
+/* A known order (fpi_known: posted, derived, through one other value or a
+   copy) that no ordered pair satisfies together with x rel y. */
+static bool known_against(const PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y) {
+  switch (rel) {
+  case OP_EQ: return fpi_known(s, f, OP_LT, x, y) || fpi_known(s, f, OP_GT, x, y);
+  case OP_NE: return fpi_known(s, f, OP_EQ, x, y);
+  case OP_LT: return fpi_known(s, f, OP_GE, x, y);
+  case OP_LE: return fpi_known(s, f, OP_GT, x, y);
+  case OP_GT: return fpi_known(s, f, OP_LE, x, y);
+  case OP_GE: return fpi_known(s, f, OP_LT, x, y);
+  }
+  return false;
+}
+
+/* derived: a relation fp_relate.c deduced, posted without the key
+   differences, whose unguarded one-key steps against the arithmetic
+   propagators would converge slowly (contradictions between relations are
+   caught by conflicts() and known_against() instead). */
+static bool post_rel(PropStore *s, const FpFormat *f, Rel r, PropVar x, PropVar y, bool derived) {
+  bool ordered_only = !r.nan_ok || (!prop_has(s, x, fp_key_nan(f)) && !prop_has(s, y, fp_key_nan(f)));
+  if (x != y && ordered_only && (conflicts(s, r.rel, x, y) || known_against(s, f, r.rel, x, y)))
+    return prop_set_min(s, x, prop_max(s, x) + 1);   /* fails the store */
+  if (!derived && !post_key_order(s, r, x, y)) return false;
   FpRel *p = prop_propagator_new(s, &rel_class, sizeof *p);
   p->f = f;
   p->r = r;
@@ -204,7 +229,20 @@ static bool post_rel(PropStore *s, const FpFormat *f, Rel r, PropVar x, PropVar 
   p->y = y;
   prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
   if (y != x) prop_subscribe(s, &p->base, y, PROP_EV_DOMAIN);
-  return prop_post(s, &p->base);
+  if (!prop_post(s, &p->base)) return false;
+  if (r.nan_ok || r.rel == OP_NE || x == y) return true;
+  return fpi_relate_pairs(s, f, r.rel, x, y);
+}
+
+bool fpi_view_rel(const PropStore *s, const Propagator *p, FpiView *v) {
+  if (p->cls != &rel_class) return false;
+  const FpRel *r = (const FpRel *)p;
+  if (r->r.rel == OP_NE) return false;   /* not an order */
+  /* x >= y or NaN (a negated <): an order once neither can be NaN. */
+  int64_t nan = fp_key_nan(r->f);
+  if (r->r.nan_ok && (prop_has(s, r->x, nan) || prop_has(s, r->y, nan))) return false;
+  *v = (FpiView){.kind = FPI_V_REL, .f = r->f, .rel = r->r.rel, .x = r->x, .y = r->y};
+  return true;
 }
 
 /* ---- The reified comparison ------------------------------------------------------ */
@@ -216,20 +254,94 @@ typedef struct FpReify {
   PropVar x, y, b;
 } FpReify;
 
+/* 1 when an order known to hold (fpi_known; no NaN) implies x rel y, 0
+   when one excludes it, -1 otherwise.  Each C relation is decided by two
+   orders: one that implies it, and its complement among ordered values. */
+static int known_outcome(const PropStore *s, const FpReify *p) {
+  if (p->x == p->y) return -1;
+  static const OpRel holds[][2] = {[OP_EQ] = {OP_EQ, OP_EQ}, [OP_NE] = {OP_LT, OP_GT},
+                                   [OP_LT] = {OP_LT, OP_LT}, [OP_LE] = {OP_LE, OP_LE},
+                                   [OP_GT] = {OP_GT, OP_GT}, [OP_GE] = {OP_GE, OP_GE}};
+  static const OpRel fails[][2] = {[OP_EQ] = {OP_LT, OP_GT}, [OP_NE] = {OP_EQ, OP_EQ},
+                                   [OP_LT] = {OP_GE, OP_GE}, [OP_LE] = {OP_GT, OP_GT},
+                                   [OP_GT] = {OP_LE, OP_LE}, [OP_GE] = {OP_LT, OP_LT}};
+  OpRel rel = p->r.rel;
+  for (int i = 0; i < 2; i++) {
+    if (fpi_known(s, p->f, holds[rel][i], p->x, p->y)) return 1;
+    if (fpi_known(s, p->f, fails[rel][i], p->x, p->y)) return 0;
+  }
+  return -1;
+}
+
 static PropStatus reify_propagate(PropStore *s, Propagator *base) {
   FpReify *p = (FpReify *)base;
   /* Rule 1: b decides. */
   if (prop_is_fixed(s, p->b)) {
     Rel r = prop_value(s, p->b) ? p->r : negate(p->r);
-    return post_rel(s, p->f, r, p->x, p->y) ? PROP_ENTAILED : PROP_FAILED;
+    return post_rel(s, p->f, r, p->x, p->y, false) ? PROP_ENTAILED : PROP_FAILED;
   }
   /* Rule 2: the domains decide. */
   if (!possible(s, p->f, p->r, p->x, p->y)) return prop_fix(s, p->b, 0) ? PROP_ENTAILED : PROP_FAILED;
   if (!possible(s, p->f, negate(p->r), p->x, p->y)) return prop_fix(s, p->b, 1) ? PROP_ENTAILED : PROP_FAILED;
+  /* Rule 3: a posted order decides. */
+  int known = known_outcome(s, p);
+  if (known >= 0) return prop_fix(s, p->b, known) ? PROP_ENTAILED : PROP_FAILED;
   return PROP_SUSPEND;
 }
 
 static const PropClass reify_class = {"fp_reify", reify_propagate, PROP_PRIO_LINEAR, true};
+
+bool fpi_is_compare(const Propagator *p) { return p->cls == &reify_class; }
+
+/* Wakes the comparisons of x and y (a posted order may decide them, which
+   their domains need not show). */
+static void wake_compares(PropStore *s, PropVar x) {
+  Propagator *subs[64];
+  int n = prop_subscribers(s, x, subs, 64);
+  for (int i = 0; i < n && i < 64; i++)
+    if (subs[i]->cls == &reify_class && subs[i]->state != PROP_STATE_ENTAILED) prop_wake(s, subs[i]);
+}
+
+/* Does x rel y hold when x and y compare as c (-1: x < y, 0: ==, 1: x > y)? */
+static bool holds_at(OpRel rel, int c) {
+  switch (rel) {
+  case OP_EQ: return c == 0;
+  case OP_NE: return c != 0;
+  case OP_LT: return c < 0;
+  case OP_LE: return c <= 0;
+  case OP_GT: return c > 0;
+  case OP_GE: return c >= 0;
+  }
+  return true;
+}
+
+/* A posted relation between x and y that no ordered pair satisfies
+   together with x rel y (a nan_ok one too: NaN is excluded here). */
+static bool conflicts(const PropStore *s, OpRel rel, PropVar x, PropVar y) {
+  Propagator *subs[64];
+  int n = prop_subscribers(s, x, subs, 64);
+  for (int i = 0; i < n && i < 64; i++) {
+    if (subs[i]->cls != &rel_class) continue;
+    const FpRel *q = (const FpRel *)subs[i];
+    OpRel other;
+    if (q->x == x && q->y == y) other = q->r.rel;
+    else if (q->x == y && q->y == x) other = swap(q->r.rel);
+    else continue;
+    bool together = false;
+    for (int c = -1; c <= 1; c++) together = together || (holds_at(rel, c) && holds_at(other, c));
+    if (!together) return true;
+  }
+  return false;
+}
+
+bool fpi_post_order(PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y) {
+  assert(rel != OP_NE);
+  if (prop_failed(s)) return false;
+  if (x == y || fpi_known(s, f, rel, x, y)) return true;
+  if (!post_rel(s, f, (Rel){rel, false}, x, y, true)) return false;
+  wake_compares(s, x);
+  return true;
+}
 
 bool fp_compare(PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y, PropVar b) {
   if (prop_failed(s)) return false;

@@ -123,6 +123,10 @@ static PropStatus convert_propagate(PropStore *s, Propagator *base) {
   FpConvert *p = (FpConvert *)base;
   /* Rule 1: forward; rule 2: inverse (which may fix x: forward again). */
   if (!convert_forward(s, p) || !inverse_rounding(s, p->from, p->x, p->to, p->z)) return PROP_FAILED;
+  /* Rule 3: a narrowing of an exact wide operation (fp_relate.c). */
+  FpiView v;
+  fpi_view_convert(&p->base, &v);
+  if (!fpi_relate_convert(s, &v)) return PROP_FAILED;
   if (!prop_is_fixed(s, p->x)) return PROP_SUSPEND;
   return convert_forward(s, p) ? PROP_ENTAILED : PROP_FAILED;
 }
@@ -247,6 +251,14 @@ static const PropClass from_int_class = {"fp_from_int", from_int_propagate, PROP
 static const PropClass to_int_class = {"fp_to_int", to_int_propagate, PROP_PRIO_NONLINEAR, false};
 static const PropClass in_range_class = {"fp_in_range", in_range_propagate, PROP_PRIO_UNARY, true};
 
+bool fpi_view_convert(const Propagator *base, FpiView *v) {
+  if (base->cls != &convert_class && base->cls != &to_int_class) return false;
+  const FpConvert *p = (const FpConvert *)base;
+  *v = (FpiView){.kind = base->cls == &convert_class ? FPI_V_CONVERT : FPI_V_TO_INT,
+                 .f = p->from, .to = p->to, .t = p->t, .x = p->x, .z = p->z};
+  return true;
+}
+
 static bool post_convert(PropStore *s, const PropClass *cls, const FpFormat *from, const FpFormat *to,
                          OpCType t, PropVar x, PropVar z) {
   FpConvert *p = prop_propagator_new(s, cls, sizeof *p);
@@ -257,7 +269,8 @@ static bool post_convert(PropStore *s, const PropClass *cls, const FpFormat *fro
   p->z = z;
   prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
   prop_subscribe(s, &p->base, z, PROP_EV_DOMAIN);
-  return prop_post(s, &p->base);
+  /* A monotone map of a float: related to the same map of ordered values. */
+  return prop_post(s, &p->base) && (cls == &from_int_class || fpi_relate_posted(s, from, x));
 }
 
 bool fp_convert(PropStore *s, const FpFormat *from, PropVar x, const FpFormat *to, PropVar z) {

@@ -144,6 +144,7 @@ bool fpi_narrow(PropStore *s, const FpFormat *f, PropVar x, FpiSet *set) {
 PropVar fp_var(PropStore *s, const FpFormat *f) {
   PropVar x = prop_new_var(s, fp_key_neg(f->inf_key), fp_key_nan(f));
   prop_set_bisect(s, x);   /* labeling splits at representable midpoints */
+  prop_set_float_keys(s, x, f->prec, f->exp_bits);   /* after NaN and the infinities */
   return x;
 }
 

@@ -71,4 +71,40 @@ void fpi_set_add(FpiSet *set, int64_t lo, int64_t hi);   /* ignores lo > hi */
    excluded.  f == NULL: x is an integer variable (no special values). */
 bool fpi_narrow(PropStore *s, const FpFormat *f, PropVar x, FpiSet *set);
 
+/* ---- Relations between float values (fp_relate.c) ------------------------------- */
+/* A view of a float propagator, for rules that relate several of them:
+   ARITH z = x op y; CONVERT z = (to)x; TO_INT z = (t)x; REL x rel y (C
+   semantics with NaN excluded from both: what a decided comparison posts). */
+typedef enum { FPI_V_ARITH, FPI_V_CONVERT, FPI_V_TO_INT, FPI_V_REL } FpiViewKind;
+typedef struct FpiView {
+  FpiViewKind kind;
+  const FpFormat *f;      /* the format of x (and y) */
+  const FpFormat *to;     /* CONVERT: the format of z */
+  FpBinary op;            /* ARITH */
+  OpCType t;              /* TO_INT */
+  OpRel rel;              /* REL */
+  PropVar x, y, z;
+} FpiView;
+bool fpi_view_arith(const Propagator *p, FpiView *v);     /* fp_arith.c */
+bool fpi_view_convert(const Propagator *p, FpiView *v);   /* fp_convert.c: CONVERT, TO_INT */
+/* fp_cmp.c; a relation that allows NaN is an order while x and y exclude it. */
+bool fpi_view_rel(const PropStore *s, const Propagator *p, FpiView *v);
+bool fpi_is_compare(const Propagator *p);                 /* fp_cmp.c: a reified comparison */
+/* Posts x rel y (==, <, <=, >, >=; NaN excluded from x and y) and what it
+   implies for the outputs of monotone operations on x and y (fp_cmp.c). */
+bool fpi_post_order(PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y);
+/* Does x rel y hold for every value left (no NaN), by the domains or a
+   posted relation?  rel: any but !=. */
+bool fpi_known(const PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y);
+/* The rules of one arithmetic constraint with the relations (fp_relate.c):
+   orders from operand signs, signs from operand orders, exact inverses. */
+bool fpi_relate_arith(PropStore *s, const FpiView *a);
+/* z = (narrow)t: equal to the narrow operation when t was exact. */
+bool fpi_relate_convert(PropStore *s, const FpiView *cv);
+/* x rel y was posted: relate the outputs of the monotone operations that
+   apply one function to x and to y. */
+bool fpi_relate_pairs(PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y);
+/* A monotone operation was posted on x: the relations already posted on x. */
+bool fpi_relate_posted(PropStore *s, const FpFormat *f, PropVar x);
+
 #endif
