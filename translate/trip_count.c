@@ -28,8 +28,6 @@
  * store to it): only scalars, constants and non-trapping operators.
  */
 #include "tr_internal.h"
-#include <stdio.h>
-#include <stdlib.h>
 
 /* May cond be evaluated in the virtual state at check N?  It reads only
    scalars (no memory), none the loop writes except induction variables,
@@ -161,7 +159,7 @@ static bool check_t(Tr *t, const IrStmt *loop, const TrState *in, const TrWrites
    loses when T's range is wide. */
 static bool counter_bound(Tr *t, const IrStmt *loop, const TrState *in, const TrWrites *w, PropVar trips) {
   const IrExpr *c = loop->cond;
-  if (loop->pre.n > 0 || !c || (c->kind != IR_LT && c->kind != IR_GT)) return true;
+  if (loop->is_do_while || loop->pre.n > 0 || !c || (c->kind != IR_LT && c->kind != IR_GT)) return true;
   for (int side = 0; side < 2; side++) {
     const IrExpr *v = c->a[side], *e = c->a[1 - side];
     bool up = (c->kind == IR_LT) == (side == 0); /* v < e, or e > v */
@@ -210,7 +208,6 @@ bool tr_trip_count(Tr *t, const IrStmt *loop, int obj_index, const TrState *in, 
   int n = objective ? t->obj.iter[obj_index] : 0;
   if (objective && virtual_cond && !check_n(t, loop, n, in, out, w)) return false;
   PropVar walk = tr_list_walk_bound(t, loop, in);
-  if (getenv("TRIPDBG")) fprintf(stderr, "trip line %d obj %d vc %d walk %d depth %d\n", loop->loc.line, objective, virtual_cond, walk, prop_trial_depth(t->s));
   if (objective || walk != TR_UNINIT) *trips = tr_trips_var(t);
   if (!tr_list_builder(t, loop, in, out, trips)) return false;
   if (*trips == TR_UNINIT) return true;
