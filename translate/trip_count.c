@@ -1,5 +1,6 @@
 /* trip_count.c - what running a loop N times demands of the state that
- * enters it, known before the loop is unfolded (--iter N).
+ * enters it, known before the loop is unfolded (--iter N), and the trip
+ * count of a loop execution as a variable of the model.
  *
  * The objective "in iteration N of loop L" (or of L's header) can happen in
  * an execution of L only if L's condition holds at its check N.  When every
@@ -26,6 +27,33 @@
  * values; iteration 1 of a do-while needs no check.  The condition must be
  * free of side effects and unable to trap, and read no memory (the loop may
  * store to it): only scalars, constants and non-trapping operators.
+ *
+ * ---- The trip count T, a variable of the model ----
+ * T is the number of iterations one execution of L starts (iteration k
+ * starts when check k passes; iteration 1 of a do-while always starts),
+ * saturated at TR_TRIPS_MAX = 2^60: T = min(started, 2^60).  Every path the
+ * search considers is finite (the objective ends it, or the function
+ * returns), so T is a number.  It is made for the executions where
+ * something links it: the objective loops, list walks and list builders
+ * (list_length.c); other loops pay nothing.  What is posted, each a
+ * consequence of the definition on every execution of L (so no solution is
+ * lost), at L's entry:
+ *  - the objective in iteration N of this execution started iteration N:
+ *      reached(after L) and not reached(before L)  =>  T >= N;
+ *  - iteration T started, so check T passed, in the virtual state above
+ *    with the variable T - 1 for N - 1 (wrapping like the additions):
+ *      T >= 1 (T >= 2 for a do-while)  =>  cond(state at check T);
+ *    if T saturated, iteration 2^60 started and the same holds at it;
+ *  - a counter of step +1 tested by `v < e` (step -1 by `v > e`), e left
+ *    alone by the loop, at most 32 bits wide, not a do-while: checks 1..T
+ *    all passed, so v + 1 <= e at each step and v never wrapped:
+ *      T >= 1  =>  v0 + (T - 1) < e   (v0 - (T - 1) > e)
+ *    as integers, which the wrapping form loses when T's range is wide;
+ *  - the loop summary of a counting loop (loop_summary.c): T == |vout - v0|;
+ *  - a list walk: T <= the length of the list it starts on; a builder: the
+ *    list it leaves is at most T cells longer (list_length.c);
+ * and while L is unfolded (operators/control/w.c): iteration k starts:
+ * T >= k; the loop is left at check k: T == k - 1.
  */
 #include "tr_internal.h"
 
