@@ -42,6 +42,24 @@
  * normally; on a path that ends inside it nothing reads them, and the
  * fact's fresh bound is satisfiable.)
  *
+ * A builder may also append through a tail pointer:
+ *     c = malloc(...);  ...  c->f = NULL;  ...  then, in any order, under
+ *     ifs: `h = c` (every write of h) and at most one link `q->f = c`
+ * c written only by the allocation; before the NULL store nothing writes
+ * h or stores a pointer; after it the only pointer store is the one link
+ * (not in a loop: it runs at most once per iteration), q a pointer local
+ * other than c that nothing writes before the link in the iteration (so q
+ * holds a value from before the allocation: q != c); the step writes
+ * neither h nor c and stores no pointer.  When the link runs, c.f is NULL
+ * and stays so (the link writes q's cell, not c's).  In the iteration's
+ * memory M', if h ends as c its list is c alone: length 1.  Otherwise h
+ * is unchanged; if its list in M is finite and passes through q (at
+ * position i < len), it now runs x_0..x_i = q, c, NULL: i + 2 <= len + 1
+ * cells; if it does not pass through q it is unchanged (c is fresh, not
+ * on it).  Either way len(h, M') <= len(h, M) + 1, and the same fact
+ * follows for every h that fits (the head and the tail both do in the
+ * usual `if (tail) tail->f = c; else head = c; tail = c;`).
+ *
  * Between the builder and the walk the fact follows the same pointer
  * variable down the memory chain across allocations (new objects are not
  * on the list), stores to cells of a known non-pointer type, and undecided
@@ -213,14 +231,181 @@ static bool builder_shape(Tr *t, const IrStmt *loop, const IrFunction *fn, const
   return false;
 }
 
-bool tr_list_builder(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, PropVar *trips) {
-  if (loop->is_do_while || loop->pre.n > 0) return true;
-  const IrFunction *fn = in->fn;
-  const IrVar *h = NULL;
-  const IrType *st = NULL;
-  int field = -1;
-  if (!builder_shape(t, loop, fn, &h, &st, &field)) return true;
-  int sh = tr_frame_slot(fn, h);
+/* ---- Appends ---------------------------------------------------------------- */
+typedef struct Append {
+  const IrVar *h, *c, *q; /* q: the local whose cell gets the link q->f = c */
+  const IrType *st;
+  int field;
+  int links;              /* q->f = c stores seen */
+  int link_at;            /* the top-level statement holding it */
+} Append;
+
+static bool is_null(const IrExpr *e) {
+  while (e->kind == IR_CAST) e = e->a[0];
+  return e->kind == IR_NULL || (e->kind == IR_INT_CONST && e->ival == 0);
+}
+
+/* Every statement of b that writes h or stores a pointer is `h = c` or the
+   link `q->f = c` (q a pointer local other than c), through ifs and
+   blocks only (never in a loop: once per iteration). */
+static bool append_stmts(Tr *t, const IrFunction *fn, const IrBlock *b, Append *a, int top) {
+  int sh = tr_frame_slot(fn, a->h);
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    const TrFacts *f = tr_facts(t, fn, s);
+    int at = top >= 0 ? top : i;
+    if (!(f->slot && f->slot[sh]) && no_pointer_stores(f)) continue;
+    const IrType *st;
+    int field;
+    switch (s->kind) {
+    case IR_ST_ASSIGN:
+      if (!scalar_local(s->rhs) || s->rhs->var != a->c) return false;
+      if (scalar_local(s->lhs) && s->lhs->var == a->h) continue;
+      if (s->lhs->kind != IR_FIELD || s->lhs->a[0]->kind != IR_DEREF || !is_ptr_local(s->lhs->a[0]->a[0]))
+        return false;
+      a->q = s->lhs->a[0]->a[0]->var;
+      if (a->q == a->c || !field_of(s->lhs, a->q, &st, &field) || st != a->st || field != a->field) return false;
+      a->links++;
+      a->link_at = at;
+      continue;
+    case IR_ST_IF:
+      if (!append_stmts(t, fn, &s->then, a, at) || !append_stmts(t, fn, &s->els, a, at)) return false;
+      continue;
+    case IR_ST_BLOCK:
+      if (!append_stmts(t, fn, &s->body, a, at)) return false;
+      continue;
+    default: return false;
+    }
+  }
+  return true;
+}
+
+/* Is q written in b before the statement that holds the link (in the
+   order the link's path runs them)?  *found: the link was in b. */
+static bool q_written_before(Tr *t, const IrFunction *fn, const IrBlock *b, const Append *a, bool *found) {
+  int sq = tr_frame_slot(fn, a->q);
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    bool inner = false;
+    if (s->kind == IR_ST_ASSIGN && s->lhs->kind == IR_FIELD && s->lhs->a[0]->kind == IR_DEREF &&
+        is_ptr_local(s->lhs->a[0]->a[0]) && s->lhs->a[0]->a[0]->var == a->q && scalar_local(s->rhs) &&
+        s->rhs->var == a->c) {
+      *found = true;
+      return false;
+    }
+    if (s->kind == IR_ST_IF) {
+      bool w = q_written_before(t, fn, &s->then, a, &inner);
+      if (!inner) w = q_written_before(t, fn, &s->els, a, &inner);
+      if (inner) {
+        *found = true;
+        return w;
+      }
+    } else if (s->kind == IR_ST_BLOCK) {
+      bool w = q_written_before(t, fn, &s->body, a, &inner);
+      if (inner) {
+        *found = true;
+        return w;
+      }
+    }
+    const TrFacts *f = tr_facts(t, fn, s);
+    if (f->slot && f->slot[sq]) return true;
+  }
+  return false;
+}
+
+/* With h: the checks of append_shape past the allocation (k) and the
+   NULL store (z).  a->links and a->q are filled. */
+static bool append_fits(Tr *t, const IrStmt *loop, const IrFunction *fn, int k, int z, const IrVar *hv, Append *a) {
+  const IrBlock *body = &loop->body;
+  a->h = hv;
+  a->links = 0;
+  a->q = NULL;
+  a->link_at = -1;
+  int sh = tr_frame_slot(fn, hv), sc = tr_frame_slot(fn, a->c);
+  /* up to z: nothing writes h or c (but the allocation) or stores a pointer
+     (but the NULL store); after z nothing writes c; the step neither */
+  for (int i = 0; i <= z; i++) {
+    const IrStmt *s = body->stmts[i];
+    const TrFacts *f = tr_facts(t, fn, s);
+    if (i == k || (s->kind == IR_ST_DECL && s->var == a->c)) continue;
+    if ((f->slot && (f->slot[sh] || f->slot[sc])) || (i != z && !no_pointer_stores(f))) return false;
+  }
+  for (int i = z + 1; i < body->n; i++) {
+    const TrFacts *f = tr_facts(t, fn, body->stmts[i]);
+    if (f->slot && f->slot[sc]) return false;
+  }
+  for (int i = 0; i < loop->step.n; i++) {
+    const TrFacts *f = tr_facts(t, fn, loop->step.stmts[i]);
+    if ((f->slot && (f->slot[sh] || f->slot[sc])) || !no_pointer_stores(f)) return false;
+  }
+  IrBlock rest = {body->stmts + z + 1, body->n - z - 1};
+  if (!append_stmts(t, fn, &rest, a, -1) || a->links > 1) return false;
+  if (a->links == 0) return true;
+  bool found = false;
+  return !q_written_before(t, fn, body, a, &found) && found;
+}
+
+/* An append: c = malloc (or calloc) at the top level; c->f = NULL next;
+   after that only `h = c` and at most one link `q->f = c`, q unwritten
+   before it in the iteration.  See the header.  The pointer locals h that
+   fit (up to 8, both the head and the tail of the usual append), their
+   number. */
+static int append_shape(Tr *t, const IrStmt *loop, const IrFunction *fn, const IrVar **h, const IrType **st,
+                        int *field) {
+  const IrBlock *body = &loop->body;
+  for (int k = 0; k < body->n; k++) {
+    const IrStmt *al = body->stmts[k];
+    if (al->kind != IR_ST_CALL || (al->builtin != IR_BI_MALLOC && al->builtin != IR_BI_CALLOC) ||
+        !is_ptr_local(al->lhs) || al->type != al->lhs->var->type || al->type->base->kind != IR_TY_STRUCT)
+      continue;
+    Append a = {.c = al->lhs->var, .st = al->type->base, .field = -1, .link_at = -1};
+    int z = k;
+    /* c->f = NULL right after (any statements between store no pointer) */
+    for (int i = k + 1; i < body->n && a.field < 0; i++) {
+      const IrStmt *s = body->stmts[i];
+      const TrFacts *f = tr_facts(t, fn, s);
+      if (no_pointer_stores(f)) continue;
+      const IrType *sst;
+      int sf;
+      if (s->kind != IR_ST_ASSIGN || !field_of(s->lhs, a.c, &sst, &sf) || !is_null(s->rhs)) break;
+      a.field = sf;
+      z = i;
+    }
+    if (a.field < 0) continue; /* calloc without a NULL store: which field is unknown */
+    if (a.st->fields[a.field].type->kind != IR_TY_PTR || a.st->fields[a.field].type->base != a.st) continue;
+    /* h: a pointer local every write of which is `h = c` after z */
+    const IrVar *cand[8];
+    int ncand = 0;
+    for (int i = z + 1; i < body->n; i++) {
+      const IrStmt *s = body->stmts[i];
+      const IrBlock top = {body->stmts + i, 1};
+      const IrBlock *bb[3] = {&top, s->kind == IR_ST_IF ? &s->then : NULL, s->kind == IR_ST_IF ? &s->els : NULL};
+      for (int b = 0; b < 3; b++)
+        for (int j = 0; bb[b] && j < bb[b]->n && ncand < 8; j++) {
+          const IrStmt *u = bb[b]->stmts[j];
+          if (u->kind == IR_ST_ASSIGN && is_ptr_local(u->lhs) && u->lhs->var != a.c && scalar_local(u->rhs) &&
+              u->rhs->var == a.c && u->lhs->type == a.c->type)
+            cand[ncand++] = u->lhs->var;
+        }
+    }
+    int nh = 0;
+    for (int ci = 0; ci < ncand; ci++) {
+      bool again = false;
+      for (int j = 0; j < nh; j++) again |= h[j] == cand[ci];
+      if (!again && append_fits(t, loop, fn, k, z, cand[ci], &a)) h[nh++] = cand[ci];
+    }
+    if (nh == 0) continue;
+    *st = a.st;
+    *field = a.field;
+    return nh;
+  }
+  return 0;
+}
+
+/* The fact for h's list at the exit: at most T cells more than at the entry. */
+static bool builder_fact(Tr *t, const TrState *in, const TrState *out, const IrVar *h, const IrType *st, int field,
+                         PropVar *trips) {
+  int sh = tr_frame_slot(in->fn, h);
   if (in->slot[sh] == TR_UNINIT || out->slot[sh] == TR_UNINIT || out->slot[sh] == in->slot[sh]) return true;
   PropVar b0 = tr_list_length(t, in->slot[sh], in->mem, st, field);
   if (b0 == TR_UNINIT) return true;
@@ -233,5 +418,16 @@ bool tr_list_builder(Tr *t, const IrStmt *loop, const TrState *in, const TrState
   if (!op_linear(t->s, 3, coef, x, OP_EQ, 0) || !op_min(t->s, sum, prop_new_const(t->s, TR_TRIPS_MAX), bound))
     return false;
   add_length(t, out->slot[sh], out->mem, st, field, bound);
+  return true;
+}
+
+bool tr_list_builder(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, PropVar *trips) {
+  if (loop->is_do_while || loop->pre.n > 0) return true;
+  const IrFunction *fn = in->fn;
+  const IrVar *h[8];
+  const IrType *st = NULL;
+  int field = -1, nh = builder_shape(t, loop, fn, &h[0], &st, &field) ? 1 : append_shape(t, loop, fn, h, &st, &field);
+  for (int i = 0; i < nh; i++)
+    if (!builder_fact(t, in, out, h[i], st, field, trips)) return false;
   return true;
 }

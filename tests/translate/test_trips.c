@@ -128,7 +128,7 @@ static void check_case(const Case *c) {
     if (!strcmp(p->funcs[i]->name, "f")) fn = p->funcs[i];
   CHECK(st != NULL);
   int iter = c->iter;
-  LblQuery q = {.prog = p, .fn = fn, .obj = {.target = st, .iter = &iter, .niter = 1}, .timeout_s = 8,
+  LblQuery q = {.prog = p, .fn = fn, .obj = {.target = st, .iter = &iter, .niter = 1}, .timeout_s = 20,
                 .max_unfold = 100000, .seed = 1, .no_concrete = !c->concrete};
   LblResult r;
   char *err = NULL;
@@ -192,12 +192,34 @@ static const Case cases[] = {
                    "  for (int i = 0; i < m; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                    "    c->next = head;\n    if (i == 5) c->next = c;\n    head = c;\n  }\n" WALK,
      40, -2, 12, 0, false, false},
-    /* appended through a tail pointer: not a push, so no bound (a verdict
-       only from unfolding) */
+    /* appended through a tail pointer: one cell more per iteration */
     {"append", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 20) return -1;\n"
                     "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                     "    c->next = NULL;\n    if (tail) tail->next = c; else head = c;\n    tail = c;\n  }\n" WALK,
+     21, -2, 25, ROOT, true, false},
+    {"append_20", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 20) return -1;\n"
+                      "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
+                      "    c->next = NULL;\n    if (tail) tail->next = c; else head = c;\n    tail = c;\n  }\n" WALK,
+     20, -2, 25, 0, true, false},
+    /* head = tail = c: a copy, not `head = c`; no bound, verdicts from unfolding */
+    {"append_copy", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 20) return -1;\n"
+                         "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
+                         "    c->next = NULL;\n    if (!head) head = tail = c;\n"
+                         "    else {\n      tail->next = c;\n      tail = c;\n    }\n  }\n" WALK,
      21, -2, 25, 0, false, false},
+    /* the tail moves before the link: c->next = c, a cycle off the head's list */
+    {"append_self", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 20) return -1;\n"
+                         "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
+                         "    c->next = NULL;\n    if (!head) head = c;\n    tail = c;\n    tail->next = c;\n  }\n"
+                         "  int s = 0;\n  for (struct cell *p = tail; p != NULL; p = p->next) {\n"
+                         "    s += p->key; /* T */\n  }\n  return s;\n}\n",
+     30, -2, 25, 0, false, false},
+    /* a second link closes the list into a ring */
+    {"append_ring", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 5) return -1;\n"
+                         "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
+                         "    c->next = NULL;\n    if (tail) tail->next = c; else head = c;\n    tail = c;\n"
+                         "    if (i == 3) tail->next = head;\n  }\n" WALK,
+     12, -2, 7, 0, false, false},
     /* two pushes per iteration: the bound is not one cell per iteration */
     {"two_per_iteration", CELL "int f(int n) {\n  struct cell *head = NULL;\n  if (n > 10) return -1;\n"
                                "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n"
