@@ -45,6 +45,9 @@
  * A builder may also append through a tail pointer:
  *     c = malloc(...);  ...  c->f = NULL;  ...  then, in any order, under
  *     ifs: `h = c` (every write of h) and at most one link `q->f = c`
+ * (where c may also be a copy of c: a local assigned c, or a copy, earlier
+ * on the same path through the iteration and not written since, as in
+ * `head = tail = c`)
  * c written only by the allocation; before the NULL store nothing writes
  * h or stores a pointer; after it the only pointer store is the one link
  * (not in a loop: it runs at most once per iteration), q a pointer local
@@ -245,34 +248,66 @@ static bool is_null(const IrExpr *e) {
   return e->kind == IR_NULL || (e->kind == IR_INT_CONST && e->ival == 0);
 }
 
+/* Copies of c: the pointer locals that hold c at a point of the iteration
+   (`tail = c; head = tail;`).  A set of at most 8, copied into branches. */
+typedef struct Copies {
+  const IrVar *v[8];
+  int n;
+} Copies;
+
+static bool holds_c(const Append *a, const Copies *cp, const IrExpr *e) {
+  if (!scalar_local(e)) return false;
+  if (e->var == a->c) return true;
+  for (int i = 0; i < cp->n; i++)
+    if (cp->v[i] == e->var) return true;
+  return false;
+}
+
+/* After s: the copies s leaves (an assignment from c or a copy adds its
+   target; any other write of a copy removes it). */
+static void track_copies(Tr *t, const IrFunction *fn, const IrStmt *s, const Append *a, Copies *cp) {
+  const TrFacts *f = tr_facts(t, fn, s);
+  int keep = 0;
+  for (int i = 0; i < cp->n; i++)
+    if (!(f->slot && f->slot[tr_frame_slot(fn, cp->v[i])])) cp->v[keep++] = cp->v[i];
+  cp->n = keep;
+  if (s->kind == IR_ST_ASSIGN && is_ptr_local(s->lhs) && s->lhs->var != a->c && holds_c(a, cp, s->rhs) &&
+      cp->n < 8)
+    cp->v[cp->n++] = s->lhs->var;
+}
+
 /* Every statement of b that writes h or stores a pointer is `h = c` or the
-   link `q->f = c` (q a pointer local other than c), through ifs and
-   blocks only (never in a loop: once per iteration). */
-static bool append_stmts(Tr *t, const IrFunction *fn, const IrBlock *b, Append *a, int top) {
+   link `q->f = c` (q a pointer local other than c; c or a copy of it),
+   through ifs and blocks only (never in a loop: once per iteration). */
+static bool append_stmts(Tr *t, const IrFunction *fn, const IrBlock *b, Append *a, int top, Copies cp) {
   int sh = tr_frame_slot(fn, a->h);
   for (int i = 0; i < b->n; i++) {
     const IrStmt *s = b->stmts[i];
     const TrFacts *f = tr_facts(t, fn, s);
     int at = top >= 0 ? top : i;
+    Copies here = cp;
+    track_copies(t, fn, s, a, &cp);
     if (!(f->slot && f->slot[sh]) && no_pointer_stores(f)) continue;
     const IrType *st;
     int field;
     switch (s->kind) {
     case IR_ST_ASSIGN:
-      if (!scalar_local(s->rhs) || s->rhs->var != a->c) return false;
+      if (!holds_c(a, &here, s->rhs)) return false;
       if (scalar_local(s->lhs) && s->lhs->var == a->h) continue;
       if (s->lhs->kind != IR_FIELD || s->lhs->a[0]->kind != IR_DEREF || !is_ptr_local(s->lhs->a[0]->a[0]))
         return false;
       a->q = s->lhs->a[0]->a[0]->var;
-      if (a->q == a->c || !field_of(s->lhs, a->q, &st, &field) || st != a->st || field != a->field) return false;
+      if (holds_c(a, &here, s->lhs->a[0]->a[0]) || !field_of(s->lhs, a->q, &st, &field) || st != a->st ||
+          field != a->field)
+        return false;
       a->links++;
       a->link_at = at;
       continue;
     case IR_ST_IF:
-      if (!append_stmts(t, fn, &s->then, a, at) || !append_stmts(t, fn, &s->els, a, at)) return false;
+      if (!append_stmts(t, fn, &s->then, a, at, here) || !append_stmts(t, fn, &s->els, a, at, here)) return false;
       continue;
     case IR_ST_BLOCK:
-      if (!append_stmts(t, fn, &s->body, a, at)) return false;
+      if (!append_stmts(t, fn, &s->body, a, at, here)) return false;
       continue;
     default: return false;
     }
@@ -339,7 +374,8 @@ static bool append_fits(Tr *t, const IrStmt *loop, const IrFunction *fn, int k, 
     if ((f->slot && (f->slot[sh] || f->slot[sc])) || !no_pointer_stores(f)) return false;
   }
   IrBlock rest = {body->stmts + z + 1, body->n - z - 1};
-  if (!append_stmts(t, fn, &rest, a, -1) || a->links > 1) return false;
+  Copies none = {.n = 0};
+  if (!append_stmts(t, fn, &rest, a, -1, none) || a->links > 1) return false;
   if (a->links == 0) return true;
   bool found = false;
   return !q_written_before(t, fn, body, a, &found) && found;
@@ -384,7 +420,7 @@ static int append_shape(Tr *t, const IrStmt *loop, const IrFunction *fn, const I
         for (int j = 0; bb[b] && j < bb[b]->n && ncand < 8; j++) {
           const IrStmt *u = bb[b]->stmts[j];
           if (u->kind == IR_ST_ASSIGN && is_ptr_local(u->lhs) && u->lhs->var != a.c && scalar_local(u->rhs) &&
-              u->rhs->var == a.c && u->lhs->type == a.c->type)
+              u->lhs->type == a.c->type)
             cand[ncand++] = u->lhs->var;
         }
     }

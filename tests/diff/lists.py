@@ -6,7 +6,7 @@ tail pointer) and then walk it, asked for iteration K of the walk with the
 model alone (--no-concrete).  Random mutations break the shapes the
 analysis relies on, or keep them: a break in the builder, a continue, a
 cell that points to itself, a second push in one iteration, the tail moved
-before the link, a pointer store between the builder and the walk, a walk
+before the link, the head set from a copy of the new cell, a pointer store between the builder and the walk, a walk
 that skips a cell or starts at the tail.  The truth comes from gcc: the
 program runs for every n of [-1, 12] with a counter on the walk's line
 (stopped once it reaches K, so cycles end).  REACHABLE must validate,
@@ -28,7 +28,8 @@ def program(rng):
     """(C text with the walk line marked /* T */, K)"""
     cap = rng.randint(2, 9)
     append = rng.random() < 0.5
-    muts = {m for m in ("break", "continue", "selfcycle", "twopush", "tailfirst", "between", "skip", "fromtail", "guard")
+    muts = {m for m in ("break", "continue", "selfcycle", "twopush", "tailfirst", "copy", "between", "skip", "fromtail",
+                                  "guard")
             if rng.random() < 0.15}
     b = ["#include <stdlib.h>", "struct cell { int key; struct cell *next; };", "int f(int n) {",
          "  struct cell *head = NULL, *tail = NULL;", "  int i;"]
@@ -45,6 +46,8 @@ def program(rng):
         b.append("    c->next = NULL;")
         if "tailfirst" in muts:
             b += ["    if (!head) head = c;", "    tail = c;", "    tail->next = c;"]
+        elif "copy" in muts:
+            b += ["    if (!head) head = tail = c;", "    else {", "      tail->next = c;", "      tail = c;", "    }"]
         else:
             b += ["    if (tail) tail->next = c; else head = c;", "    tail = c;"]
     else:

@@ -201,12 +201,12 @@ static const Case cases[] = {
                       "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                       "    c->next = NULL;\n    if (tail) tail->next = c; else head = c;\n    tail = c;\n  }\n" WALK,
      20, -2, 25, 0, true, false},
-    /* head = tail = c: a copy, not `head = c`; no bound, verdicts from unfolding */
+    /* head = tail = c: head gets a copy of c */
     {"append_copy", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 20) return -1;\n"
                          "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                          "    c->next = NULL;\n    if (!head) head = tail = c;\n"
                          "    else {\n      tail->next = c;\n      tail = c;\n    }\n  }\n" WALK,
-     21, -2, 25, 0, false, false},
+     21, -2, 25, ROOT, true, false},
     /* the tail moves before the link: c->next = c, a cycle off the head's list */
     {"append_self", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 20) return -1;\n"
                          "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
