@@ -181,7 +181,7 @@ PropVar tr_list_walk_bound(Tr *t, const IrStmt *loop, const TrState *in) {
       }
       if (b == 0) may_continue |= f->has_continue;
     }
-  if (writes != 1) return TR_UNINIT;
+  if (writes != 1 || tr_slot_defined(t, in, sp) != t->one) return TR_UNINIT; /* (maybe unassigned: its read gives up) */
   return tr_list_length(t, in->slot[sp], in->mem, st, field);
 }
 
@@ -442,7 +442,8 @@ static int append_shape(Tr *t, const IrStmt *loop, const IrFunction *fn, const I
 static bool builder_fact(Tr *t, const TrState *in, const TrState *out, const IrVar *h, const IrType *st, int field,
                          PropVar *trips) {
   int sh = tr_frame_slot(in->fn, h);
-  if (in->slot[sh] == TR_UNINIT || out->slot[sh] == TR_UNINIT || out->slot[sh] == in->slot[sh]) return true;
+  if (tr_slot_defined(t, in, sh) != t->one || out->slot[sh] == TR_UNINIT || out->slot[sh] == in->slot[sh])
+    return true;
   PropVar b0 = tr_list_length(t, in->slot[sh], in->mem, st, field);
   if (b0 == TR_UNINIT) return true;
   if (*trips == TR_UNINIT) *trips = tr_trips_var(t);

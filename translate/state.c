@@ -66,7 +66,64 @@ TrState *tr_state_copy(Tr *t, const TrState *st) {
   memcpy(c->global, st->global, sizeof(PropVar) * (size_t)ng);
   c->iter = prop_alloc(t->s, sizeof(int) * (size_t)(t->obj.niter ? t->obj.niter : 1));
   memcpy(c->iter, st->iter, sizeof(int) * (size_t)t->obj.niter);
+  if (st->defined) {
+    c->defined = prop_alloc(t->s, sizeof(TrDefined) * (size_t)(n ? n : 1));
+    memcpy(c->defined, st->defined, sizeof(TrDefined) * (size_t)n);
+  }
   return c;
+}
+
+/* ---- Definedness ---------------------------------------------------------------
+ * A slot assigned on some paths only (`if (k < 10) y = k;`) is, after the
+ * join, a value and a boolean "assigned": the value is the assigned one where
+ * the boolean holds and free where it does not, and a read gives up the path
+ * only where it runs with the boolean false (expr.c).  Most states have no
+ * such slot: `defined` stays NULL until the first one.
+ *
+ * A flag alone forgets which paths assigned: after `if (a[k] == key) { pos
+ * = k; found = 1; }` in a loop, `found && pos < n` would read pos where the
+ * relaxed joins allow found == 1 with pos unassigned, and give up the
+ * proof.  So a join also posts `j != 0 => flag` for the slots j that
+ * witness the assignment (post_witnesses): j != 0 implied it at the entry
+ * (j was 0, or a witness already), and inside the branch or loop j becomes
+ * nonzero only where slot i is assigned already; an assignment outside a
+ * join keeps a witness only when it sets it to 0 (tr_assign_slot). */
+static void clear_witness(TrState *st, int j) {
+  if (!st->defined || j >= 64) return;
+  for (int i = 0; i < tr_nslots(st->fn); i++) st->defined[i].witnesses &= ~((uint64_t)1 << j);
+}
+
+void tr_set_slot(TrState *st, int i, PropVar v) {
+  st->slot[i] = v;
+  if (!st->defined) return;
+  st->defined[i] = (TrDefined){TR_UNINIT, 0};
+  clear_witness(st, i);
+}
+
+void tr_assign_slot(Tr *t, TrState *st, int i, PropVar v) {
+  bool zero = v != TR_UNINIT && prop_is_fixed(t->s, v) && prop_value(t->s, v) == 0;
+  if (!zero || !st->defined) {
+    tr_set_slot(st, i, v);
+    return;
+  }
+  st->slot[i] = v; /* 0 implies anything: still a witness wherever it was */
+  st->defined[i] = (TrDefined){TR_UNINIT, 0};
+}
+
+PropVar tr_slot_defined(Tr *t, const TrState *st, int i) {
+  if (st->slot[i] == TR_UNINIT) return t->zero;
+  if (st->defined && st->defined[i].flag != TR_UNINIT) return st->defined[i].flag;
+  return t->one;
+}
+
+/* Slot i of st gets the flag d, with no witness yet. */
+static void set_defined(Tr *t, TrState *st, int i, PropVar d) {
+  if (!st->defined) {
+    int n = tr_nslots(st->fn);
+    st->defined = prop_alloc(t->s, sizeof(TrDefined) * (size_t)(n ? n : 1));
+    for (int k = 0; k < n; k++) st->defined[k] = (TrDefined){TR_UNINIT, 0};
+  }
+  st->defined[i] = (TrDefined){d, 0};
 }
 
 int tr_live(Tr *t, const TrState *st, PropVar *live) {
@@ -145,6 +202,7 @@ bool tr_objective_now(Tr *t, const TrState *st) {
 void tr_writes_init(Tr *t, const TrState *st, TrWrites *w) {
   memset(w, 0, sizeof *w);
   w->slot = prop_alloc(t->s, (size_t)tr_nslots(st->fn) + 1);
+  w->declared = prop_alloc(t->s, (size_t)tr_nslots(st->fn) + 1);
   w->global = prop_alloc(t->s, (size_t)t->prog->nglobals + 1);
 }
 
@@ -152,6 +210,8 @@ static void add_facts(Tr *t, const TrState *st, const TrFacts *f, TrWrites *w) {
   int n = tr_nslots(st->fn);
   if (f->slot)
     for (int i = 0; i < n; i++) w->slot[i] |= f->slot[i];
+  if (f->declared)
+    for (int i = 0; i < n; i++) w->declared[i] |= f->declared[i];
   if (f->global)
     for (int i = 0; i < t->prog->nglobals; i++) w->global[i] |= f->global[i];
   w->flag[TR_ENDED] |= f->may_end || f->contains_obj; /* the path ends at the objective */
@@ -259,6 +319,91 @@ static bool loop_assigns(Tr *t, const IrFunction *fn, const IrStmt *loop, int i)
   return block_assigns(t, fn, &loop->body, 0, i);
 }
 
+/* Does b[from..] keep "j != 0 => slot i assigned" (given at its start, with
+   *assigned saying whether i is assigned there)?  j becomes nonzero only
+   where i is assigned, and slot i never becomes unassigned; a break,
+   continue or return leaves with the relation holding. */
+static bool keeps_witness(const IrFunction *fn, const IrBlock *b, int from, int i, int j, bool *assigned) {
+  for (int k = from; k < b->n; k++) {
+    const IrStmt *s = b->stmts[k];
+    switch (s->kind) {
+    case IR_ST_DECL:
+      if (s->var->kind != IR_VAR_GLOBAL && !s->var->address_taken &&
+          (tr_frame_slot(fn, s->var) == i || tr_frame_slot(fn, s->var) == j))
+        return false;
+      break;
+    case IR_ST_ASSIGN: case IR_ST_CALL:
+      if (is_slot(fn, s->lhs, j) && !*assigned &&
+          !(s->kind == IR_ST_ASSIGN && s->rhs->kind == IR_INT_CONST && s->rhs->ival == 0))
+        return false;
+      if (is_slot(fn, s->lhs, i)) *assigned = true;
+      break;
+    case IR_ST_IF: {
+      bool then_assigned = *assigned, else_assigned = *assigned;
+      if (!keeps_witness(fn, &s->then, 0, i, j, &then_assigned) ||
+          !keeps_witness(fn, &s->els, 0, i, j, &else_assigned))
+        return false;
+      *assigned = then_assigned && else_assigned;
+      break;
+    }
+    case IR_ST_BLOCK:
+      if (!keeps_witness(fn, &s->body, 0, i, j, assigned)) return false;
+      break;
+    case IR_ST_WHILE: { /* later iterations start with at least as much assigned */
+      bool inside = *assigned;
+      if (!keeps_witness(fn, &s->pre, 0, i, j, &inside) || !keeps_witness(fn, &s->body, 0, i, j, &inside) ||
+          !keeps_witness(fn, &s->step, 0, i, j, &inside))
+        return false;
+      break;
+    }
+    default: break; /* skip, break, continue, return */
+    }
+  }
+  return true;
+}
+
+static bool branch_keeps_witness(const IrFunction *fn, const TrBranch *br, int i, int j) {
+  bool assigned = false;
+  if (!br) return false;
+  if (br->kind == TR_BR_EMPTY || br->kind == TR_BR_END) return true;
+  return br->kind == TR_BR_BLOCK && keeps_witness(fn, br->block, br->from, i, j, &assigned);
+}
+
+/* Was j a witness of slot i at in: 0 there, or a witness already? */
+static bool witness_at(Tr *t, const TrState *in, int i, int j) {
+  PropVar v = in->slot[j];
+  if (v != TR_UNINIT && prop_is_fixed(t->s, v) && prop_value(t->s, v) == 0) return true;
+  return in->defined && in->defined[i].flag != TR_UNINIT && (in->defined[i].witnesses >> j & 1);
+}
+
+/* The witnesses of the fresh flag of slot i at out (see tr_assign_slot),
+   each posted as (j != 0) <= flag. */
+static bool post_witnesses(Tr *t, const TrState *in, TrState *out, int i, const TrBranch *a, const TrBranch *b,
+                           const IrStmt *loop) {
+  const IrFunction *fn = in->fn;
+  PropVar d = out->defined[i].flag;
+  uint64_t mask = 0;
+  for (int j = 0; j < tr_nslots(fn) && j < 64; j++) {
+    const IrVar *u = tr_slot_var(fn, j);
+    if (j == i || u->address_taken || (u->type->kind != IR_TY_INT && u->type->kind != IR_TY_BOOL) ||
+        out->slot[j] == TR_UNINIT || !witness_at(t, in, i, j))
+      continue;
+    bool assigned = false;
+    bool kept = loop ? keeps_witness(fn, &loop->pre, 0, i, j, &assigned) &&
+                           keeps_witness(fn, &loop->body, 0, i, j, &assigned) &&
+                           keeps_witness(fn, &loop->step, 0, i, j, &assigned)
+                     : branch_keeps_witness(fn, a, i, j) && branch_keeps_witness(fn, b, i, j);
+    if (!kept) continue;
+    PropVar nonzero = fresh_bool(t);
+    int64_t coef[2] = {1, -1};
+    PropVar x[2] = {nonzero, d};
+    if (!op_reify(t->s, nonzero, out->slot[j], OP_NE, t->zero) || !op_linear(t->s, 2, coef, x, OP_LE, 0)) return false;
+    mask |= (uint64_t)1 << j;
+  }
+  out->defined[i].witnesses = mask;
+  return true;
+}
+
 static TrState *fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b,
                               const IrStmt *loop) {
   TrState *out = tr_state_copy(t, in);
@@ -266,9 +411,19 @@ static TrState *fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const
     if (!w->slot[i]) continue;
     bool assigned = loop ? loop_assigns(t, in->fn, loop, i)
                          : a && b && definitely_assigns(t, a, in, i) && definitely_assigns(t, b, in, i);
-    bool may_stay_uninit = in->slot[i] == TR_UNINIT && !assigned;
-    out->slot[i] = may_stay_uninit ? TR_UNINIT : tr_fresh(t, tr_slot_var(in->fn, i)->type);
+    /* assigned on the paths that assign it, or as it entered */
+    PropVar d = assigned ? t->one : tr_slot_defined(t, in, i);
+    if (d == t->zero && w->declared[i]) { /* its scope ends inside: nobody reads it after */
+      tr_set_slot(out, i, TR_UNINIT);
+      continue;
+    }
+    tr_set_slot(out, i, tr_fresh(t, tr_slot_var(in->fn, i)->type));
+    if (d != t->one) set_defined(t, out, i, fresh_bool(t));
   }
+  for (int i = 0; i < tr_nslots(in->fn); i++)
+    if (w->slot[i] && out->defined && out->defined[i].flag != TR_UNINIT &&
+        !post_witnesses(t, in, out, i, a, b, loop))
+      return NULL;
   for (int g = 0; g < t->prog->nglobals; g++)
     if (w->global[g]) out->global[g] = tr_fresh(t, t->prog->globals[g]->type);
   for (int f = 0; f < TR_NFLAGS; f++)
@@ -306,7 +461,10 @@ static bool frame_over(Tr *t, const TrState *st) {
 bool tr_join(Tr *t, const TrState *out, const TrState *end, const TrWrites *w, bool over) {
   for (int i = 0; i < tr_nslots(out->fn); i++) {
     if (!w->slot[i]) continue;
-    if (out->slot[i] != TR_UNINIT && end->slot[i] == TR_UNINIT && !over && !frame_over(t, end)) {
+    PropVar d = tr_slot_defined(t, out, i);
+    if (d != t->one && d != t->zero) { /* the value where this path assigned it, free where not */
+      if (!join_var(t, d, tr_slot_defined(t, end, i))) return false;
+    } else if (out->slot[i] != TR_UNINIT && end->slot[i] == TR_UNINIT && !over && !frame_over(t, end)) {
       /* the join promises a value this path never assigned: never rely on it */
       t->incomplete_reason = "a path reads a variable before it is assigned";
       return false;

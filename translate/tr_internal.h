@@ -35,9 +35,20 @@ struct TrTrace {
 /* Control flags: execution runs at a point iff all four are 0. */
 enum { TR_ENDED, TR_RETURNED, TR_BROKEN, TR_CONTINUED, TR_NFLAGS };
 
+/* Whether a slot is assigned, for a slot a join took from paths that
+   assigned it and paths that did not (its value is free on the latter):
+   flag is TR_UNINIT (assigned iff the slot is not TR_UNINIT) or a boolean
+   "assigned on this path"; witnesses, the slots j < 64 with j != 0 =>
+   flag (`found` for `pos` after `if (a[k] == key) { pos = k; found = 1; }`). */
+typedef struct TrDefined {
+  PropVar flag;
+  uint64_t witnesses;
+} TrDefined;
+
 typedef struct TrState {
   const IrFunction *fn;      /* the frame: slots index fn->params then fn->locals */
   PropVar *slot;             /* nparams + nlocals, TR_UNINIT when unassigned */
+  TrDefined *defined;        /* NULL, or per slot (see below) */
   PropVar *global;           /* one per program global (SSA scalars) */
   PropVar flag[TR_NFLAGS];   /* booleans */
   PropVar retval;            /* the frame's return value once RETURNED */
@@ -77,6 +88,7 @@ enum { TR_STORED_TYPES = 8 }; /* cell types a write set lists before it says "an
 /* Which parts of a state a piece of code may write. */
 typedef struct TrWrites {
   uint8_t *slot;             /* per frame slot */
+  uint8_t *declared;         /* per frame slot: declared inside, dead after the join */
   uint8_t *global;           /* per global */
   bool flag[TR_NFLAGS];
   bool retval, reached, mem;
@@ -105,6 +117,7 @@ typedef struct TrFacts {
   uint8_t *slot;        /* frame slots assigned (NULL: none) */
   uint8_t *global;      /* globals assigned, also through calls (NULL: none) */
   uint8_t *read;        /* frame slots read (NULL: none) */
+  uint8_t *declared;    /* frame slots declared inside, dead after it (NULL: none) */
 } TrFacts;
 
 /* Value numbering (value_number.c): an operation on the same operands is
@@ -193,6 +206,13 @@ bool tr_is_objective_stmt(const Tr *t, const IrStmt *s);
 
 /* state.c, stmt.c */
 TrState *tr_state_copy(Tr *t, const TrState *st);
+/* Slot i of st holds v from now on (an assignment: defined on every path). */
+void tr_set_slot(TrState *st, int i, PropVar v);
+/* The same for an assignment of the program: a slot that witnessed another
+   one's assignment stays a witness only when it becomes 0. */
+void tr_assign_slot(Tr *t, TrState *st, int i, PropVar v);
+/* The boolean "slot i is assigned" at st: t->one, t->zero or a variable. */
+PropVar tr_slot_defined(Tr *t, const TrState *st, int i);
 /* Translates block->stmts[from..] from st; the state after, or NULL if the
    store failed. */
 TrState *tr_block(Tr *t, const IrBlock *block, int from, TrCache *cache, TrState *st);
@@ -206,7 +226,7 @@ void tr_loop_writes(Tr *t, const IrStmt *loop, int next_iter, const TrState *st,
 void tr_writes_init(Tr *t, const TrState *st, TrWrites *w);
 /* A state like `in` where every written part is a fresh variable (a local
    unassigned in `in` stays unassigned unless both branches a and b assign it). */
-TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b);
+TrState *tr_fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const TrBranch *a, const TrBranch *b); /* NULL: failed */
 /* The same at the exit of `loop`: a local unassigned in `in` stays so unless
    every way out of the loop assigns it. */
 TrState *tr_loop_outputs(Tr *t, const TrState *in, const TrWrites *w, const IrStmt *loop);
@@ -278,6 +298,8 @@ bool tr_list_builder(Tr *t, const IrStmt *loop, const TrState *in, const TrState
    iteration of the loop keeps, and the negated condition, posted on out.
    False if the store failed. */
 bool tr_loop_invariant(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
+/* parity.c: the parity relations the loop keeps, posted on its outputs. */
+bool tr_loop_parity(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* polyhedra.c: inequalities between a loop's locals at its exit and entry */
 bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* Makes st's unfixed variables search hints (prop_add_hint). */

@@ -71,7 +71,7 @@ static bool virtual_operand(Tr *t, const IrStmt *loop, const TrState *in, const 
     if (v->address_taken || (v->type->kind != IR_TY_INT && v->type->kind != IR_TY_BOOL)) return false;
     if (v->kind == IR_VAR_GLOBAL) return !w->global[v->index];
     int slot = tr_frame_slot(in->fn, v);
-    if (in->slot[slot] == TR_UNINIT) return false;
+    if (tr_slot_defined(t, in, slot) != t->one) return false; /* (maybe unassigned: its read gives up) */
     if (!w->slot[slot]) return true;
     int64_t k;
     if (!tr_induction_step(t, in->fn, loop, v, &k)) return false;
@@ -197,7 +197,8 @@ static bool counter_bound(Tr *t, const IrStmt *loop, const TrState *in, const Tr
     int64_t k;
     bool e_induction = false;
     if (!tr_induction_step(t, in->fn, loop, v->var, &k) || k != (up ? 1 : -1)) continue;
-    if (in->slot[tr_frame_slot(in->fn, v->var)] == TR_UNINIT || !virtual_operand(t, loop, in, w, e, &e_induction) ||
+    if (tr_slot_defined(t, in, tr_frame_slot(in->fn, v->var)) != t->one ||
+        !virtual_operand(t, loop, in, w, e, &e_induction) ||
         e_induction)
       continue;
     bool ok;

@@ -114,6 +114,7 @@ TrState *tr_ite(Tr *t, PropVar cond, const TrBranch *then_br, const TrBranch *el
     tr_branch_writes(t, then_br, in, w);
     tr_branch_writes(t, else_br, in, w);
     out = tr_fresh_outputs(t, in, w, then_br, else_br);
+    if (!out) return NULL;
     TrTrace *join = prop_alloc(t->s, sizeof *join);
     join->kind = TR_TRACE_JOIN;
     out->trace = join;

@@ -262,7 +262,7 @@ TrState *tr_loop(Tr *t, const IrStmt *stmt, TrState *in) {
   tr_writes_init(t, in, &L->writes);
   tr_loop_writes(t, stmt, 1, in, &L->writes);
   L->out = tr_loop_outputs(t, in, &L->writes, stmt);
-  if (!tr_trip_count(t, stmt, L->obj_index, in, L->out, &L->writes, &L->trips) ||
+  if (!L->out || !tr_trip_count(t, stmt, L->obj_index, in, L->out, &L->writes, &L->trips) ||
       !tr_loop_summary(t, stmt, in, L->out, L->trips))
     return NULL;
   TrTrace *join = prop_alloc(t->s, sizeof *join);
