@@ -201,16 +201,27 @@ static bool congruence_invariants(Tr *t, const IrStmt *loop, const TrState *in, 
   return true;
 }
 
-static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
+static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, PropVar trips);
 
 /* Counting loops get their summary; every loop its congruences and its
    invariants (invariant.c). */
-bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
-  return counting_summary(t, loop, in, out) && congruence_invariants(t, loop, in, out) &&
+bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, PropVar trips) {
+  return counting_summary(t, loop, in, out, trips) && congruence_invariants(t, loop, in, out) &&
          tr_loop_invariant(t, loop, in, out);
 }
 
-static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
+/* The trip count of a counting loop is the distance v travelled, |vout - v0|
+   as integers (each iteration moves v by one without overflow).  A
+   counter of at most 32 bits keeps it under TR_TRIPS_MAX, where the trip
+   count saturates. */
+static bool trips_of_counter(Tr *t, PropVar trips, PropVar v0, PropVar vout, int step, int bits) {
+  if (trips == TR_UNINIT || bits > 32) return true;
+  int64_t coef[3] = {1, -step, step};
+  PropVar x[3] = {trips, vout, v0};
+  return op_linear(t->s, 3, coef, x, OP_EQ, 0);
+}
+
+static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, PropVar trips) {
   const IrExpr *c = loop->cond;
   if (loop->is_do_while || loop->pre.n > 0 || !c || (c->kind != IR_LT && c->kind != IR_GT)) return true;
   const IrExpr *v = c->a[0], *e = c->a[1];
@@ -235,5 +246,6 @@ static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const
   PropVar entered = prop_new_var(t->s, 0, 1);
   prop_add_branch(t->s, entered);
   return op_reify(t->s, entered, v0, step > 0 ? OP_LT : OP_GT, bound) && op_merge(t->s, vout, entered, bound, v0) &&
-         induction_summaries(t, loop, in, out, v->var, step);
+         induction_summaries(t, loop, in, out, v->var, step) &&
+         trips_of_counter(t, trips, v0, vout, step, v->type->bits);
 }

@@ -98,6 +98,7 @@ typedef struct TrWrites {
 } TrWrites;
 
 typedef struct TrMemo TrMemo;
+typedef struct TrLength TrLength;
 
 /* Static facts about a statement (facts.c); over-approximations. */
 typedef struct TrFacts {
@@ -185,6 +186,7 @@ struct Tr {
                                 blocks not allocated yet (woken by allocation) */
   struct MemLoadPick *picks; /* arena, trailed: loads through a pointer with
                                 several candidates (load_element.c) */
+  struct TrLength *lengths;  /* arena, trailed: list length facts (list_length.c) */
 };
 
 typedef struct TrWaiting {
@@ -268,16 +270,33 @@ bool tr_objective_now(Tr *t, const TrState *st);
 void tr_set_reached(Tr *t, TrState *st);
 /* loop_summary.c: for a counting loop (while (v < e) v++ and the like),
    entered at state in, v's output is max(v0, e) (min for v > e; v--);
-   posted on out.  False if the store failed. */
-bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
+   posted on out, and the trip count (TR_UNINIT: none) is |vout - v0|.
+   False if the store failed. */
+bool tr_loop_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, PropVar trips);
 /* loop_summary.c: the constant k when the loop changes the scalar u once per
    completed iteration by "u = u + k" (one top-level statement that nothing
    before it can skip). */
 bool tr_induction_step(Tr *t, const IrFunction *fn, const IrStmt *loop, const IrVar *u, int64_t *k);
-/* trip_count.c: the objective in iteration N of `loop` (obj_index among the
-   --iter loops) needs the condition at check N; posted at the loop's entry. */
+/* trip_count.c: the trip count T of one execution of `loop` (the number of
+   iterations it starts, saturated at TR_TRIPS_MAX), made when something
+   links it (the objective in iteration N of the loop, obj_index among the
+   --iter loops; a list walk or builder, list_length.c): *trips, or
+   TR_UNINIT.  Posts what T must satisfy at the loop's entry; w.c ties it
+   to the unfolded iterations.  False if the store failed. */
+#define TR_TRIPS_MAX ((int64_t)1 << 60)
 bool tr_trip_count(Tr *t, const IrStmt *loop, int obj_index, const TrState *in, const TrState *out,
-                   const TrWrites *w);
+                   const TrWrites *w, PropVar *trips);
+PropVar tr_trips_var(Tr *t);
+/* list_length.c: lengths of lists along one field, as bounds (facts kept on
+   the Tr).  The bound on len(ptr, mem) known from a fact (0 for NULL), or
+   TR_UNINIT. */
+PropVar tr_list_length(Tr *t, PropVar ptr, const TrMem *mem, const IrType *st, int field);
+/* The bound on the trip count of a loop that walks a list from its entry
+   state, or TR_UNINIT when the loop is no walk or the length is unknown. */
+PropVar tr_list_walk_bound(Tr *t, const IrStmt *loop, const TrState *in);
+/* A loop that pushes a fresh cell per iteration on a list of known length
+   leaves a list of at most *trips more cells (made here if needed). */
+bool tr_list_builder(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, PropVar *trips);
 /* invariant.c: the linear relations between the integer locals that every
    iteration of the loop keeps, and the negated condition, posted on out.
    False if the store failed. */

@@ -1,5 +1,6 @@
 /* trip_count.c - what running a loop N times demands of the state that
- * enters it, known before the loop is unfolded (--iter N).
+ * enters it, known before the loop is unfolded (--iter N), and the trip
+ * count of a loop execution as a variable of the model.
  *
  * The objective "in iteration N of loop L" (or of L's header) can happen in
  * an execution of L only if L's condition holds at its check N.  When every
@@ -26,6 +27,33 @@
  * values; iteration 1 of a do-while needs no check.  The condition must be
  * free of side effects and unable to trap, and read no memory (the loop may
  * store to it): only scalars, constants and non-trapping operators.
+ *
+ * ---- The trip count T, a variable of the model ----
+ * T is the number of iterations one execution of L starts (iteration k
+ * starts when check k passes; iteration 1 of a do-while always starts),
+ * saturated at TR_TRIPS_MAX = 2^60: T = min(started, 2^60).  Every path the
+ * search considers is finite (the objective ends it, or the function
+ * returns), so T is a number.  It is made for the executions where
+ * something links it: the objective loops, list walks and list builders
+ * (list_length.c); other loops pay nothing.  What is posted, each a
+ * consequence of the definition on every execution of L (so no solution is
+ * lost), at L's entry:
+ *  - the objective in iteration N of this execution started iteration N:
+ *      reached(after L) and not reached(before L)  =>  T >= N;
+ *  - iteration T started, so check T passed, in the virtual state above
+ *    with the variable T - 1 for N - 1 (wrapping like the additions):
+ *      T >= 1 (T >= 2 for a do-while)  =>  cond(state at check T);
+ *    if T saturated, iteration 2^60 started and the same holds at it;
+ *  - a counter of step +1 tested by `v < e` (step -1 by `v > e`), e left
+ *    alone by the loop, at most 32 bits wide, not a do-while: checks 1..T
+ *    all passed, so v + 1 <= e at each step and v never wrapped:
+ *      T >= 1  =>  v0 + (T - 1) < e   (v0 - (T - 1) > e)
+ *    as integers, which the wrapping form loses when T's range is wide;
+ *  - the loop summary of a counting loop (loop_summary.c): T == |vout - v0|;
+ *  - a list walk: T <= the length of the list it starts on; a builder: the
+ *    list it leaves is at most T cells longer (list_length.c);
+ * and while L is unfolded (operators/control/w.c): iteration k starts:
+ * T >= k; the loop is left at check k: T == k - 1.
  */
 #include "tr_internal.h"
 
@@ -96,15 +124,11 @@ static TrState *state_at_check(Tr *t, const IrStmt *loop, const TrState *in, con
   return at;
 }
 
-bool tr_trip_count(Tr *t, const IrStmt *loop, int obj_index, const TrState *in, const TrState *out,
-                   const TrWrites *w) {
-  if (obj_index < 0 || !w->reached || in->reached == t->one) return true;
-  int n = t->obj.iter[obj_index];
-  if (n < 1 || (loop->is_do_while && n < 2) || loop->pre.n > 0 || !loop->cond) return true;
-  for (int f = 0; f < TR_NFLAGS; f++)
-    if (in->flag[f] != t->zero) return true;
-  bool has_induction = false;
-  if (!virtual_operand(t, loop, in, w, loop->cond, &has_induction) || !has_induction) return true;
+
+/* The objective in iteration N of this execution of the loop: the condition
+   at check N (a constant N, so the bounds come at once). */
+static bool check_n(Tr *t, const IrStmt *loop, int n, const TrState *in, const TrState *out, const TrWrites *w) {
+  if (n < 1 || (loop->is_do_while && n < 2)) return true;
   TrState *at = state_at_check(t, loop, in, w, n);
   if (!at) return !prop_failed(t->s);
   bool ok;
@@ -115,4 +139,111 @@ bool tr_trip_count(Tr *t, const IrStmt *loop, int obj_index, const TrState *in, 
   prop_note(t->s, PROP_NOTE_SUMMARY);
   PropVar allowed = prop_new_var(t->s, 0, 1); /* reached before, or check N passes */
   return op_bool_or(t->s, allowed, in->reached, holds) && op_rel(t->s, out->reached, OP_LE, allowed);
+}
+
+PropVar tr_trips_var(Tr *t) { return prop_new_var(t->s, 0, TR_TRIPS_MAX); }
+
+/* The state at the check that opened iteration T (T >= 1): every
+   induction variable u at u0 + (T - 1) * k, wrapped to u's type. */
+static TrState *state_at_trips(Tr *t, const IrStmt *loop, const TrState *in, const TrWrites *w, PropVar trips) {
+  TrState *at = tr_state_copy(t, in);
+  const IrFunction *fn = in->fn;
+  for (int i = 0; i < tr_nslots(fn); i++) {
+    if (!w->slot[i] || in->slot[i] == TR_UNINIT) continue;
+    const IrVar *u = tr_slot_var(fn, i);
+    int64_t k;
+    if (u->address_taken || u->type->kind != IR_TY_INT || !tr_induction_step(t, fn, loop, u, &k)) continue;
+    if (k == INT64_MIN) return NULL;
+    OpCType ut = tr_ctype(u->type);
+    PropVar z = op_c_var(t->s, ut);
+    int64_t coef[2] = {1, k};
+    PropVar x[2] = {in->slot[i], trips};
+    if (!op_wrap_linear(t->s, 2, coef, x, -k, z, ut.bits, ut.is_signed)) return NULL;
+    at->slot[i] = z;
+  }
+  return at;
+}
+
+/* T >= 1 (T >= 2 for a do-while) => the condition holds at the check that
+   opened iteration T, in the state state_at_trips computes. */
+static bool check_t(Tr *t, const IrStmt *loop, const TrState *in, const TrWrites *w, PropVar trips) {
+  TrState *at = state_at_trips(t, loop, in, w, trips);
+  if (!at) return !prop_failed(t->s);
+  bool ok;
+  PropVar c = tr_eval_pure(t, at, loop->cond, &ok);
+  if (!ok) return !prop_failed(t->s);
+  PropVar holds = tr_truth(t, loop->cond->type, c);
+  if (holds == TR_FAIL) return false;
+  PropVar opened = prop_new_var(t->s, 0, 1);
+  prop_note(t->s, PROP_NOTE_SUMMARY);
+  return op_reify(t->s, opened, trips, OP_GE, prop_new_const(t->s, loop->is_do_while ? 2 : 1)) &&
+         op_rel(t->s, opened, OP_LE, holds);
+}
+
+/* A counter of step +1 tested by `v < e` (or of step -1 by `v > e`), e
+   left alone by the loop: every check 1..T passed, so v never wrapped
+   (v + 1 <= e) and v0 + (T - 1) < e in the integers (v0 - (T - 1) > e):
+   T <= e - v0 once T >= 1, a bound that the wrapping form of check_t
+   loses when T's range is wide. */
+static bool counter_bound(Tr *t, const IrStmt *loop, const TrState *in, const TrWrites *w, PropVar trips) {
+  const IrExpr *c = loop->cond;
+  if (loop->is_do_while || loop->pre.n > 0 || !c || (c->kind != IR_LT && c->kind != IR_GT)) return true;
+  for (int side = 0; side < 2; side++) {
+    const IrExpr *v = c->a[side], *e = c->a[1 - side];
+    bool up = (c->kind == IR_LT) == (side == 0); /* v < e, or e > v */
+    if (v->kind != IR_VAR || v->var->kind == IR_VAR_GLOBAL || v->var->address_taken || v->type->kind != IR_TY_INT ||
+        v->type->bits > 32 || e->type != v->type)
+      continue;
+    int64_t k;
+    bool e_induction = false;
+    if (!tr_induction_step(t, in->fn, loop, v->var, &k) || k != (up ? 1 : -1)) continue;
+    if (tr_slot_defined(t, in, tr_frame_slot(in->fn, v->var)) != t->one ||
+        !virtual_operand(t, loop, in, w, e, &e_induction) ||
+        e_induction)
+      continue;
+    bool ok;
+    PropVar ev = tr_eval_pure(t, in, e, &ok);
+    if (!ok) return !prop_failed(t->s);
+    PropVar v0 = in->slot[tr_frame_slot(in->fn, v->var)];
+    /* last = v at check T, v0 + (T - 1) or v0 - (T - 1), as an integer */
+    PropVar last = prop_new_var(t->s, -((int64_t)1 << 62), (int64_t)1 << 62);
+    int64_t coef[3] = {1, -1, up ? -1 : 1};
+    PropVar x[3] = {last, v0, trips};
+    PropVar opened = prop_new_var(t->s, 0, 1), passes = prop_new_var(t->s, 0, 1);
+    prop_note(t->s, PROP_NOTE_SUMMARY);
+    return op_linear(t->s, 3, coef, x, OP_EQ, up ? -1 : 1) &&
+           op_reify(t->s, opened, trips, OP_GE, t->one) && op_reify(t->s, passes, last, up ? OP_LT : OP_GT, ev) &&
+           op_rel(t->s, opened, OP_LE, passes);
+  }
+  return true;
+}
+
+/* The objective in iteration N of this execution: T >= N. */
+static bool objective_needs(Tr *t, int n, const TrState *in, const TrState *out, PropVar trips) {
+  PropVar enough = prop_new_var(t->s, 0, 1), allowed = prop_new_var(t->s, 0, 1);
+  return op_reify(t->s, enough, trips, OP_GE, prop_new_const(t->s, n)) &&
+         op_bool_or(t->s, allowed, in->reached, enough) && op_rel(t->s, out->reached, OP_LE, allowed);
+}
+
+bool tr_trip_count(Tr *t, const IrStmt *loop, int obj_index, const TrState *in, const TrState *out,
+                   const TrWrites *w, PropVar *trips) {
+  *trips = TR_UNINIT;
+  for (int f = 0; f < TR_NFLAGS; f++)
+    if (in->flag[f] != t->zero) return true;
+  bool objective = obj_index >= 0 && w->reached && in->reached != t->one;
+  bool has_induction = false, virtual_cond = loop->pre.n == 0 && loop->cond &&
+                                             virtual_operand(t, loop, in, w, loop->cond, &has_induction) &&
+                                             has_induction;
+  int n = objective ? t->obj.iter[obj_index] : 0;
+  if (objective && virtual_cond && !check_n(t, loop, n, in, out, w)) return false;
+  PropVar walk = tr_list_walk_bound(t, loop, in);
+  if (objective || walk != TR_UNINIT) *trips = tr_trips_var(t);
+  if (!tr_list_builder(t, loop, in, out, trips)) return false;
+  if (*trips == TR_UNINIT) return true;
+  if (objective && !objective_needs(t, n, in, out, *trips)) return false;
+  if (walk != TR_UNINIT) {
+    prop_note(t->s, PROP_NOTE_SUMMARY);
+    if (!op_rel(t->s, *trips, OP_LE, walk)) return false;
+  }
+  return (!virtual_cond || check_t(t, loop, in, w, *trips)) && counter_bound(t, loop, in, w, *trips);
 }

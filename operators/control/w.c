@@ -13,6 +13,9 @@
  * A condition whose side effects may end the path (q && q->key != y, where
  * q->key may trap) guards its check on "still running", like a statement.
  * A counting loop gets its counter's exit value up front (loop_summary.c).
+ * A loop whose trip count T is a variable of the model (trip_count.c) ties
+ * it to what is unfolded: iteration k starts: T >= k; the loop exits at
+ * check k: T == k - 1.
  * Unfoldings alive on a path count against --max-unfold; past it the path is
  * abandoned and the search can no longer claim a proof.
  *
@@ -30,6 +33,7 @@ struct TrLoop {
   TrWrites writes;
   int obj_index;         /* position among the --iter loops, or -1 */
   TrSubSet *chain;       /* trailed: the last operator watching `out` (subs.c) */
+  PropVar trips;         /* the trip count (translate/trip_count.c), or TR_UNINIT */
 };
 
 typedef struct W {
@@ -48,8 +52,10 @@ typedef struct W {
 static bool post_w(Tr *t, TrLoop *L, int k, TrState *P, PropVar b, bool closed);
 
 
-/* The loop exits at state st. */
-static bool exit_loop(Tr *t, TrLoop *L, TrState *st) {
+/* The loop exits at state st, at the check of iteration k: it started
+   k - 1 iterations. */
+static bool exit_loop(Tr *t, TrLoop *L, TrState *st, int k) {
+  if (L->trips != TR_UNINIT && !prop_fix(t->s, L->trips, k - 1)) return false;
   if (!tr_join(t, L->out, st, &L->writes, false)) return false;
   tr_resolve_trace(t, L->out->trace, st->trace);
   return true;
@@ -75,6 +81,7 @@ static bool stack_left(Tr *t) {
    them, NULL on failure, or P itself when a trial stops looking ahead. */
 static TrState *unfold_body(Tr *t, TrLoop *L, int k, TrState *P) {
   assert(k >= 1 && P && P->fn);
+  if (L->trips != TR_UNINIT && !prop_set_min(t->s, L->trips, k)) return NULL; /* iteration k starts */
   if (prop_trial_depth(t->s) > 0 && t->trial_unfolds-- <= 0)
     return P; /* a trial looks ahead a few iterations only: suspend (see w_propagate) */
   if (*t->unfolded >= t->lim.max_unfold) {
@@ -113,7 +120,7 @@ static bool decide(W *w, int v) {
   assert(*t->undecided > 0);
   prop_save_int(t->s, &w->decided, 1);
   prop_save_int(t->s, t->undecided, *t->undecided - 1);
-  return v ? unfold(t, w->loop, w->k, w->at) : exit_loop(t, w->loop, w->at);
+  return v ? unfold(t, w->loop, w->k, w->at) : exit_loop(t, w->loop, w->at, w->k);
 }
 
 typedef struct Trial {
@@ -125,7 +132,7 @@ static bool post_choice(PropStore *s, void *ctx) {
   Trial *tr = ctx;
   W *w = tr->w;
   if (!prop_fix(s, w->b, tr->v)) return false;
-  return tr->v ? unfold(w->t, w->loop, w->k, w->at) : exit_loop(w->t, w->loop, w->at);
+  return tr->v ? unfold(w->t, w->loop, w->k, w->at) : exit_loop(w->t, w->loop, w->at, w->k);
 }
 
 static PropStatus w_propagate(PropStore *s, Propagator *p) {
@@ -167,7 +174,7 @@ static bool run_checks(Tr *t, TrLoop *L, int k, TrState *st, CheckEntry at, TrCa
     if (at == AT_NEXT_CHECK) { /* after the body and step of iteration k-1 */
       running = tr_live(t, st, &live);
       if (prop_failed(t->s)) return false;
-      if (running == 0) return exit_loop(t, L, st);
+      if (running == 0) return exit_loop(t, L, st, k);
       if (running != 1) {
         TrBranch go_on = {.kind = TR_BR_LOOP, .loop = L, .iteration = k};
         TrBranch leave = {.kind = TR_BR_EMPTY};
@@ -186,7 +193,7 @@ static bool run_checks(Tr *t, TrLoop *L, int k, TrState *st, CheckEntry at, TrCa
       if (!P) return false;
       running = tr_live(t, P, &live);
       if (prop_failed(t->s)) return false;
-      if (running == 0) return exit_loop(t, L, P);
+      if (running == 0) return exit_loop(t, L, P, k);
       if (running < 0) { /* the condition's side effects may end the path: the check goes on where they did not */
         TrBranch go_on = {.kind = TR_BR_LOOP, .loop = L, .iteration = k, .cond_only = true};
         TrBranch leave = {.kind = TR_BR_EMPTY};
@@ -210,7 +217,7 @@ static bool run_checks(Tr *t, TrLoop *L, int k, TrState *st, CheckEntry at, TrCa
     PropVar b = tr_truth(t, L->stmt->cond->type, c);
     if (b == TR_FAIL) return false;
     if (!prop_is_fixed(t->s, b)) return post_w(t, L, k, st, b, closed);
-    if (!prop_value(t->s, b)) return exit_loop(t, L, st);
+    if (!prop_value(t->s, b)) return exit_loop(t, L, st, k);
     TrState *S = unfold_body(t, L, k, st);
     if (!S) return false;
     if (S == st) return true; /* a trial's look-ahead ends here */
@@ -255,7 +262,8 @@ TrState *tr_loop(Tr *t, const IrStmt *stmt, TrState *in) {
   tr_writes_init(t, in, &L->writes);
   tr_loop_writes(t, stmt, 1, in, &L->writes);
   L->out = tr_loop_outputs(t, in, &L->writes, stmt);
-  if (!L->out || !tr_loop_summary(t, stmt, in, L->out) || !tr_trip_count(t, stmt, L->obj_index, in, L->out, &L->writes))
+  if (!L->out || !tr_trip_count(t, stmt, L->obj_index, in, L->out, &L->writes, &L->trips) ||
+      !tr_loop_summary(t, stmt, in, L->out, L->trips))
     return NULL;
   TrTrace *join = prop_alloc(t->s, sizeof *join);
   join->kind = TR_TRACE_JOIN;
