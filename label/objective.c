@@ -16,6 +16,7 @@
 #include "inka/objective.h"
 #include "lbl_concrete.h"
 #include "lbl_guards.h"
+#include "lbl_sat.h"
 #include "inka/relax.h"
 
 const char *lbl_verdict_name(LblVerdict v) {
@@ -510,6 +511,8 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     /* answered by the short proof attempt */
   } else if (e == 1 || (guessing && lbl_cx_guess(m.v.cx, guess_until))) {
     lbl_cx_solution(m.v.cx, r); /* inputs that meet the objective: nothing to propagate */
+  } else if (e < 0 && m.ok && lbl_sat_stage(q, m.v.cx, r, deadline)) {
+    /* answered by the bit-precise bounded check (label/sat.c) */
   } else if (e < 0) {
     if (root < 0 && guessing) { /* a spoiled root: the model again */
       runs = lbl_cx_runs(m.v.cx);
