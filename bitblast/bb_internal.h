@@ -13,6 +13,7 @@
 #define INKA_BB_INTERNAL_H
 
 #include <setjmp.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -47,6 +48,9 @@ int bb_or(BbGates *g, int a, int b);
 int bb_xor(BbGates *g, int a, int b);
 int bb_mux(BbGates *g, int c, int t, int e); /* c ? t : e */
 static inline int bb_const(bool v) { return v ? BB_TRUE : BB_FALSE; }
+/* After a SAT answer: is lit true in the model?  (CaDiCaL's val is > 0
+   exactly when lit is true.) */
+bool bb_model_true(BbGates *g, int lit);
 void *bb_alloc(BbGates *g, size_t n);        /* zeroed, lives as long as g */
 
 /* ---- Bit vectors ---------------------------------------------------------- *

@@ -199,8 +199,7 @@ int64_t bb_vec_model(BbGates *g, BbVec x, bool is_signed) {
   uint64_t v = 0;
   for (int i = 0; i < x.w; i++) {
     int l = x.b[i];
-    bool one = l == BB_TRUE ? true : l == BB_FALSE ? false : ccadical_val(g->sat, l) == l;
-    if (one) v |= (uint64_t)1 << i;
+    if (bb_model_true(g, l)) v |= (uint64_t)1 << i;
   }
   if (is_signed && x.w < 64 && ((v >> (x.w - 1)) & 1)) v |= ~(uint64_t)0 << x.w;
   return (int64_t)v;

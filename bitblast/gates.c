@@ -174,3 +174,8 @@ int bb_mux(BbGates *g, int c, int t, int e) {
   bb_clause(g, (int[]){t, e, -v}, 3);
   return v;
 }
+
+bool bb_model_true(BbGates *g, int lit) {
+  if (lit == BB_TRUE || lit == BB_FALSE) return lit == BB_TRUE;
+  return ccadical_val(g->sat, lit) > 0;
+}

@@ -42,9 +42,7 @@ static void take_model(BbGates *g, const BbEnc *e, const IrFunction *fn, BbResul
   const BbNondetUse *nd = bb_enc_nondet(e, &n);
   r->nondet = calloc((size_t)n + 1, sizeof *r->nondet);
   for (int i = 0; i < n; i++) {
-    int gl = nd[i].guard;
-    bool on = gl == BB_TRUE || (gl != BB_FALSE && ccadical_val(g->sat, gl) == gl);
-    if (on) r->nondet[r->nnondet++] = bb_vec_model(g, nd[i].v, nd[i].is_signed);
+    if (bb_model_true(g, nd[i].guard)) r->nondet[r->nnondet++] = bb_vec_model(g, nd[i].v, nd[i].is_signed);
   }
 }
 
