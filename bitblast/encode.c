@@ -36,6 +36,8 @@ typedef struct BbVal {
 typedef struct Obj {
   int64_t ncells;
   BbVal *cells;
+  bool opaque;               /* an initializer the encoding does not read (an
+                                address in an integer cell): never accessed */
 } Obj;
 
 typedef struct Slot {
@@ -162,8 +164,10 @@ static void init_cells(BbEnc *e, const IrType *t, const IrInit *in, Obj *o, int6
     return;
   }
   BbVal *c = &o->cells[(*at)++];
+  bool integer = t->kind == IR_TY_INT || t->kind == IR_TY_BOOL;
+  if (integer && in && in->kind != IR_INIT_INT) o->opaque = true;
   c->v = bb_vec_const(e->g, c->v.w, in && in->kind == IR_INIT_INT ? in->ival : 0);
-  c->def = BB_TRUE; /* a float or address initializer: its cell cannot be read here */
+  c->def = BB_TRUE; /* a float or pointer cell cannot be read here (its type is refused) */
 }
 
 static void make_globals(BbEnc *e) {
@@ -184,6 +188,7 @@ static void make_globals(BbEnc *e) {
       continue;
     }
     if (v->type->kind != IR_TY_INT && v->type->kind != IR_TY_BOOL) continue;
+    if (v->init && v->init->kind != IR_INIT_INT) continue; /* refused when used */
     int64_t x = v->init && v->init->kind == IR_INIT_INT ? v->init->ival : 0;
     s->val = (BbVal){bb_vec_const(e->g, width_of(e, v->type), x), BB_TRUE};
   }
@@ -249,6 +254,7 @@ static Place place(BbEnc *e, Frame *f, const IrExpr *x, int g) {
     }
     if (!s->obj && x->var->kind == IR_VAR_GLOBAL) na(e, "a global object outside the encoding");
     if (!s->obj) s->obj = new_obj(e, x->var->type); /* a local's object, made when first used */
+    if (s->obj->opaque) na(e, "an initializer outside the encoding");
     p.obj = s->obj;
     p.n = 1;
     p.cond = bb_alloc(e->g, sizeof *p.cond);

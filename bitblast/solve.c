@@ -19,7 +19,7 @@
 #include "inka/prop.h"
 
 enum { MAX_DEPTH = 32 };
-static const int64_t MAX_CLAUSES = 6000000;
+static const int64_t MAX_CLAUSES = 3000000;
 
 static int stop_at_deadline(void *state) { return prop_now() > *(const double *)state; }
 
@@ -88,7 +88,10 @@ static bool check_bound(const BbQuery *q, int bound, double deadline, BbResult *
 void bb_check(const BbQuery *q, BbResult *r) {
   memset(r, 0, sizeof *r);
   double deadline = prop_now() + q->seconds;
-  for (int bound = 2; bound <= (1 << 16); bound *= 4) {
+  int first = 2; /* the --iter numbers asked must be inside the first bound */
+  for (int j = 0; j < q->obj->niter; j++)
+    if (q->obj->iter[j] >= first) first = q->obj->iter[j] + 1;
+  for (int bound = first; bound <= (1 << 16); bound *= 4) {
     if (check_bound(q, bound, deadline, r)) return;
     if (prop_now() > deadline) break;
   }

@@ -399,6 +399,8 @@ static bool search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
     size_t i = k < first ? (size_t)small_stages[k].stage : k - first;
     if (k < first && small_stages[k].bound.acyclic && !cyclic) continue; /* the same as the next ones */
     bool last = i + 1 == nstages && k >= first;
+    if ((k == first || k == first + LBL_SAT_LATE) && lbl_sat_stage(q, v->cx, r, deadline, k > first))
+      return true; /* the bit-precise bounded check answered (label/sat.c) */
     tr_restore_cut(t, root);
     tr_try_small_inputs(t, k < first ? small_stages[k].bound : (TrSmallInputs){false, 0});
     SearchResult res = run_stage(q, v, s, &stages[i], k < first, deadline, &r->stats.search);
@@ -511,8 +513,6 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     /* answered by the short proof attempt */
   } else if (e == 1 || (guessing && lbl_cx_guess(m.v.cx, guess_until))) {
     lbl_cx_solution(m.v.cx, r); /* inputs that meet the objective: nothing to propagate */
-  } else if (e < 0 && m.ok && lbl_sat_stage(q, m.v.cx, r, deadline)) {
-    /* answered by the bit-precise bounded check (label/sat.c) */
   } else if (e < 0) {
     if (root < 0 && guessing) { /* a spoiled root: the model again */
       runs = lbl_cx_runs(m.v.cx);

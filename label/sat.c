@@ -14,16 +14,18 @@
 #include "inka/bitblast.h"
 #include "lbl_sat.h"
 
-/* Its share of the time left, and its cap (a check that needs longer is
-   rarely the one that answers: the search then gets the time). */
-static const double SAT_SHARE = 0.25, SAT_SECONDS = 5.0, SAT_SECONDS_UNBOUNDED = 5.0;
+/* The slices: a share of the time left, with a cap (without a deadline:
+   the cap).  The short one costs the searches that answer anyway little;
+   the long one comes when the cheap search stages failed. */
+static const double SHORT_SHARE = 0.02, SHORT_SECONDS = 0.15, LONG_SHARE = 0.3, LONG_SECONDS = 15.0;
 
-bool lbl_sat_stage(const LblQuery *q, LblConcrete *cx, LblResult *r, double deadline) {
+bool lbl_sat_stage(const LblQuery *q, LblConcrete *cx, LblResult *r, double deadline, bool late) {
   if (q->no_sat) return false;
-  double seconds = SAT_SECONDS_UNBOUNDED;
+  double share = late ? LONG_SHARE : SHORT_SHARE, cap = late ? LONG_SECONDS : SHORT_SECONDS;
+  double seconds = cap;
   if (deadline > 0) {
     double left = deadline - prop_now();
-    seconds = left * SAT_SHARE < SAT_SECONDS ? left * SAT_SHARE : SAT_SECONDS;
+    seconds = left * share < cap ? left * share : cap;
   }
   if (getenv("INKA_SAT_SECONDS")) seconds = atof(getenv("INKA_SAT_SECONDS"));
   if (seconds <= 0.01) return false;
