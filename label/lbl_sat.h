@@ -9,7 +9,7 @@
 /* The search runs the check twice: a short slice before its first stage
    (bit identities take milliseconds), a longer one before stage
    LBL_SAT_LATE (label/objective.c), once the cheap stages have failed. */
-enum { LBL_SAT_LATE = 6 };
+enum { LBL_SAT_LATE = 3 };
 
 /* Runs the bounded check on q within its share of the time left before
    `deadline` (0: none): the short slice, or the long one when late.  True when it answered r: REACHABLE with inputs a
