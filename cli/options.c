@@ -44,7 +44,7 @@ static const char usage[] =
   "  --merge-reports FILE... merge the --cover --json reports of several runs (one per function)\n"
     "\n"
     "budgets and settings:\n"
-    "  --timeout S             wall-clock budget of the run, parsing included (default 60; 600 for --cover)\n"
+    "  --timeout S             wall-clock budget of the run, parsing included (default 100; 600 for --cover)\n"
   "  --objective-timeout S   --cover: budget of each objective (default 10)\n"
   "  --jobs N                --cover: solve in N processes (default 1)\n"
     "  --max-memory SIZE       memory budget of the solver, e.g. 512M or 4G (default: half the\n"
@@ -234,7 +234,7 @@ static bool first_time(const char *name, bool *seen, char *err, size_t len) {
 bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t len, bool *exit_now) {
   bool seen[sizeof value_options / sizeof *value_options] = {false};
   memset(o, 0, sizeof *o);
-  o->timeout_s = 60;
+  o->timeout_s = 100;
   o->max_unfold = 100000;
   o->max_memory = cli_default_memory();
   o->seed = 1;

@@ -841,22 +841,31 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
 }
 
 /* ---- Enumerating small domains ------------------------------------------------------ */
-int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline) {
+/* Would the rest of `total` runs, at the pace of the first `done`, end
+   after the deadline? */
+static bool too_slow(double began, uint64_t done, uint64_t total, double deadline) {
+  if (deadline <= 0) return false;
+  double now = prop_now();
+  return now + (now - began) / (double)done * (double)(total - done) > deadline;
+}
+
+int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline, uint64_t limit) {
   if (c->guess_only) return -1; /* the nondet values are not inputs it can enumerate */
   int n = c->nparams;
   uint64_t product = 1;
   for (int i = 0; i < n; i++) {
     uint64_t size = prop_size(s, tr_param(c->t, i).var);
-    if (size == 0 || size > LBL_CX_ENUM_LIMIT || (product *= size) > LBL_CX_ENUM_LIMIT) return -1;
+    if (size == 0 || size > limit || (product *= size) > limit) return -1;
   }
   for (int i = 0; i < n; i++) c->params[i] = prop_min(s, tr_param(c->t, i).var);
   bool cut = false;
-  for (uint64_t k = 0;; k++) {
+  double began = prop_now();
+  for (uint64_t k = 1;; k++) {
     int r = run(c);
     if (r == 1) return 1;
     if (r < 0) cut = true;
-    (void)k;
     if (deadline > 0 && prop_now() >= deadline) return -1;
+    if ((k & (k - 1)) == 0 && k >= 256 && too_slow(began, k, product, deadline)) return -1;
     int i = n - 1; /* the next input: an odometer over the domains' values */
     for (; i >= 0; i--) {
       PropVar x = tr_param(c->t, i).var;

@@ -32,13 +32,15 @@ void lbl_cx_free(LblConcrete *c);
    meets the objective. */
 bool lbl_cx_guess(LblConcrete *c, double deadline);
 
-/* After the root propagation: when the product of the parameters' domains
-   is at most LBL_CX_ENUM_LIMIT, runs every input.  1: one met the
-   objective; 0: none did and every run ended (a proof, if the root
-   propagation cut nothing); -1: not applicable, or a run was no answer
-   (uncontrolled read, budget) or time ran out. */
-enum { LBL_CX_ENUM_LIMIT = 100000 };
-int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline);
+/* When the product of the parameters' domains in s is at most `limit`,
+   runs every input: before anything else with LBL_CX_ENUM_LIMIT, after the
+   root propagation with LBL_CX_ENUM_LATE.  1: one met the objective; 0:
+   none did and every run ended (a proof, if the root propagation cut
+   nothing); -1: not applicable, a run was no answer (uncontrolled read,
+   budget), or the runs so far say the rest would not end by the deadline
+   (then it stops at once: the probe costs a few thousand runs). */
+enum { LBL_CX_ENUM_LIMIT = 100000, LBL_CX_ENUM_LATE = 100000000 };
+int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline, uint64_t limit);
 
 /* The search's probe (leaf false) and leaf check (leaf true): an answer
    once every parameter is fixed in s (SEARCH_CONTINUE before).  A run that

@@ -293,7 +293,7 @@ static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const s
 static bool enumerate(Solve *v, PropStore *s, LblResult *r, double deadline) {
   if (!v->cx) return false;
   double now = prop_now(); /* at most half the time left: the search gets the rest */
-  int e = lbl_cx_enumerate(v->cx, s, deadline > 0 ? now + (deadline - now) / 2 : 0);
+  int e = lbl_cx_enumerate(v->cx, s, deadline > 0 ? now + (deadline - now) / 2 : 0, LBL_CX_ENUM_LATE);
   if (e == 1) {
     lbl_cx_solution(v->cx, r);
     return true;
@@ -502,7 +502,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   int e = -1, root = -1;
   uint64_t runs = 0; /* concrete runs of a model given up */
   if (m.ok && m.v.cx) { /* domains the --assume made small: every input runs, nothing else is relied on */
-    e = lbl_cx_enumerate(m.v.cx, m.s, deadline > 0 ? start + q->timeout_s / 2 : 0);
+    e = lbl_cx_enumerate(m.v.cx, m.s, deadline > 0 ? start + q->timeout_s / 2 : 0, LBL_CX_ENUM_LIMIT);
     if (e == 0) no_solution(m.v.t, m.s, r, NULL);
   }
   bool guessing = e < 0 && m.ok && lbl_cx_loops(m.v.cx);

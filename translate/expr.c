@@ -419,19 +419,35 @@ static TrEvResult eval_logic(TrEval *ev, const IrExpr *e, PropVar *out) {
   }
 }
 
+/* A value no test controls: never rely on it.  The path is abandoned, and
+   the search can no longer claim a proof -- only where the read runs with
+   the variable unassigned: in `found && x == v`, x may be unassigned when
+   found is 0; after `if (k < 10) y = k;`, y is assigned where k < 10. */
 static TrEvResult eval_var(TrEval *ev, const IrExpr *e, PropVar *out) {
+  static const char *const uninit = "a path reads a variable before it is assigned";
+  Tr *t = ev->t;
   const IrVar *v = e->var;
   const TrState *st = ev->st;
-  *out = v->kind == IR_VAR_GLOBAL ? st->global[v->index] : st->slot[tr_frame_slot(st->fn, v)];
-  if (*out != TR_UNINIT) return TR_EV_OK;
-  /* A value no test controls: never rely on it.  The path is abandoned, and
-     the search can no longer claim a proof -- only where the read runs: in
-     `found && x == v`, x may be unassigned when found is 0. */
-  static const char *const uninit = "a path reads a variable before it is assigned";
-  if (!ev->guard) return tr_abandon(ev->t, uninit);
-  PropVar runs = guard_holds(ev->t, ev->guard);
-  if (runs == TR_FAIL || !tr_abandon_if(ev->t, runs, uninit)) return TR_EV_FAIL;
-  *out = tr_fresh(ev->t, v->type);
+  PropVar defined;
+  if (v->kind == IR_VAR_GLOBAL) {
+    *out = st->global[v->index];
+    defined = *out == TR_UNINIT ? t->zero : t->one;
+  } else {
+    int i = tr_frame_slot(st->fn, v);
+    *out = st->slot[i];
+    defined = tr_slot_defined(t, st, i);
+  }
+  if (defined == t->one) return TR_EV_OK;
+  if (defined == t->zero && !ev->guard) return tr_abandon(t, uninit);
+  PropVar bad = ev->guard ? guard_holds(t, ev->guard) : t->one; /* the read runs ... */
+  if (bad == TR_FAIL) return TR_EV_FAIL;
+  if (defined != t->zero) { /* ... with the variable unassigned */
+    PropVar unassigned = fresh_bool(t), both = fresh_bool(t);
+    if (!op_bool_not(t->s, unassigned, defined) || !op_bool_and(t->s, both, bad, unassigned)) return TR_EV_FAIL;
+    bad = both;
+  }
+  if (!tr_abandon_if(t, bad, uninit)) return TR_EV_FAIL;
+  if (*out == TR_UNINIT) *out = tr_fresh(t, v->type);
   return TR_EV_OK;
 }
 
@@ -468,7 +484,9 @@ static TrEvResult load(TrEval *ev, const IrType *ty, PropVar x, PropVar *out) {
   bool punned = t->sign_puns && ty->kind == IR_TY_INT && ty->bits < 64; /* as tr_fresh_cell */
   PropVar raw = punned ? tr_fresh_cell(t, ty) : *out; /* else the loaded value is the stored one */
   if (raw != *out && !op_wrap(t->s, raw, *out, ty->bits, ty->is_signed)) return TR_EV_FAIL;
-  return tr_load(t, ev->st->mem, x, raw) ? TR_EV_OK : TR_EV_FAIL;
+  PropVar runs = ev->guard ? guard_holds(t, ev->guard) : t->one;
+  if (runs == TR_FAIL) return TR_EV_FAIL;
+  return tr_load_guarded(t, ev->st->mem, x, raw, runs) ? TR_EV_OK : TR_EV_FAIL;
 }
 
 /* z = b + k * i: a location moved by i elements of k cells. */

@@ -62,6 +62,7 @@ static void facts_free(Facts *f) {
   if (!f) return;
   free(f->slot);
   free(f->read);
+  free(f->declared);
   free(f->global);
   free(f);
 }
@@ -176,6 +177,7 @@ static void block_facts(Tr *t, const IrFunction *fn, const IrBlock *b, Facts *f,
     }
     merge_set(&f->slot, g->slot, frame_slots(fn));
     merge_set(&f->read, g->read, frame_slots(fn));
+    merge_set(&f->declared, g->declared, frame_slots(fn));
     merge_set(&f->global, g->global, t->prog->nglobals);
   }
 }
@@ -254,7 +256,10 @@ static void compute_stmt_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Fac
     f->may_end = expr_may_trap(s->rhs);
     break;
   case IR_ST_DECL:
-    if (s->var && s->var->kind != IR_VAR_GLOBAL) mark(&f->slot, frame_slots(fn), tr_frame_slot(fn, s->var));
+    if (s->var && s->var->kind != IR_VAR_GLOBAL) {
+      mark(&f->slot, frame_slots(fn), tr_frame_slot(fn, s->var));
+      mark(&f->declared, frame_slots(fn), tr_frame_slot(fn, s->var));
+    }
     if (s->var && s->var->address_taken) {
       f->writes_mem = true;
       store_type(f, s->var->type);
@@ -302,7 +307,8 @@ static const Facts *function_facts(Tr *t, const IrFunction *fn) {
   block_facts(t, fn, &fn->body, f, false);
   free(f->slot); /* the callee's own frame is not the caller's */
   free(f->read);
-  f->slot = f->read = NULL;
+  free(f->declared);
+  f->slot = f->read = f->declared = NULL;
   f->has_return = f->has_break = f->has_continue = false;
   m->nactive--;
   *memo_slot(m, fn) = f;

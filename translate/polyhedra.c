@@ -41,9 +41,14 @@
  * exactness checks made of the transfer function's monotonicity.
  *
  * The loop must leave only through its condition or a break of its own
- * (not in a do-while, not in a nested loop): no continue, return, trap or
+ * (not in a do-while, not in a nested loop): no continue, return or
  * objective in it, no side effects in the condition, entered with no flag
- * set.  A break ends its path: the states at the breaks from the final
+ * set.  A path may end inside it (a trap, abort, a failed assume): the body
+ * is interpreted as if it went on, so the head contains every state a path
+ * that goes on can have.  The exit constraints then also hold on the
+ * outputs of a path that ended in the loop, which refutes some of those
+ * paths: harmless, since a path that ends never reaches the objective
+ * (which is not in the loop), and a path that reaches it ends there.  A break ends its path: the states at the breaks from the final
  * head, joined with the head meet the negated condition, are the exit,
  * and the head's constraints are then not posted on the outputs.  Analyses are capped per run
  * (MAX_ANALYSES): a loop translated again in each unfolding of an outer one
@@ -203,8 +208,9 @@ static bool is_empty(Poly p) {
   return r > 0;
 }
 
-/* *lo <= l <= *hi on p; false when unbounded on a side (or p empty). */
-static bool range(Ana *a, Poly p, const Lin *l, __int128 *lo, __int128 *hi) {
+/* l <= *hi on every integer point of p (the floor of the rational
+   maximum); false when unbounded (or p empty). */
+static bool upper(Ana *a, Poly p, const Lin *l, __int128 *hi) {
   bool res = false;
   ppl_Linear_Expression_t le = make_le(a, l);
   ppl_Coefficient_t num, den;
@@ -218,20 +224,10 @@ static bool range(Ana *a, Poly p, const Lin *l, __int128 *lo, __int128 *hi) {
   if (rmax > 0) {
     CHECKED(ppl_Coefficient_to_mpz_t(num, n));
     CHECKED(ppl_Coefficient_to_mpz_t(den, d));
-    mpz_fdiv_q(q, n, d); /* integer points: the floor of the rational maximum */
+    mpz_fdiv_q(q, n, d);
     if (mpz_fits_slong_p(q)) {
       *hi = mpz_get_si(q);
-      int rmin = ppl_Polyhedron_minimize(p, le, num, den, &opt);
-      if (rmin < 0) ppl_error = true;
-      if (rmin > 0) {
-        CHECKED(ppl_Coefficient_to_mpz_t(num, n));
-        CHECKED(ppl_Coefficient_to_mpz_t(den, d));
-        mpz_cdiv_q(q, n, d);
-        if (mpz_fits_slong_p(q)) {
-          *lo = mpz_get_si(q);
-          res = true;
-        }
-      }
+      res = true;
     }
   }
   mpz_clears(n, d, q, NULL);
@@ -239,6 +235,48 @@ static bool range(Ana *a, Poly p, const Lin *l, __int128 *lo, __int128 *hi) {
   CHECKED(ppl_delete_Coefficient(den));
   CHECKED(ppl_delete_Linear_Expression(le));
   return res;
+}
+
+static Lin negated(const Lin *l) {
+  Lin m = *l;
+  for (int d = 0; d < 2 * MAX_TRACKED; d++) m.c[d] = -m.c[d];
+  m.k = -m.k;
+  return m;
+}
+
+/* *lo <= l <= *hi on p's integer points; false when unbounded on a side (or p empty). */
+static bool range(Ana *a, Poly p, const Lin *l, __int128 *lo, __int128 *hi) {
+  Lin m = negated(l);
+  __int128 neg;
+  if (!upper(a, p, l, hi) || !upper(a, p, &m, &neg)) return false;
+  *lo = -neg;
+  return true;
+}
+
+/* The polyhedron is over the rationals but every dimension is an integer:
+   the bounds of u and of u - d, u + d for each other dimension d, rounded
+   to integers, are added (2 mid <= lo + hi and lo <= hi - 1 give
+   mid <= hi - 1/2, so mid <= hi - 1). */
+static void tighten(Ana *a, Poly p, int u) {
+  for (int d = -1; d < dims(a); d++) {
+    for (int sign = -1; sign <= 1; sign += 2) {
+      if (d == u || (d < 0 && sign > 0)) continue;
+      Lin l = {0};
+      l.c[u] = 1;
+      if (d >= 0) l.c[d] = sign;
+      Lin m = negated(&l);
+      __int128 hi;
+      if (upper(a, p, &l, &hi) && small(hi)) { /* hi - l >= 0 */
+        m.k = hi;
+        add_lin(a, p, &m, false);
+      }
+      m = negated(&l);
+      if (upper(a, p, &m, &hi) && small(hi)) { /* l + hi >= 0 */
+        l.k = hi;
+        add_lin(a, p, &l, false);
+      }
+    }
+  }
 }
 
 static bool fits(Ana *a, Poly p, const Lin *l, const IrType *ty) {
@@ -553,10 +591,27 @@ static void forget(Ana *a, Poly p, int i) {
 /* u = e on p under the choices: the affine image when e is exact; u
    between l + lo and l + hi when e is a linear part l plus a rest in
    [lo, hi] (`pos += (i * 7 + 3) % 5 - 2`); else u forgotten. */
+/* e = x / k for a linear x (no operation of it wraps) and a constant k > 0:
+   C's division truncates toward zero, so k * e lies in [x - (k - 1), x]
+   where x >= 0 and in [x, x + (k - 1)] where x <= 0 (the hull where x may
+   have either sign): *lo / k <= e <= *hi / k.  `mid = (lo + hi) / 2` keeps
+   lo <= mid < hi when lo < hi, which an interval of mid cannot say. */
+static bool quotient(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *lo, Lin *hi, __int128 *k) {
+  if (e->kind != IR_DIV || e->a[1]->kind != IR_INT_CONST || e->a[1]->ival <= 0) return false;
+  __int128 x_lo, x_hi;
+  if (!linear(a, p, e->a[0], ch, lo) || !range(a, p, lo, &x_lo, &x_hi)) return false;
+  *k = e->a[1]->ival;
+  *hi = *lo;
+  if (x_hi > 0 && !small(lo->k -= *k - 1)) return false;
+  if (x_lo < 0 && !small(hi->k += *k - 1)) return false;
+  return true;
+}
+
 static void image(Ana *a, Poly p, int u, const IrExpr *e, const Choices *ch) {
   const IrType *ty = a->var[u]->type;
-  Lin l;
+  Lin l, l2;
   Itv v, r;
+  __int128 k;
   ppl_Coefficient_t one;
   CHECKED(ppl_new_Coefficient(&one));
   set_coef(one, 1);
@@ -564,6 +619,16 @@ static void image(Ana *a, Poly p, int u, const IrExpr *e, const Choices *ch) {
     ppl_Linear_Expression_t le = make_le(a, &l);
     CHECKED(ppl_Polyhedron_affine_image(p, (ppl_dimension_type)u, le, one));
     CHECKED(ppl_delete_Linear_Expression(le));
+  } else if (quotient(a, p, e, ch, &l, &l2, &k)) {
+    ppl_Coefficient_t den;
+    CHECKED(ppl_new_Coefficient(&den));
+    set_coef(den, (int64_t)k);
+    ppl_Linear_Expression_t lb = make_le(a, &l), ub = make_le(a, &l2);
+    CHECKED(ppl_Polyhedron_bounded_affine_image(p, (ppl_dimension_type)u, lb, ub, den));
+    CHECKED(ppl_delete_Linear_Expression(lb));
+    CHECKED(ppl_delete_Linear_Expression(ub));
+    CHECKED(ppl_delete_Coefficient(den));
+    tighten(a, p, u);
   } else if (affine_itv(a, p, e, ch, &l, &v) && range(a, p, &l, &r.lo, &r.hi) &&
              within((Itv){r.lo + v.lo, r.hi + v.hi}, ty).lo == r.lo + v.lo &&
              within((Itv){r.lo + v.lo, r.hi + v.hi}, ty).hi == r.hi + v.hi && small(l.k + v.lo) && small(l.k + v.hi)) {
@@ -640,7 +705,10 @@ static void statement(Ana *a, const IrStmt *s, Poly p) {
     a->ok = false;
     return;
   }
-  if ((f->has_break && !a->breaks) || f->has_return || f->has_continue || f->may_end || f->contains_obj) {
+  /* (a statement that may end the path -- a trap, abort, a failed assume --
+     is interpreted as if it went on: the states it drops are kept, which
+     only widens the invariant) */
+  if ((f->has_break && !a->breaks) || f->has_return || f->has_continue || f->contains_obj) {
     a->ok = false;
     return;
   }
@@ -779,14 +847,34 @@ static void add_rates(Ana *a, const IrStmt *loop, Poly h, ppl_Constraint_System_
   CHECKED(ppl_delete_Polyhedron(d));
 }
 
+/* The bounds of each difference of two locals on h, as constraints: `lo
+   <= hi` holds at every head of a search loop but is only implied by the
+   first heads' minimized forms (lo == 0, hi == n), so a widening drops it
+   unless it is offered. */
+static void add_differences(Ana *a, Poly h, ppl_Constraint_System_t cs) {
+  for (int x = 0; x < a->n; x++)
+    for (int y = 0; y < a->n; y++) {
+      if (x == y) continue;
+      Lin l = {0};
+      l.c[x] = -1;
+      l.c[y] = 1;
+      Lin m = negated(&l);
+      __int128 hi;
+      if (!upper(a, h, &m, &hi) || !small(hi)) continue; /* x - y <= hi: y - x + hi >= 0 */
+      l.k = hi;
+      insert(a, cs, &l);
+    }
+}
+
 /* next (which contains h) widened from h: BHRZ03, keeping the candidates
    next still meets: the bounds of h (a bound the minimized form of h only
    implied, `r >= 0` under `0 <= cells <= 6 * r`, would be dropped and with
-   it every exact image of r) and the rates; then met with what the loop
-   cannot change. */
+   it every exact image of r), the rates and the bounds of differences;
+   then met with what the loop cannot change. */
 static void widen(Ana *a, const IrStmt *loop, Poly next, Poly h, Poly keep) {
   ppl_Constraint_System_t cs = bounds_of(a, h);
   add_rates(a, loop, h, cs);
+  add_differences(a, h, cs);
   CHECKED(ppl_Polyhedron_limited_BHRZ03_extrapolation_assign(next, h, cs));
   CHECKED(ppl_delete_Constraint_System(cs));
   CHECKED(ppl_Polyhedron_intersection_assign(next, keep));

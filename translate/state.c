@@ -66,7 +66,37 @@ TrState *tr_state_copy(Tr *t, const TrState *st) {
   memcpy(c->global, st->global, sizeof(PropVar) * (size_t)ng);
   c->iter = prop_alloc(t->s, sizeof(int) * (size_t)(t->obj.niter ? t->obj.niter : 1));
   memcpy(c->iter, st->iter, sizeof(int) * (size_t)t->obj.niter);
+  if (st->defined) {
+    c->defined = prop_alloc(t->s, sizeof(PropVar) * (size_t)(n ? n : 1));
+    memcpy(c->defined, st->defined, sizeof(PropVar) * (size_t)n);
+  }
   return c;
+}
+
+/* ---- Definedness ---------------------------------------------------------------
+ * A slot assigned on some paths only (`if (k < 10) y = k;`) is, after the
+ * join, a value and a boolean "assigned": the value is the assigned one where
+ * the boolean holds and free where it does not, and a read gives up the path
+ * only where it runs with the boolean false (expr.c).  Most states have no
+ * such slot: `defined` stays NULL until the first one. */
+void tr_set_slot(TrState *st, int i, PropVar v) {
+  st->slot[i] = v;
+  if (st->defined) st->defined[i] = TR_UNINIT;
+}
+
+PropVar tr_slot_defined(Tr *t, const TrState *st, int i) {
+  if (st->slot[i] == TR_UNINIT) return t->zero;
+  if (st->defined && st->defined[i] != TR_UNINIT) return st->defined[i];
+  return t->one;
+}
+
+static void set_defined(Tr *t, TrState *st, int i, PropVar d) {
+  if (!st->defined) {
+    int n = tr_nslots(st->fn);
+    st->defined = prop_alloc(t->s, sizeof(PropVar) * (size_t)(n ? n : 1));
+    for (int k = 0; k < n; k++) st->defined[k] = TR_UNINIT;
+  }
+  st->defined[i] = d;
 }
 
 int tr_live(Tr *t, const TrState *st, PropVar *live) {
@@ -145,6 +175,7 @@ bool tr_objective_now(Tr *t, const TrState *st) {
 void tr_writes_init(Tr *t, const TrState *st, TrWrites *w) {
   memset(w, 0, sizeof *w);
   w->slot = prop_alloc(t->s, (size_t)tr_nslots(st->fn) + 1);
+  w->declared = prop_alloc(t->s, (size_t)tr_nslots(st->fn) + 1);
   w->global = prop_alloc(t->s, (size_t)t->prog->nglobals + 1);
 }
 
@@ -152,6 +183,8 @@ static void add_facts(Tr *t, const TrState *st, const TrFacts *f, TrWrites *w) {
   int n = tr_nslots(st->fn);
   if (f->slot)
     for (int i = 0; i < n; i++) w->slot[i] |= f->slot[i];
+  if (f->declared)
+    for (int i = 0; i < n; i++) w->declared[i] |= f->declared[i];
   if (f->global)
     for (int i = 0; i < t->prog->nglobals; i++) w->global[i] |= f->global[i];
   w->flag[TR_ENDED] |= f->may_end || f->contains_obj; /* the path ends at the objective */
@@ -266,8 +299,14 @@ static TrState *fresh_outputs(Tr *t, const TrState *in, const TrWrites *w, const
     if (!w->slot[i]) continue;
     bool assigned = loop ? loop_assigns(t, in->fn, loop, i)
                          : a && b && definitely_assigns(t, a, in, i) && definitely_assigns(t, b, in, i);
-    bool may_stay_uninit = in->slot[i] == TR_UNINIT && !assigned;
-    out->slot[i] = may_stay_uninit ? TR_UNINIT : tr_fresh(t, tr_slot_var(in->fn, i)->type);
+    /* assigned on the paths that assign it, or as it entered */
+    PropVar d = assigned ? t->one : tr_slot_defined(t, in, i);
+    if (d == t->zero && w->declared[i]) { /* its scope ends inside: nobody reads it after */
+      tr_set_slot(out, i, TR_UNINIT);
+      continue;
+    }
+    tr_set_slot(out, i, tr_fresh(t, tr_slot_var(in->fn, i)->type));
+    if (d != t->one) set_defined(t, out, i, fresh_bool(t));
   }
   for (int g = 0; g < t->prog->nglobals; g++)
     if (w->global[g]) out->global[g] = tr_fresh(t, t->prog->globals[g]->type);
@@ -306,7 +345,10 @@ static bool frame_over(Tr *t, const TrState *st) {
 bool tr_join(Tr *t, const TrState *out, const TrState *end, const TrWrites *w, bool over) {
   for (int i = 0; i < tr_nslots(out->fn); i++) {
     if (!w->slot[i]) continue;
-    if (out->slot[i] != TR_UNINIT && end->slot[i] == TR_UNINIT && !over && !frame_over(t, end)) {
+    PropVar d = tr_slot_defined(t, out, i);
+    if (d != t->one && d != t->zero) { /* the value where this path assigned it, free where not */
+      if (!join_var(t, d, tr_slot_defined(t, end, i))) return false;
+    } else if (out->slot[i] != TR_UNINIT && end->slot[i] == TR_UNINIT && !over && !frame_over(t, end)) {
       /* the join promises a value this path never assigned: never rely on it */
       t->incomplete_reason = "a path reads a variable before it is assigned";
       return false;

@@ -68,7 +68,7 @@ static StResult assign(StmtCtx *c, TrState *st, const IrExpr *lhs, PropVar v) {
   if (lhs->kind == IR_VAR && tr_is_ssa(lhs->var)) {
     const IrVar *var = lhs->var;
     if (var->kind == IR_VAR_GLOBAL) st->global[var->index] = v;
-    else st->slot[tr_frame_slot(st->fn, var)] = v;
+    else tr_set_slot(st, tr_frame_slot(st->fn, var), v);
     return ST_NEXT;
   }
   PropVar loc;
@@ -82,7 +82,7 @@ static StResult assign(StmtCtx *c, TrState *st, const IrExpr *lhs, PropVar v) {
 static void allocate_local(Tr *t, TrState *st, const IrVar *var) {
   TrObject *o = tr_new_object(t, TR_OBJ_LOCAL, var->type, 1, var->name, var->loc.line);
   st->mem = tr_new_s(t, st->mem, o, false);
-  st->slot[tr_frame_slot(st->fn, var)] = prop_new_const(t->s, o->base);
+  tr_set_slot(st, tr_frame_slot(st->fn, var), prop_new_const(t->s, o->base));
 }
 
 /* A variable length array: an object whose length is the value of the
@@ -109,7 +109,7 @@ static StResult declare_vla(StmtCtx *c, const IrStmt *s) {
   TrObject *o = tr_new_sized_object(t, TR_OBJ_LOCAL, elem, n, s->var->name, s->var->loc.line);
   if (!o) return ST_FAIL;
   c->out->mem = tr_new_s(t, c->out->mem, o, false);
-  c->out->slot[tr_frame_slot(c->in->fn, s->var)] = prop_new_const(t->s, o->base);
+  tr_set_slot(c->out, tr_frame_slot(c->in->fn, s->var), prop_new_const(t->s, o->base));
   return ST_NEXT;
 }
 
@@ -272,6 +272,7 @@ static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args) 
   TrState *cs = prop_alloc(t->s, sizeof *cs);
   *cs = *c->in;
   cs->fn = fn;
+  cs->defined = NULL; /* every parameter is assigned; the locals are not yet */
   cs->slot = prop_alloc(t->s, sizeof(PropVar) * (size_t)(tr_nslots(fn) + 1));
   for (int i = 0; i < tr_nslots(fn); i++) cs->slot[i] = i < fn->nparams ? args[i] : TR_UNINIT;
   cs->global = c->in->global;
@@ -348,7 +349,7 @@ static StResult translate_stmt(StmtCtx *c) {
     c->out = tr_state_copy(t, c->in);
     if (s->var->kind == IR_VAR_GLOBAL) return ST_NEXT;
     if (s->var->address_taken) allocate_local(t, c->out, s->var);
-    else c->out->slot[tr_frame_slot(c->in->fn, s->var)] = TR_UNINIT;
+    else tr_set_slot(c->out, tr_frame_slot(c->in->fn, s->var), TR_UNINIT);
     return ST_NEXT;
   case IR_ST_ASSIGN:
     if ((r = eval_into(c, s->rhs, &v)) != ST_NEXT) return r;

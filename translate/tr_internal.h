@@ -38,6 +38,10 @@ enum { TR_ENDED, TR_RETURNED, TR_BROKEN, TR_CONTINUED, TR_NFLAGS };
 typedef struct TrState {
   const IrFunction *fn;      /* the frame: slots index fn->params then fn->locals */
   PropVar *slot;             /* nparams + nlocals, TR_UNINIT when unassigned */
+  PropVar *defined;          /* NULL, or per slot: TR_UNINIT (assigned iff slot is not
+                                TR_UNINIT) or a boolean "assigned on this path", for a
+                                slot a join took from paths that assigned it and paths
+                                that did not (its value is free on the latter) */
   PropVar *global;           /* one per program global (SSA scalars) */
   PropVar flag[TR_NFLAGS];   /* booleans */
   PropVar retval;            /* the frame's return value once RETURNED */
@@ -77,6 +81,7 @@ enum { TR_STORED_TYPES = 8 }; /* cell types a write set lists before it says "an
 /* Which parts of a state a piece of code may write. */
 typedef struct TrWrites {
   uint8_t *slot;             /* per frame slot */
+  uint8_t *declared;         /* per frame slot: declared inside, dead after the join */
   uint8_t *global;           /* per global */
   bool flag[TR_NFLAGS];
   bool retval, reached, mem;
@@ -104,6 +109,7 @@ typedef struct TrFacts {
   uint8_t *slot;        /* frame slots assigned (NULL: none) */
   uint8_t *global;      /* globals assigned, also through calls (NULL: none) */
   uint8_t *read;        /* frame slots read (NULL: none) */
+  uint8_t *declared;    /* frame slots declared inside, dead after it (NULL: none) */
 } TrFacts;
 
 /* Value numbering (value_number.c): an operation on the same operands is
@@ -191,6 +197,10 @@ bool tr_is_objective_stmt(const Tr *t, const IrStmt *s);
 
 /* state.c, stmt.c */
 TrState *tr_state_copy(Tr *t, const TrState *st);
+/* Slot i of st holds v from now on (an assignment: defined on every path). */
+void tr_set_slot(TrState *st, int i, PropVar v);
+/* The boolean "slot i is assigned" at st: t->one, t->zero or a variable. */
+PropVar tr_slot_defined(Tr *t, const TrState *st, int i);
 /* Translates block->stmts[from..] from st; the state after, or NULL if the
    store failed. */
 TrState *tr_block(Tr *t, const IrBlock *block, int from, TrCache *cache, TrState *st);
@@ -259,6 +269,8 @@ bool tr_trip_count(Tr *t, const IrStmt *loop, int obj_index, const TrState *in, 
    iteration of the loop keeps, and the negated condition, posted on out.
    False if the store failed. */
 bool tr_loop_invariant(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
+/* parity.c: the parity relations the loop keeps, posted on its outputs. */
+bool tr_loop_parity(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* polyhedra.c: inequalities between a loop's locals at its exit and entry */
 bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* Makes st's unfixed variables search hints (prop_add_hint). */

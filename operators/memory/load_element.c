@@ -38,11 +38,20 @@ typedef struct Load {
   Tr *t;
   TrMem *m;
   PropVar x, v;
+  PropVar runs;       /* the boolean "the load runs" (t->one but under && || ?:) */
   int waiting;        /* trailed */
 } Load;
 
+/* need && runs: a candidate's value is used where the load runs and takes it. */
+static PropVar used(Tr *t, PropVar need, PropVar runs) {
+  if (runs == t->one || need == TR_FAIL) return need;
+  if (need == t->one) return runs;
+  PropVar both = prop_new_var(t->s, 0, 1);
+  return op_bool_and(t->s, both, need, runs) ? both : TR_FAIL;
+}
+
 /* v = m[x] once x has few targets; false on failure, *done when posted. */
-static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, bool *done) {
+static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, PropVar runs, bool *done) {
   PropStore *s = t->s;
   PropVar stored = mem_stored_through(t, m, x);
   if (stored != TR_UNINIT) { /* rule 2a through the last store */
@@ -56,11 +65,14 @@ static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, bool *done) {
   }
   if (prop_is_fixed(s, x)) {
     *done = true;
-    PropVar c = tr_mem_read(t, m, prop_value(s, x), t->one);
+    PropVar c = tr_mem_read(t, m, prop_value(s, x), runs);
     if (c == TR_FAIL) return false;
     if (c == TR_UNINIT) {
-      t->incomplete_reason = "a path reads memory that no test controls";
-      return false;
+      if (runs == t->one) {
+        t->incomplete_reason = "a path reads memory that no test controls";
+        return false;
+      }
+      return tr_mem_uncontrolled(t, runs); /* v stays free where the load does not run */
     }
     return op_rel(s, v, OP_EQ, c);
   }
@@ -71,7 +83,7 @@ static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, bool *done) {
   if (n < 0) return true;
   for (int i = 0; i < n; i++) {
     if (!tr_is_cell(t, where[i])) continue;
-    PropVar need = mem_candidate(t, x, where[i]);
+    PropVar need = used(t, mem_candidate(t, x, where[i]), runs);
     if (need == TR_FAIL) return false;
     if ((value[k] = tr_mem_read(t, m, where[i], need)) == TR_FAIL) return false;
     if (value[k] == TR_UNINIT) {
@@ -90,22 +102,25 @@ static PropStatus load_propagate(PropStore *s, Propagator *p) {
   (void)s;
   Load *l = (Load *)p;
   bool done;
-  bool ok = load_now(l->t, l->m, l->x, l->v, &done);
+  bool ok = load_now(l->t, l->m, l->x, l->v, l->runs, &done);
   return tr_memory_status(l->t, p, l->x, &l->waiting, ok, done);
 }
 
 static const PropClass load_class = {"load_element", load_propagate, PROP_PRIO_GLOBAL, false};
 
-bool tr_load(Tr *t, TrMem *m, PropVar x, PropVar v) {
+bool tr_load_guarded(Tr *t, TrMem *m, PropVar x, PropVar v, PropVar runs) {
   bool done;
-  if (!load_now(t, m, x, v, &done)) return false;
+  if (!load_now(t, m, x, v, runs, &done)) return false;
   if (done) return true;
   Load *l = prop_propagator_new(t->s, &load_class, sizeof *l);
   l->t = t;
   l->m = m;
   l->x = x;
   l->v = v;
+  l->runs = runs;
   prop_subscribe(t->s, &l->base, x, PROP_EV_DOMAIN);
   return prop_post(t->s, &l->base);
 }
 
+
+bool tr_load(Tr *t, TrMem *m, PropVar x, PropVar v) { return tr_load_guarded(t, m, x, v, t->one); }

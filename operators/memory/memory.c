@@ -401,12 +401,33 @@ PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
   }
 }
 
+/* Whether some reader of c uses its value: the disjunction of their needs. */
+static PropVar any_reader(Tr *t, const MemCached *c) {
+  PropVar any = t->zero;
+  for (const MemReader *r = c->readers; r; r = r->next) {
+    if (r->need == t->one) return t->one;
+    if (any == t->zero) {
+      any = r->need;
+      continue;
+    }
+    PropVar either = prop_new_var(t->s, 0, 1);
+    if (!op_bool_or(t->s, either, any, r->need)) return TR_FAIL;
+    any = either;
+  }
+  return any;
+}
+
 bool tr_mem_resolve(Tr *t, TrMem *m, TrMem *end) {
   if (m == end) return true;
   prop_save_ptr(t->s, (void **)&m->resolved, end);
   assert(m->kind == TR_MEM_JOIN && end);
   for (MemCached *c = m->cache; c; c = c->next) {
-    PropVar v = tr_mem_read(t, end, c->loc, t->one);
+    /* read on behalf of c's readers: a cell unwritten below abandons the
+       path only where one of them uses the value */
+    PropVar need = any_reader(t, c);
+    if (need == TR_FAIL) return false;
+    if (need == t->zero) need = t->one; /* (a value handed out without a reader: as before) */
+    PropVar v = tr_mem_read(t, end, c->loc, need);
     if (v == TR_FAIL) return false;
     if (v == TR_UNINIT) {
       for (MemReader *r = c->readers; r; r = r->next)

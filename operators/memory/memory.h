@@ -122,6 +122,9 @@ PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free);
 PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q);
 /* load_element.c: v = m[x]; false on failure. */
 bool tr_load(Tr *t, TrMem *m, PropVar x, PropVar v);
+/* The same for a load that runs only where `runs` holds (an operand of &&,
+   || or ?:): a cell nobody wrote abandons the path only where it runs. */
+bool tr_load_guarded(Tr *t, TrMem *m, PropVar x, PropVar v, PropVar runs);
 
 /* ---- The input memory (input.c) ---------------------------------------------- */
 /* Can a pointer input point to objects of type ty (not void, not a function,

@@ -92,6 +92,11 @@ def program(rng):
     def breaks(i, c):
         return brk is not None and c_rem(wrap32(wrap32(i * brk[0]) + c), brk[1]) == brk[2]
 
+    # sometimes a trap in the body (a division by zero when i reaches T): the
+    # run ends there; and sometimes u is then halved toward v (a quotient)
+    trap = rng.randint(1, 40) if rng.random() < 0.2 else None
+    halve = (rng.choice(["+", "-"]), rng.randint(2, 4)) if rng.random() < 0.25 else None
+
     def run(c):
         """The states at each check of the condition for a bound that never
         stops it, and the break (the head it left from, its state) if any."""
@@ -101,23 +106,28 @@ def program(rng):
             i = wrap32(i + step)
             if breaks(i, c):
                 return heads, (len(heads) - 1, (i, u, v))
+            if trap is not None and i == trap:
+                return heads, None          # the iteration from the last head traps
             take = {"c > 0": c > 0, "i % 2": i % 2 != 0, "c > i": c > i, "u < v": u < v,
                     "u <= 2 * v": u <= wrap32(2 * v), "i < 7": i < 7}[cond]
             d = A if take else B
             u, v = wrap32(u + value(d[0], i, c)), wrap32(v + value(d[1], i, c))
+            if halve:
+                u = c_div(wrap32(u + v if halve[0] == "+" else u - v), halve[1])
             heads.append((i, u, v))
         return heads, None
 
     x, y = rng.randint(-2, 2), rng.randint(-2, 2)
     z, w = rng.choice([0, 0, 1, -1, 2]), rng.choice([0, 0, 1, -1])
-    rel = rng.choice(["<", "<=", ">", ">=", "<", ">", "=="])
+    rel = rng.choice(["<", "<=", ">", ">=", "<", ">", "==", "even", "odd"])  # parities: translate/parity.c
     V = rng.randint(-8, 8) + (x * S[0] + y * S[1] if rng.random() < 0.5 else 0)
 
     def holds(n, i, u, v):
         lhs = wrap32(wrap32(x * u) + wrap32(y * v))
         lhs = wrap32(lhs + wrap32(z * i))
         lhs = wrap32(lhs + wrap32(w * n))
-        return {"<": lhs < V, "<=": lhs <= V, ">": lhs > V, ">=": lhs >= V, "==": lhs == V}[rel]
+        return {"<": lhs < V, "<=": lhs <= V, ">": lhs > V, ">=": lhs >= V, "==": lhs == V,
+                "even": lhs % 2 == 0, "odd": lhs % 2 != 0}[rel]
 
     truth = False
     for c in range(-3, 4):           # the heads of one long run serve every n
@@ -126,6 +136,8 @@ def program(rng):
         for n in range(0, N + 1):
             while k < len(heads) and heads[k][0] < n:
                 k += 1
+            if k == len(heads) and not broke:  # the run trapped before its check for n
+                break
             if broke and broke[0] < k:   # still running at the head it broke from
                 truth = truth or holds(n, *broke[1])
             else:
@@ -137,15 +149,18 @@ def program(rng):
 
     body = (f"    i += {step};\n" +
             (f"    if ((i * {brk[0]} + c) % {brk[1]} == {brk[2]})\n      break;\n" if brk else "") +
-            f"    if ({cond}) {{ u += {step_text(A[0])}; v += {step_text(A[1])}; }} else {{ u += {step_text(B[0])}; v += {step_text(B[1])}; }}\n")
+            (f"    v += 100 / (i - {trap}) * 0;\n" if trap is not None else "") +
+            f"    if ({cond}) {{ u += {step_text(A[0])}; v += {step_text(A[1])}; }} else {{ u += {step_text(B[0])}; v += {step_text(B[1])}; }}\n" +
+            (f"    u = (u {halve[0]} v) / {halve[1]};\n" if halve else ""))
     text = (f"int f(int n, int c) {{\n"
             f"  int i = 0, u = {S[0]}, v = {S[1]};\n"
             f"  if (n < 0 || n > {N})\n"
             f"    return -1;\n"
             f"  if (c < -3 || c > 3)\n"
             f"    return -2;\n"
-            f"  while (i < n) {{\n" + body + "  }\n"
-            f"  if ({x} * u + {y} * v + {z} * i + {w} * n {rel} {V})\n"
+            f"  while (i < n) {{\n" + body + "  }\n" +
+            (f"  if ({x} * u + {y} * v + {z} * i + {w} * n {rel} {V})\n" if rel not in ("even", "odd") else
+             f"  if (({x} * u + {y} * v + {z} * i + {w} * n) % 2 {'==' if rel == 'even' else '!='} 0)\n") +
             f"    return 1;\n"
             f"  return 0;\n"
             f"}}\n")

@@ -18,5 +18,7 @@ check() {  # marker function
 check T1 load_candidate
 check T2 store_misses
 check T3 second_reader
+check T4 guarded_garbage
+check T5 guarded_candidate
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -104,3 +104,26 @@ int countdown(int n) {
     return 3;                      /* expect reachable */
   return 0;
 }
+
+/* A search loop whose body reads a table (an access that may trap, as far
+   as the analysis knows) and halves the range: `mid = (lo + hi) / 2` keeps
+   lo <= mid < hi, a relation an interval of mid cannot hold. */
+static const int ramp[16] = {1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144, 169, 196, 225, 256};
+
+int halving(int key, int n) {
+  int lo = 0, hi = n;
+  if (n < 1 || n > 1000000)
+    return -1;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (ramp[mid % 16] + mid < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo > n)
+    return 1;                      /* expect unreachable */
+  if (lo != hi)
+    return 2;                      /* expect unreachable */
+  return 0;                        /* expect reachable */
+}

@@ -40,3 +40,24 @@ int second_reader(int c, int e, int d, int g) {
   }
   return 0;
 }
+
+/* a load under && of a cell nobody wrote, where the left operand holds */
+int guarded_garbage(int k) {
+  int a[2];
+  a[0] = 0;
+  if (k > 3 && a[1] == 5) {
+    return 1; /* T4 */
+  }
+  return 0;
+}
+
+/* the same through a candidate pointer: a[i] unwritten for i == 1 */
+int guarded_candidate(int k, int i) {
+  int a[2];
+  a[0] = 4;
+  if (i < 0 || i > 1) return 0;
+  if (k > 3 && a[i] == 5) {
+    return 1; /* T5 */
+  }
+  return 0;
+}
