@@ -9,7 +9,6 @@
  * never to solve with; the encoder checks the flag and gives up).
  */
 #include <assert.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,14 +21,6 @@ void bb_gates_init(BbGates *g, int64_t max_clauses) {
   g->sat = ccadical_init();
   g->nvars = 1;
   g->max_clauses = max_clauses;
-  if (getenv("INKA_SAT_OPT")) {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", getenv("INKA_SAT_OPT"));
-    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-      char *eq = strchr(t, '=');
-      if (eq) { *eq = 0; ccadical_set_option(g->sat, t, atoi(eq + 1)); }
-    }
-  }
   ccadical_add(g->sat, 1);
   ccadical_add(g->sat, 0);
   g->cap = 1 << 16;

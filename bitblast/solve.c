@@ -65,7 +65,7 @@ static bool check_bound(const BbQuery *q, int bound, double deadline, BbResult *
     return true;
   }
   bb_clause(&g, (int[]){g.nvars, -g.nvars}, 2); /* every variable exists for the model */
-  if (getenv("INKA_SAT_DEBUG")) fprintf(stderr, "bound %d: %d vars %lld clauses\n", bound, g.nvars, (long long)g.nclauses);
+  if (getenv("INKA_STAGES")) fprintf(stderr, "sat bound %d: %d vars %lld clauses\n", bound, g.nvars, (long long)g.nclauses);
   int res = solve_with(&g, bb_enc_reach(e));
   if (res == 10) {
     r->verdict = BB_FOUND;

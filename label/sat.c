@@ -27,7 +27,6 @@ bool lbl_sat_stage(const LblQuery *q, LblConcrete *cx, LblResult *r, double dead
     double left = deadline - prop_now();
     seconds = left * share < cap ? left * share : cap;
   }
-  if (getenv("INKA_SAT_SECONDS")) seconds = atof(getenv("INKA_SAT_SECONDS"));
   if (seconds <= 0.01) return false;
   BbQuery bq = {q->prog, q->fn, &q->obj, q->assumes, q->nassumes, seconds};
   BbResult br;
