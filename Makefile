@@ -6,11 +6,11 @@ LLVM_DIR ?= /usr/lib/llvm-14
 CC       ?= cc
 CFLAGS   ?= -O2 -g
 override CFLAGS += -std=gnu11 -Wall -Wextra -I. -Iinclude -I$(LLVM_DIR)/include
-LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lppl_c -lppl -lgmpxx -lgmp -lglpk -lstdc++ -lm
+LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lppl_c -lppl -lgmpxx -lgmp -lglpk -lcadical -lstdc++ -lm
 BUILD    ?= build
 BIN      ?= inka-ng
 
-LIB_SRC  := $(wildcard frontend/*.c propagate/*.c operators/*/*.c translate/*.c label/*.c concrete/*.c)
+LIB_SRC  := $(wildcard bitblast/*.c frontend/*.c propagate/*.c operators/*/*.c translate/*.c label/*.c concrete/*.c)
 CLI_SRC  := $(wildcard cli/*.c)
 TEST_SRC := $(wildcard tests/*/test_*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -75,7 +75,7 @@ STRANGER_TIMEOUT ?= 30
 stranger: $(BIN)
 	@tests/acceptance/run ./$(BIN) --manifest tests/stranger/MANIFEST.tsv --timeout $(STRANGER_TIMEOUT) $(STRANGER_ARGS)
 
-DEPS := libclang-14-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev libppl-dev
+DEPS := libclang-14-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev libppl-dev libcadical-dev
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \

@@ -89,6 +89,7 @@ static bool build_query(CliRun *run, IrProgram *p, LblQuery *q, char *err, size_
   q->max_unfold = o->max_unfold;
   q->seed = o->seed;
   q->no_concrete = o->no_concrete;
+  q->no_sat = o->no_sat;
   q->no_alias = o->no_alias;
   q->acyclic = o->acyclic;
   q->assumes = calloc((size_t)o->nassumes + 1, sizeof *q->assumes);

@@ -52,6 +52,7 @@ static const char usage[] =
     "  --max-unfold N          loop unfoldings and call depth on one path (default 100000)\n"
     "  --seed N                seed of random choices (default 1)\n"
     "  --no-concrete           never run the program concretely (propagation and search only)\n"
+    "  --no-sat                no bit-precise bounded check with the SAT solver\n"
     "  --data-model LP64|ILP32 widths of long and pointers (default LP64)\n"
     "  --help, --version\n"
     "\n"
@@ -181,6 +182,7 @@ static bool flag_option(CliOptions *o, const char *a) {
   if (!strcmp(a, "--dump-ir")) return o->dump_ir = true;
   if (!strcmp(a, "--show-memory")) return o->show_memory = true;
   if (!strcmp(a, "--no-concrete")) return o->no_concrete = true;
+  if (!strcmp(a, "--no-sat")) return o->no_sat = true;
   if (!strcmp(a, "--no-stubs")) return o->no_stubs = true;
   if (!strcmp(a, "--no-alias")) return o->no_alias = true;
   if (!strcmp(a, "--acyclic")) return o->acyclic = true;

@@ -115,7 +115,7 @@ static bool query(Suite *s, int oi, const IrStmt *target, LblResult *r, char **e
   *suite_budget = left < s->objective_timeout; /* what a time-out then means */
   LblQuery q = {.prog = s->prog, .fn = s->units[o->unit], .assumes = s->unit_assumes[o->unit],
                 .nassumes = s->nassumes, .timeout_s = budget > 1e-3 ? budget : 1e-3,
-                .max_unfold = s->opt->max_unfold, .seed = s->opt->seed, .no_concrete = s->opt->no_concrete, .no_alias = s->opt->no_alias, .acyclic = s->opt->acyclic,
+                .max_unfold = s->opt->max_unfold, .seed = s->opt->seed, .no_concrete = s->opt->no_concrete, .no_sat = s->opt->no_sat, .no_alias = s->opt->no_alias, .acyclic = s->opt->acyclic,
                 .max_memory = (size_t)s->opt->max_memory};
   q.obj.target = target;
   if (o->observer >= 0) suite_observe_install(s, &o->observer, 1, false);

@@ -77,7 +77,7 @@ static bool meets(Suite *s, int k, int oi, IrExpr **fix, int nfix) {
   for (int i = 0; i < nfix; i++) all[s->nassumes + i] = fix[i];
   LblQuery q = {.prog = s->prog, .fn = s->units[t->unit], .assumes = all, .nassumes = s->nassumes + nfix,
                 .timeout_s = TICK_QUERY_MS / 1000.0, .max_unfold = s->opt->max_unfold, .seed = s->opt->seed,
-                .no_concrete = s->opt->no_concrete, .no_alias = s->opt->no_alias, .acyclic = s->opt->acyclic, .max_memory = (size_t)s->opt->max_memory};
+                .no_concrete = s->opt->no_concrete, .no_sat = s->opt->no_sat, .no_alias = s->opt->no_alias, .acyclic = s->opt->acyclic, .max_memory = (size_t)s->opt->max_memory};
   bool met = false;
   int ntargets = o->kind == SU_STATEMENT ? o->nline_stmts : 1;
   for (int j = 0; j < ntargets && !met; j++) {

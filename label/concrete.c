@@ -104,6 +104,9 @@ struct LblConcrete {
   int64_t *cells;            /* every input object's cells, in order */
   const char *cut;
   uint64_t runs, steps;
+  int64_t *given;            /* lbl_cx_try: the nondet values given, in call order */
+  int ngiven;
+  bool serve_given;          /*   served instead of the candidates */
 };
 
 static void collect_sites(LblConcrete *c);
@@ -168,6 +171,7 @@ void lbl_cx_free(LblConcrete *c) {
   cx_free(c->cx);
   free(c->params);
   free(c->solution);
+  free(c->given);
   free(c);
 }
 
@@ -559,7 +563,13 @@ static void take(Taken *tk, const IrStmt *call, int64_t v) {
    loop `while (nondet()) x++;` runs exactly S times. */
 static int64_t nondet_value(void *ctx, int k, const IrStmt *call) {
   LblConcrete *c = ctx;
-  (void)k;
+  if (c->serve_given) { /* lbl_cx_try's values (past them: 0, as good an input as any) */
+    int64_t v = k < c->ngiven ? c->given[k] : 0;
+    if (call->type->kind == IR_TY_BOOL) v = v != 0;
+    else if (call->type->kind == IR_TY_INT) v = op_c_wrap((OpCType){call->type->bits, call->type->is_signed}, v);
+    if (c->taken.on) take(&c->taken, call, v);
+    return v;
+  }
   int site = c->last_site; /* (a loop calls the same site again and again) */
   if (site >= c->nsites || c->sites[site] != call)
     for (site = 0; site < c->nsites && c->sites[site] != call;) site++;
@@ -869,6 +879,21 @@ int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline, uint64_t lim
     if (i < 0) break;
   }
   return cut ? -1 : 0;
+}
+
+/* ---- Candidates found elsewhere ------------------------------------------------------ */
+bool lbl_cx_try(LblConcrete *c, const int64_t *params, const int64_t *nondet, int nnondet) {
+  if (!c || c->nshapes || c->found) return false; /* (pointer inputs: no memory to run with) */
+  free(c->given);
+  c->given = malloc(sizeof *c->given * (size_t)(nnondet + 1));
+  memcpy(c->given, nondet, sizeof *c->given * (size_t)nnondet);
+  c->ngiven = nnondet;
+  c->serve_given = true;
+  memset(c->params, 0, sizeof *c->params * (size_t)c->ndims);
+  memcpy(c->params, params, sizeof *c->params * (size_t)c->nparams);
+  if (run_steps(c, CX_RUN_STEPS, NULL) == 1) return true; /* lbl_cx_solution serves the same values again */
+  c->serve_given = false;
+  return false;
 }
 
 /* ---- Answering search nodes ---------------------------------------------------------- */

@@ -53,6 +53,12 @@ SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s, bool leaf);
    search neither guesses nor probes (label/objective.c). */
 bool lbl_cx_loops(const LblConcrete *c);
 
+/* Runs candidate inputs found elsewhere (the bounded check, label/sat.c):
+   the parameters as stored and the nondet values in call order (past them
+   the run takes 0).  True when they meet the objective: lbl_cx_found is
+   then true and lbl_cx_solution reports that run. */
+bool lbl_cx_try(LblConcrete *c, const int64_t *params, const int64_t *nondet, int nnondet);
+
 /* Did the concrete mode find the solution?  Then fills r from its run. */
 bool lbl_cx_found(const LblConcrete *c);
 void lbl_cx_solution(LblConcrete *c, LblResult *r);

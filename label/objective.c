@@ -16,6 +16,7 @@
 #include "inka/objective.h"
 #include "lbl_concrete.h"
 #include "lbl_guards.h"
+#include "lbl_sat.h"
 #include "inka/relax.h"
 
 const char *lbl_verdict_name(LblVerdict v) {
@@ -403,6 +404,8 @@ static bool search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
     size_t i = k < first ? (size_t)small_stages[k].stage : k - first;
     if (k < first && small_stages[k].bound.acyclic && !cyclic) continue; /* the same as the next ones */
     bool last = i + 1 == nstages && k >= first;
+    if ((k == first || k == first + LBL_SAT_LATE) && lbl_sat_stage(q, v->cx, r, deadline, k > first))
+      return true; /* the bit-precise bounded check answered (label/sat.c) */
     tr_restore_cut(t, root);
     tr_try_small_inputs(t, k < first ? small_stages[k].bound : (TrSmallInputs){false, 0});
     struct Stage st = stages[i];

@@ -32,6 +32,7 @@ typedef struct LblQuery {
   int64_t max_unfold;
   uint64_t seed;
   bool no_concrete;            /* never run the program (label/concrete.c) */
+  bool no_sat;                 /* no bit-precise bounded check (label/sat.c) */
   bool no_alias;               /* input pointers never share an object */
   bool acyclic;                /* the input memory has no cycle */
   size_t max_memory;           /* bytes the store may hold; 0: none */
