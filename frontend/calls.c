@@ -25,7 +25,9 @@ IrBuiltin fe_builtin(const char *name, bool *is_builtin) {
       {"fabs", IR_BI_FABS}, {"fabsf", IR_BI_FABS}, {"sqrt", IR_BI_SQRT}, {"sqrtf", IR_BI_SQRT},
       {"__builtin_isnan", IR_BI_FP_CLASS}, {"__builtin_isinf", IR_BI_FP_CLASS},
       {"__builtin_isinf_sign", IR_BI_FP_CLASS}, {"__builtin_isfinite", IR_BI_FP_CLASS},
-      {"__builtin_isnormal", IR_BI_FP_CLASS}};
+      {"__builtin_isnormal", IR_BI_FP_CLASS},
+      /* undefined behaviour when reached: the path ends, like a trap */
+      {"__builtin_trap", IR_BI_ABORT}, {"__builtin_unreachable", IR_BI_ABORT}};
   *is_builtin = true;
   if (strncmp(name, "__VERIFIER_nondet_", 18) == 0) return IR_BI_NONDET;
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
