@@ -101,8 +101,10 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
   switch (bi) {
   case IR_BI_NONE: {
     FeFunc *f = fe_func_for(c, d);
-    if (f->has_def && fe_in_system_header(f->def) && !fe_libc_bytes_ok(c, f->def, call))
+    if (f->has_def && fe_in_system_header(f->def) && !fe_libc_bytes_ok(c, f->def, call)) {
+      if (fe_mem_cells_name(name)) return fe_mem_cells_call(c, call, name, want_value, out); /* int cells, ... */
       fe_unsupported(c, loc, "unsupported: %s on an object that is not made of chars", name);
+    }
     s->callee = f->fn;
     s->type = f->fn->ret;
     want_args = nargs;

@@ -146,6 +146,11 @@ extern const unsigned long fe_libc_models_len;
 void fe_libc_note(FeCtx *c, CXCursor def);
 bool fe_libc_model(FeCtx *c, const char *name, CXCursor *def);
 bool fe_libc_bytes_ok(FeCtx *c, CXCursor model, CXCursor call);
+CXCursor fe_libc_unconverted(FeCtx *c, CXCursor e); /* the pointer an argument was before void * */
+/* memcells.c: memset/memcpy/memmove on cells that are not chars; NULL
+   after a diagnostic or when !want_value */
+bool fe_mem_cells_name(const char *name);
+IrExpr *fe_mem_cells_call(FeCtx *c, CXCursor call, const char *name, bool want_value, IrBlock *out);
 void fe_clang_args(const FeOptions *opt, const char ***args, int *nargs, bool *stub32);
 
 /* diagnostics (parse.c) */

@@ -15,9 +15,11 @@
  * 2048, not 1).  __NO_CTYPE keeps <ctype.h> from defining the is*
  * functions as macros over glibc's table.
  *
- * memset, memcpy and memcmp work on bytes; the abstract memory holds one
- * value of its declared type per cell, so they are modelled only on
- * objects of a character type (fe_libc_bytes_ok; other calls are refused).
+ * memset, memcpy, memmove and memcmp work on bytes; the abstract memory
+ * holds one value of its declared type per cell, so these models serve
+ * objects of a character type only (fe_libc_bytes_ok).  memset, memcpy and
+ * memmove on cells of one other scalar type call the cell models
+ * (PREFIX memcpy__int, ...: memcells.c); anything else is refused.
  */
 #include <string.h>
 
@@ -26,6 +28,28 @@
 const char fe_libc_path[] = "/inka-ng/libc_models.h";
 
 #define PREFIX "__inka_lib_"
+
+/* The cell models of one type T (suffix S): memmove copies through a VLA
+   of the cells, so overlapping objects are right; memset stores the byte
+   repeated over the cell (integer cells; float cells only take 0, which
+   memcells.c checks). */
+#define CELLS(T, S) \
+    "static void " PREFIX "memcpy__" #S "(" #T " *__d, const " #T " *__s, __inka_size_t __n) {\n" \
+    "  __inka_size_t __i;\n" \
+    "  for (__i = 0; __i < __n / sizeof(" #T "); __i++) __d[__i] = __s[__i];\n" \
+    "}\n" \
+    "static void " PREFIX "memmove__" #S "(" #T " *__d, const " #T " *__s, __inka_size_t __n) {\n" \
+    "  __inka_size_t __k = __n / sizeof(" #T "), __i;\n" \
+    "  if (__k == 0) return;\n" \
+    "  " #T " __t[__k];\n" \
+    "  for (__i = 0; __i < __k; __i++) __t[__i] = __s[__i];\n" \
+    "  for (__i = 0; __i < __k; __i++) __d[__i] = __t[__i];\n" \
+    "}\n" \
+    "static void " PREFIX "memset__" #S "(" #T " *__d, int __c, __inka_size_t __n) {\n" \
+    "  " #T " __v = (" #T ")((unsigned long long)(unsigned char)__c * 0x0101010101010101ull);\n" \
+    "  __inka_size_t __i;\n" \
+    "  for (__i = 0; __i < __n / sizeof(" #T "); __i++) __d[__i] = __v;\n" \
+    "}\n"
 
 const char fe_libc_models[] =
     "#pragma clang system_header\n"
@@ -101,6 +125,16 @@ const char fe_libc_models[] =
     "  const unsigned char *__q = (const unsigned char *)__s;\n"
     "  __inka_size_t __i;\n"
     "  for (__i = 0; __i < __n; __i++) __p[__i] = __q[__i];\n"
+    "  return __d;\n"
+    "}\n"
+    "static void *" PREFIX "memmove(void *__d, const void *__s, __inka_size_t __n) {\n"
+    "  unsigned char *__p = (unsigned char *)__d;\n"
+    "  const unsigned char *__q = (const unsigned char *)__s;\n"
+    "  __inka_size_t __i;\n"
+    "  if (__n == 0) return __d;\n"
+    "  unsigned char __t[__n];\n"
+    "  for (__i = 0; __i < __n; __i++) __t[__i] = __q[__i];\n"
+    "  for (__i = 0; __i < __n; __i++) __p[__i] = __t[__i];\n"
     "  return __d;\n"
     "}\n"
     "static int " PREFIX "abs(int __x) { return __x < 0 ? -__x : __x; }\n"
@@ -200,7 +234,12 @@ const char fe_libc_models[] =
     "static long " PREFIX "__builtin_expect(long __e, long __c) { (void)__c; return __e; }\n"
     "static int " PREFIX "__builtin_abs(int __x) { return __x < 0 ? -__x : __x; }\n"
     "static long " PREFIX "__builtin_labs(long __x) { return __x < 0 ? -__x : __x; }\n"
-    "static long long " PREFIX "__builtin_llabs(long long __x) { return __x < 0 ? -__x : __x; }\n";
+    "static long long " PREFIX "__builtin_llabs(long long __x) { return __x < 0 ? -__x : __x; }\n"
+    /* memcpy, memmove and memset on cells of one scalar type (memcells.c);
+       n is the byte count, a multiple of the cell size */
+    CELLS(short, short) CELLS(unsigned short, ushort) CELLS(int, int) CELLS(unsigned, uint)
+    CELLS(long, long) CELLS(unsigned long, ulong) CELLS(long long, llong)
+    CELLS(unsigned long long, ullong) CELLS(float, float) CELLS(double, double);
 
 const unsigned long fe_libc_models_len = sizeof fe_libc_models - 1;
 
@@ -225,7 +264,7 @@ bool fe_libc_model(FeCtx *c, const char *name, CXCursor *def) {
 
 /* ---- byte access ------------------------------------------------------------ */
 /* The pointer an argument was before C converted it to void *. */
-static CXCursor unconverted(FeCtx *c, CXCursor e) {
+CXCursor fe_libc_unconverted(FeCtx *c, CXCursor e) {
   for (;;) {
     enum CXCursorKind k = clang_getCursorKind(e);
     if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr) return e;
@@ -247,7 +286,7 @@ bool fe_libc_bytes_ok(FeCtx *c, CXCursor model, CXCursor call) {
   for (int i = 0; i < n && i < clang_Cursor_getNumArguments(call); i++) {
     CXType pt = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(model, (unsigned)i)));
     if (pt.kind != CXType_Pointer || clang_getCanonicalType(clang_getPointeeType(pt)).kind != CXType_Void) continue;
-    CXType at = clang_getCanonicalType(clang_getCursorType(unconverted(c, clang_Cursor_getArgument(call, (unsigned)i))));
+    CXType at = clang_getCanonicalType(clang_getCursorType(fe_libc_unconverted(c, clang_Cursor_getArgument(call, (unsigned)i))));
     CXType elem = at.kind == CXType_Pointer ? clang_getPointeeType(at) : clang_getArrayElementType(at);
     if (elem.kind == CXType_Invalid || !is_char_kind(elem)) return false;
   }

@@ -172,5 +172,10 @@ check 0 tests/stranger/programs/b2_x_builtin.c --reach 6
 # GNU case ranges: with plain labels, fall-through, an empty range, unsigned bounds
 for l in 5 8 10 12 16 28 30 39 41 43; do check 0 $D/caseranges.c --reach $l; done
 for l in 14 32; do check 1 $D/caseranges.c --reach $l; done
+# memset/memcpy/memmove on int, long, short, double cells (and memmove on chars); other cells refused
+for l in 12 24 26 38 50 58; do check 0 $D/memcells.c --reach $l; done
+for l in 28 40; do check 1 $D/memcells.c --reach $l; done
+check 0 tests/stranger/programs/b2_x_memcpy.c --reach 12
+for l in 10 16 22 28; do check 2 $D/memcells_refused.c --reach $l; done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -16,6 +16,7 @@ static const char harness[] =
     "#include <stdio.h>\n"
     "#include <stdlib.h>\n"
     "#include <locale.h>\n"
+    "#include <string.h>\n"
     "#define M(f) __inka_lib_##f\n"
     "static int bad;\n"
     "#define SAME(a, b) do { long long a_ = (long long)(a), b_ = (long long)(b); \\\n"
@@ -48,7 +49,28 @@ static const char harness[] =
     "  SAME(M(abs)((int)u), abs((int)u));\n"
     "  SAME(M(__builtin_expect)((long)l, 1), (long)l);\n"
     "}\n"
+    "#define CELLS(T, S) do { T x_[5], y_[5], z_[5]; \\\n"
+    "    for (int i_ = 0; i_ < 5; i_++) x_[i_] = y_[i_] = (T)(rnd() >> 3), z_[i_] = (T)rnd(); \\\n"
+    "    int by_ = (int)(rnd() % 512) - 256; \\\n"
+    "    memset(x_ + 1, by_, 3 * sizeof(T)); M(memset__##S)(y_ + 1, by_, 3 * sizeof(T)); \\\n"
+    "    SAME(memcmp(x_, y_, sizeof x_), 0); \\\n"
+    "    memcpy(x_, z_, 4 * sizeof(T)); M(memcpy__##S)(y_, z_, 4 * sizeof(T)); SAME(memcmp(x_, y_, sizeof x_), 0); \\\n"
+    "    memmove(x_ + 1, x_, 4 * sizeof(T)); M(memmove__##S)(y_ + 1, y_, 4 * sizeof(T)); \\\n"
+    "    SAME(memcmp(x_, y_, sizeof x_), 0); \\\n"
+    "    memmove(x_, x_ + 2, 3 * sizeof(T)); M(memmove__##S)(y_, y_ + 2, 3 * sizeof(T)); \\\n"
+    "    SAME(memcmp(x_, y_, sizeof x_), 0); } while (0)\n"
+    "static void cells(void) {\n"
+    "  CELLS(short, short); CELLS(unsigned short, ushort); CELLS(int, int); CELLS(unsigned, uint);\n"
+    "  CELLS(long, long); CELLS(unsigned long, ulong); CELLS(long long, llong);\n"
+    "  CELLS(unsigned long long, ullong);\n"
+    "  double d[3] = {1.5, -2, 3}, e[3] = {1.5, -2, 3};\n"
+    "  memset(d, 0, sizeof d); M(memset__double)(e, 0, sizeof e); SAME(memcmp(d, e, sizeof d), 0);\n"
+    "  char s[8] = \"abcdefg\", t[8] = \"abcdefg\";\n"
+    "  memmove(s + 1, s, 5); M(memmove)(t + 1, t, 5); SAME(memcmp(s, t, 8), 0);\n"
+    "  memmove(s, s + 2, 5); M(memmove)(t, t + 2, 5); SAME(memcmp(s, t, 8), 0);\n"
+    "}\n"
     "int main(void) {\n"
+    "  for (int i = 0; i < 2000; i++) cells();\n"
     "  setlocale(LC_ALL, \"C\");\n"
     "  for (int i = 0; i < 64; i++) { one(1ull << i); one((1ull << i) - 1); one(~(1ull << i)); one(-(1ull << i)); }\n"
     "  for (int i = 0; i < 200000; i++) one(rnd());\n"
@@ -82,6 +104,10 @@ static int run_models(void) {
   fclose(f);
   snprintf(cmd, sizeof cmd, "gcc -O0 -fwrapv -fno-builtin -w -o %s %s && %s", bin, src, bin);
   int st = system(cmd);
+  if (st != 0) { /* kept for a look */
+    fprintf(stderr, "models and harness kept in %s\n", dir);
+    return st;
+  }
   unlink(bin);
   unlink(src);
   rmdir(dir);
