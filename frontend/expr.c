@@ -824,6 +824,32 @@ static IrExpr *cast_expr(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
   return fe_cast(c, to, fe_expr(c, x, out), loc);
 }
 
+/* ---- compound literals ------------------------------------------------------ */
+/* (T){...} in a function: an unnamed local of type T in memory (its address
+   may be taken, an array decays), declared and initialized like
+   `T tmp = {...};` each time the expression runs (C gives it the enclosing
+   block's lifetime; running the literal again re-initializes it). */
+static IrExpr *compound_literal(FeCtx *c, CXCursor e, IrBlock *out) {
+  IrLoc loc = fe_loc(c, e);
+  if (!c->fn || c->pure_only) {
+    fe_unsupported(c, loc, "unsupported: compound literal outside a function body");
+    return fe_dummy(c, loc);
+  }
+  FeKids k = fe_kids(c, e);
+  CXCursor init = clang_getNullCursor();
+  for (int i = 0; i < k.n; i++)
+    if (clang_isExpression(clang_getCursorKind(k.k[i]))) init = k.k[i];
+  IrType *t = fe_type_of(c, e);
+  if (clang_Cursor_isNull(init) || t->kind == IR_TY_VOID || (t->kind == IR_TY_ARRAY && t->variable) ||
+      (t->kind == IR_TY_STRUCT && !t->complete)) {
+    fe_unsupported(c, loc, "unsupported: compound literal of type %s", t->spelling);
+    return fe_dummy(c, loc);
+  }
+  IrExpr *v = fe_struct_temp(c, t, loc, out);
+  fe_local_init(c, v, init, out);
+  return fe_var_expr(c, v->var, loc);
+}
+
 /* ---- GNU statement expressions ---------------------------------------------- */
 static IrExpr *stmt_expr(FeCtx *c, CXCursor e, IrBlock *out) {
   IrLoc loc = fe_loc(c, e);
@@ -887,7 +913,7 @@ static IrExpr *expr(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
     return r ? r : fe_dummy(c, loc);
   }
   case CXCursor_StmtExpr: return stmt_expr(c, e, out);
-  case CXCursor_CompoundLiteralExpr:
+  case CXCursor_CompoundLiteralExpr: return compound_literal(c, e, out);
   case CXCursor_InitListExpr:
     fe_unsupported(c, loc, "unsupported: compound literal");
     return fe_dummy(c, loc);

@@ -199,6 +199,11 @@ static void local_list(Local *L, IrExpr *lv, CXCursor list) {
     local_designated(L, lv, &it, loc);
     return;
   }
+  if (lv->type->kind == IR_TY_ARRAY && lv->type->base->kind == IR_TY_INT && lv->type->base->size == 1 &&
+      it.k.n == 1 && clang_getCursorKind(fe_strip(it.k.k[0])) == CXCursor_StringLiteral) {
+    local_obj(L, lv, &it); /* char s[] = {"..."}: the braces are optional */
+    return;
+  }
   if (!list_ok(c, list, it.k)) return;
   if (!is_aggregate(lv->type)) {
     if (it.k.n) local_obj(L, lv, &it);
