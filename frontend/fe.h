@@ -232,6 +232,7 @@ IrVar *fe_local_var(FeCtx *c, CXCursor decl, IrVarKind kind); /* registers a par
 /* ---- init.c: initializers of locals (statements) and globals (IrInit) --------- */
 void fe_local_init(FeCtx *c, IrExpr *lv, CXCursor init, IrBlock *out);
 IrInit *fe_global_init(FeCtx *c, IrType *t, CXCursor init);
+void fe_zero_fill(FeCtx *c, IrExpr *lv, IrLoc loc, IrBlock *out); /* lv = 0, every scalar of it */
 
 /* ---- strings.c: string literals ----------------------------------------------- */
 bool fe_string_bytes(FeCtx *c, CXCursor lit, const char **bytes, int64_t *n); /* NUL included */

@@ -131,6 +131,11 @@ static void zero_fill(Local *L, IrExpr *lv, IrLoc loc) {
   for (int64_t i = 0; i < nsub(lv->type) && L->budget >= 0; i++) zero_fill(L, sub_place(L->c, lv, i, loc), loc);
 }
 
+void fe_zero_fill(FeCtx *c, IrExpr *lv, IrLoc loc, IrBlock *out) {
+  Local L = {c, out, FE_MAX_INIT_ELEMS};
+  zero_fill(&L, lv, loc);
+}
+
 static void local_list(Local *L, IrExpr *lv, CXCursor list);
 
 static void local_obj(Local *L, IrExpr *lv, Iter *it) {

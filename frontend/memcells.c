@@ -11,14 +11,23 @@
  * with a constant factor that is a multiple (`n * sizeof(int)`; its
  * wrapped value stays a multiple, sizeof(T) being a power of two).  memset
  * stores the byte repeated over the cell: exact for integer cells, any
- * value; float cells take only a constant 0 (+0.0).  Everything else
- * (structs, pointers, enums, _Bool, mixed types, counts not known to be
- * multiples) is refused.
+ * value; float cells take only a constant 0 (+0.0).
+ *
+ * Cells of other types (structs, pointers, enums, _Bool) are served when
+ * the byte count is a constant multiple of the cell size, k cells with
+ * k <= MAX_UNROLLED: memset with a 0 byte zeroes each cell (or row of a
+ * 2-D array) (every scalar
+ * of a struct: 0, 0.0 or NULL, all-zero bytes on x86-64), memcpy assigns
+ * cell by cell (structs member-wise: their padding is no cell).  memmove
+ * there, and everything else (mixed cell types, counts not known to be
+ * multiples), is refused.
  */
 #include <assert.h>
 #include <string.h>
 
 #include "fe.h"
+
+#define MAX_UNROLLED 4096
 
 static const char *const names[] = {"memcpy", "memmove", "memset", NULL};
 
@@ -82,6 +91,72 @@ static IrExpr *strip_ptr_cast(IrExpr *e) {
   return e;
 }
 
+/* p[i] as an lvalue: *(p + i) */
+static IrExpr *cell_at(FeCtx *c, IrVar *p, int64_t i, IrLoc loc) {
+  IrExpr *add = fe_alloc(c->A, sizeof *add), *d = fe_alloc(c->A, sizeof *d);
+  add->kind = IR_PTR_ADD;
+  add->type = p->type;
+  add->loc = loc;
+  add->a[0] = fe_var_expr(c, p, loc);
+  add->a[1] = fe_int_const(c, fe_type_ptrdiff(c), i, loc);
+  d->kind = IR_DEREF;
+  d->type = p->type->base;
+  d->loc = loc;
+  d->a[0] = add;
+  return d;
+}
+
+/* The pointer argument i, evaluated once into a temporary; NULL unless it
+   points to cells of a complete type (rows of a 2-D array when rows). */
+static IrVar *pointer_arg(FeCtx *c, CXCursor call, unsigned i, bool rows, IrBlock *out) {
+  IrLoc loc = fe_loc(c, call);
+  IrExpr *e = strip_ptr_cast(fe_expr(c, clang_Cursor_getArgument(call, i), out));
+  if (e->type->kind != IR_TY_PTR || e->type->base->kind == IR_TY_VOID ||
+      (e->type->base->kind == IR_TY_ARRAY && (!rows || e->type->base->variable)) ||
+      (e->type->base->kind == IR_TY_STRUCT && !e->type->base->complete))
+    return NULL;
+  IrVar *t = fe_temp(c, e->type, loc);
+  IrStmt *a = fe_stmt_new(c, IR_ST_ASSIGN, loc);
+  a->lhs = fe_var_expr(c, t, loc);
+  a->rhs = e;
+  fe_emit(c, out, a);
+  return t;
+}
+
+/* memset(p, 0, k * sizeof *p) and memcpy(d, s, k * sizeof *d) on cells of
+   any type, k a constant: unrolled. */
+static IrExpr *unrolled(FeCtx *c, CXCursor call, const char *name, CXType cell, bool want_value, IrBlock *out) {
+  IrLoc loc = fe_loc(c, call);
+  bool is_set = strcmp(name, "memset") == 0;
+  int64_t size = clang_Type_getSizeOf(cell), n, byte;
+  if (strcmp(name, "memmove") == 0) {
+    fe_unsupported(c, loc, "unsupported: memmove on cells that are not chars nor of one integer or float type");
+    return NULL;
+  }
+  if (size <= 0 || !fe_eval_int(strip_implicit(c, clang_Cursor_getArgument(call, 2)), &n) || n < 0 || n % size != 0 ||
+      n / size > MAX_UNROLLED) {
+    fe_unsupported(c, loc,
+                   "unsupported: %s on struct, pointer, enum or _Bool cells with a byte count other than a constant "
+                   "multiple of the cell size (at most %d cells)",
+                   name, MAX_UNROLLED);
+    return NULL;
+  }
+  if (is_set && (!fe_eval_int(strip_implicit(c, clang_Cursor_getArgument(call, 1)), &byte) || (byte & 0xff) != 0)) {
+    fe_unsupported(c, loc, "unsupported: memset of struct, pointer, enum or _Bool cells to a byte other than a constant 0");
+    return NULL;
+  }
+  IrVar *d = pointer_arg(c, call, 0, is_set, out), *s = is_set ? NULL : pointer_arg(c, call, 1, false, out);
+  if (!d || (!is_set && (!s || s->type->base != d->type->base)) || d->type->base->size != size) {
+    fe_unsupported(c, loc, "unsupported: %s between objects of different cell types", name);
+    return NULL;
+  }
+  for (int64_t i = 0; i < n / size && !fe_failed(c); i++) {
+    if (is_set) fe_zero_fill(c, cell_at(c, d, i, loc), loc, out);
+    else fe_assign(c, cell_at(c, d, i, loc), cell_at(c, s, i, loc), loc, out);
+  }
+  return want_value ? fe_cast(c, fe_type_ptr(c, fe_type_void(c)), fe_var_expr(c, d, loc), loc) : NULL;
+}
+
 IrExpr *fe_mem_cells_call(FeCtx *c, CXCursor call, const char *name, bool want_value, IrBlock *out) {
   IrLoc loc = fe_loc(c, call);
   bool is_set = strcmp(name, "memset") == 0, is_float = false, src_float;
@@ -91,11 +166,7 @@ IrExpr *fe_mem_cells_call(FeCtx *c, CXCursor call, const char *name, bool want_v
   }
   CXType cell = cell_type(c, call, 0);
   const char *suffix = cell_suffix(cell, &is_float);
-  if (!suffix) {
-    fe_unsupported(c, loc, "unsupported: %s on an object whose cells are not chars nor of one integer or float type",
-                   name);
-    return NULL;
-  }
+  if (!suffix) return unrolled(c, call, name, cell, want_value, out);
   if (!is_set) {
     const char *src = cell_suffix(cell_type(c, call, 1), &src_float);
     if (!src || strcmp(src, suffix) != 0) {

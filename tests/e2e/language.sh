@@ -176,7 +176,9 @@ for l in 14 32; do check 1 $D/caseranges.c --reach $l; done
 for l in 12 24 26 38 50 58; do check 0 $D/memcells.c --reach $l; done
 for l in 28 40; do check 1 $D/memcells.c --reach $l; done
 check 0 tests/stranger/programs/b2_x_memcpy.c --reach 12
-for l in 10 16 22 28; do check 2 $D/memcells_refused.c --reach $l; done
+for l in 23 42; do check 0 $D/memcells2.c --reach $l; done
+for l in 26 44; do check 1 $D/memcells2.c --reach $l; done
+for l in 10 16 22 28 35 42; do check 2 $D/memcells_refused.c --reach $l; done
 # compound literals: struct arguments, arrays that decay, &(int){v}, in a loop, {"string"}
 for l in 13 24 32 37; do check 0 $D/compound.c --reach $l; done
 check 1 $D/compound.c --reach 34

@@ -24,6 +24,20 @@ int float_bytes(int a) {
 
 int structs(int a) {
   struct pt p;
-  memset(&p, 0, sizeof p);                      /* line 27: struct cells */
+  memset(&p, 1, sizeof p);                      /* line 27: struct cells, not 0 */
   return p.x == a;
+}
+
+int dynamic(int n) {
+  struct pt a[4], b[4];
+  memset(a, 0, sizeof a);
+  memcpy(b, a, n * sizeof(struct pt));          /* line 34: struct cells, a count not constant */
+  return b[0].x == n;
+}
+
+int moved(int n) {
+  struct pt a[4];
+  memset(a, 0, sizeof a);
+  memmove(a + 1, a, 2 * sizeof(struct pt));     /* line 41: memmove of structs */
+  return a[1].x == n;
 }
