@@ -39,3 +39,17 @@ int hint(long n) {
     return 1;                                   /* line 39: n == 6 */
   return 0;
 }
+
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+int swaps(unsigned x, int y, unsigned long long v) {
+  if (unlikely(y < -100000))
+    return -1;
+  if (likely(__builtin_bswap32(x) == 0x11223344u) && __builtin_clrsb(y) == 20)
+    return 1;                                   /* line 49: y in [-2048, -1025] or [1024, 2047] */
+  if (__builtin_bswap64(v) == 0x0102030405060708ull && __builtin_bswap16((unsigned short)y) == 0x3412)
+    return 2;                                   /* line 51 */
+  if (__builtin_clrsb(y) == 31 && y != 0 && y != -1)
+    return 3;                                   /* line 53: never */
+  return 0;
+}
