@@ -169,6 +169,10 @@ check 2 $D/macros_refused.c --reach 16
 for l in 6 8 10 12 14 16 33 39 49 51; do check 0 $D/builtins.c --reach $l; done
 for l in 18 27 31 53; do check 1 $D/builtins.c --reach $l; done
 check 0 tests/stranger/programs/b2_x_builtin.c --reach 6
+for dm in LP64 ILP32; do
+  for l in 9 11 14; do check 0 $D/builtins_long.c --reach $l --data-model $dm; done
+  check 1 $D/builtins_long.c --reach 16 --data-model $dm
+done
 # GNU case ranges: with plain labels, fall-through, an empty range, unsigned bounds
 for l in 5 8 10 12 16 28 30 39 41 43; do check 0 $D/caseranges.c --reach $l; done
 for l in 14 32; do check 1 $D/caseranges.c --reach $l; done
