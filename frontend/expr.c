@@ -980,6 +980,13 @@ static IrExpr *expr(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
     return r ? r : fe_dummy(c, loc);
   }
   case CXCursor_StmtExpr: return stmt_expr(c, e, out);
+  case CXCursor_GenericSelectionExpr: { /* _Generic: only when clang folds the selection to a number */
+    int64_t v;
+    IrType *t = fe_type_of(c, e);
+    if (fe_is_integer(t) && fe_eval_int(e, &v)) return fe_int_const(c, t, fe_wrap(t, v), loc);
+    fe_unsupported(c, loc, "unsupported: _Generic whose selection is not an integer constant");
+    return fe_dummy(c, loc);
+  }
   case CXCursor_CompoundLiteralExpr: return compound_literal(c, e, out);
   case CXCursor_InitListExpr:
     fe_unsupported(c, loc, "unsupported: compound literal");

@@ -191,5 +191,9 @@ check 0 tests/stranger/programs/b2_x_compound.c --reach 13
 for l in 21 23 31; do check 0 $D/gnu_exprs.c --reach $l; done
 for l in 25 33; do check 1 $D/gnu_exprs.c --reach $l; done
 check 2 $D/gnu_exprs.c --reach 39
+# _Generic folded by clang to an integer constant; other selections refused
+check 0 $D/generic.c --reach 6
+check 1 $D/generic.c --reach 8
+check 2 $D/generic.c --reach 13
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
