@@ -282,6 +282,9 @@ bool fe_libc_model(FeCtx *c, const char *name, CXCursor *def) {
       return true;
     }
   }
+  /* __builtin_memcpy, __builtin_strlen, ...: gcc's names for the library's */
+  if (strncmp(name, "__builtin_", 10) == 0 && strncmp(name + 10, "__builtin_", 10) != 0)
+    return fe_libc_model(c, name + 10, def);
   return false;
 }
 

@@ -32,6 +32,7 @@
 static const char *const names[] = {"memcpy", "memmove", "memset", NULL};
 
 bool fe_mem_cells_name(const char *name) {
+  if (strncmp(name, "__builtin_", 10) == 0) name += 10; /* __builtin_memcpy */
   for (int i = 0; names[i]; i++)
     if (strcmp(names[i], name) == 0) return true;
   return false;
@@ -159,6 +160,7 @@ static IrExpr *unrolled(FeCtx *c, CXCursor call, const char *name, CXType cell, 
 
 IrExpr *fe_mem_cells_call(FeCtx *c, CXCursor call, const char *name, bool want_value, IrBlock *out) {
   IrLoc loc = fe_loc(c, call);
+  if (strncmp(name, "__builtin_", 10) == 0) name += 10; /* __builtin_memcpy */
   bool is_set = strcmp(name, "memset") == 0, is_float = false, src_float;
   if (clang_Cursor_getNumArguments(call) != 3) {
     fe_unsupported(c, loc, "unsupported: call to '%s' with an unusual number of arguments", name);

@@ -59,3 +59,13 @@ int zero_doubles(double d) {
     return 1;                                   /* line 58 */
   return n;
 }
+
+int builtin_names(int a, const char *s) {
+  int x[2] = {a, a}, y[2];
+  char t[4];
+  __builtin_memcpy(y, x, sizeof x);
+  __builtin_memset(t, 'z', sizeof t);
+  if (y[1] == 6 && t[3] == 'z' && __builtin_strlen(s) == 2)
+    return 1;                                   /* line 69 */
+  return 0;
+}
