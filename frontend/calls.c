@@ -79,6 +79,7 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
     fe_unsupported(c, loc, "unsupported: setjmp/longjmp");
     return NULL;
   }
+  if (fe_overflow_name(name)) return fe_overflow_call(c, call, name, want_value, out);
   int nargs = clang_Cursor_getNumArguments(call);
   if (nargs < 0) nargs = 0;
   bool is_builtin;

@@ -151,6 +151,9 @@ CXCursor fe_libc_unconverted(FeCtx *c, CXCursor e); /* the pointer an argument w
    after a diagnostic or when !want_value */
 bool fe_mem_cells_name(const char *name);
 IrExpr *fe_mem_cells_call(FeCtx *c, CXCursor call, const char *name, bool want_value, IrBlock *out);
+/* overflow.c: __builtin_add_overflow, _sub_, _mul_ (type-generic) */
+bool fe_overflow_name(const char *name);
+IrExpr *fe_overflow_call(FeCtx *c, CXCursor call, const char *name, bool want_value, IrBlock *out);
 void fe_clang_args(const FeOptions *opt, const char ***args, int *nargs, bool *stub32);
 
 /* diagnostics (parse.c) */

@@ -51,6 +51,51 @@ const char fe_libc_path[] = "/inka-ng/libc_models.h";
     "  for (__i = 0; __i < __n / sizeof(" #T "); __i++) __d[__i] = __v;\n" \
     "}\n"
 
+/* GCC's overflow builtins on operands and result of one type T (unsigned
+   counterpart U, suffix S; overflow.c picks the model): the wrapped result
+   is stored, the test is exact at every width without a wider type (a
+   signed product overflowed iff dividing it back does not give b). */
+#define OVF_SIGNED(T, U, S) \
+    "static _Bool " PREFIX "add_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  " #T " __s = (" #T ")((" #U ")__a + (" #U ")__b);\n" \
+    "  *__r = __s;\n" \
+    "  return ((__a ^ __s) & (__b ^ __s)) < 0;\n" \
+    "}\n" \
+    "static _Bool " PREFIX "sub_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  " #T " __s = (" #T ")((" #U ")__a - (" #U ")__b);\n" \
+    "  *__r = __s;\n" \
+    "  return ((__a ^ __b) & (__a ^ __s)) < 0;\n" \
+    "}\n" \
+    "static _Bool " PREFIX "mul_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  " #T " __s = (" #T ")((" #U ")__a * (" #U ")__b);\n" \
+    "  *__r = __s;\n" \
+    "  if (__a == 0) return 0;\n" \
+    "  if (__a == -1) return __b != 0 && __b == -__b;\n" \
+    "  return __s / __a != __b;\n" \
+    "}\n"
+#define OVF_UNSIGNED(T, S) \
+    "static _Bool " PREFIX "add_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  " #T " __s = __a + __b;\n" \
+    "  *__r = __s;\n" \
+    "  return __s < __a;\n" \
+    "}\n" \
+    "static _Bool " PREFIX "sub_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  *__r = __a - __b;\n" \
+    "  return __a < __b;\n" \
+    "}\n" \
+    "static _Bool " PREFIX "mul_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  " #T " __s = __a * __b;\n" \
+    "  *__r = __s;\n" \
+    "  return __a != 0 && __s / __a != __b;\n" \
+    "}\n"
+/* __builtin_sadd_overflow (int), __builtin_uaddl_overflow (unsigned long), ... */
+#define OVF_TYPED(OP, SG, SZ, T, S) \
+    "static _Bool " PREFIX "__builtin_" #SG #OP #SZ "_overflow(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  return " PREFIX #OP "_overflow__" #S "(__a, __b, __r);\n" \
+    "}\n"
+#define OVF_TYPED3(SG, SZ, T, S) \
+    OVF_TYPED(add, SG, SZ, T, S) OVF_TYPED(sub, SG, SZ, T, S) OVF_TYPED(mul, SG, SZ, T, S)
+
 const char fe_libc_models[] =
     "#pragma clang system_header\n"
     "#define __NO_CTYPE 1\n"
@@ -262,7 +307,19 @@ const char fe_libc_models[] =
        n is the byte count, a multiple of the cell size */
     CELLS(short, short) CELLS(unsigned short, ushort) CELLS(int, int) CELLS(unsigned, uint)
     CELLS(long, long) CELLS(unsigned long, ulong) CELLS(long long, llong)
-    CELLS(unsigned long long, ullong) CELLS(float, float) CELLS(double, double);
+    CELLS(unsigned long long, ullong) CELLS(float, float) CELLS(double, double)
+    OVF_SIGNED(int, unsigned, int) OVF_SIGNED(long, unsigned long, long)
+    /* int products in 64 bits (exact; propagates better than dividing back) */
+    "static _Bool " PREFIX "mul_overflow__int_wide(int __a, int __b, int *__r) {\n"
+    "  long long __p = (long long)__a * __b;\n"
+    "  *__r = (int)__p;\n"
+    "  return __p != (int)__p;\n"
+    "}\n"
+    OVF_SIGNED(long long, unsigned long long, llong) OVF_UNSIGNED(unsigned, uint)
+    OVF_UNSIGNED(unsigned long, ulong) OVF_UNSIGNED(unsigned long long, ullong)
+    OVF_TYPED3(s, , int, int) OVF_TYPED3(s, l, long, long) OVF_TYPED3(s, ll, long long, llong)
+    OVF_TYPED3(u, , unsigned, uint) OVF_TYPED3(u, l, unsigned long, ulong)
+    OVF_TYPED3(u, ll, unsigned long long, ullong);
 
 const unsigned long fe_libc_models_len = sizeof fe_libc_models - 1;
 

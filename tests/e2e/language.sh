@@ -195,5 +195,9 @@ check 2 $D/gnu_exprs.c --reach 39
 check 0 $D/generic.c --reach 6
 check 1 $D/generic.c --reach 8
 check 2 $D/generic.c --reach 13
+# GCC's overflow builtins (type-generic and typed): wrapped result, exact flag; mixed signedness refused
+for l in 7 9 11 13 17 20 34; do check 0 $D/overflow.c --reach $l; done
+for l in 15 32; do check 1 $D/overflow.c --reach $l; done
+check 2 $D/overflow.c --reach 26
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
