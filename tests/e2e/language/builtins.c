@@ -53,3 +53,12 @@ int swaps(unsigned x, int y, unsigned long long v) {
     return 3;                                   /* line 53: never */
   return 0;
 }
+
+int trapped(unsigned x) {
+  int r = 0;
+  if (x == 3)
+    r = 1;                                      /* line 61: before a trap (SIGILL), validated */
+  if (x == 3)
+    __builtin_trap();
+  return r;
+}
