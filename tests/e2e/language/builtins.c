@@ -57,7 +57,7 @@ int swaps(unsigned x, int y, unsigned long long v) {
 int trapped(unsigned x) {
   int r = 0;
   if (x == 3)
-    r = 1;                                      /* line 61: before a trap (SIGILL), validated */
+    r = 1;                                      /* line 60: before a trap (SIGILL), validated */
   if (x == 3)
     __builtin_trap();
   return r;
