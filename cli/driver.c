@@ -11,8 +11,8 @@
  * keeps gcc from treating a stub like printf as its builtin.
  *
  * A run that aborts (reach_error usually does) or traps must still write its
- * coverage: the driver turns SIGABRT, SIGFPE and SIGSEGV into exit(), whose
- * handlers write the gcov data.
+ * coverage: the driver turns SIGABRT, SIGFPE, SIGILL (__builtin_trap) and
+ * SIGSEGV into exit(), whose handlers write the gcov data.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -249,12 +249,12 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len)
   nondet_values(out, run);
   if (preprocessed) /* its own copy of the headers: including them again would clash */
     fprintf(out, "void exit(int);\nvoid *calloc(__SIZE_TYPE__, __SIZE_TYPE__);\nvoid (*signal(int, void (*)(int)))(int);\n"
-                 "#define SIGABRT 6\n#define SIGFPE 8\n#define SIGSEGV 11\n#define SIGALRM 14\n");
+                 "#define SIGILL 4\n#define SIGABRT 6\n#define SIGFPE 8\n#define SIGSEGV 11\n#define SIGALRM 14\n");
   verifier_functions(out, run->prog);
   stub_functions(out, run->prog);
   fprintf(out, "unsigned int alarm(unsigned int);\n"); /* (not unistd.h: its other names may clash with the program's) */
   fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n\n");
-  fprintf(out, "int main(void) {\n  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n"
+  fprintf(out, "int main(void) {\n  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n  signal(SIGILL, inka_on_signal);\n"
                "  signal(SIGSEGV, inka_on_signal);\n  signal(SIGALRM, inka_on_signal);\n"
                "  alarm(10); /* a run that goes on past the objective (a cyclic input) still writes its coverage */\n");
   call_under_test(out, run);

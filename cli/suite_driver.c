@@ -145,7 +145,7 @@ static void main_function(FILE *out, const Suite *s) {
           "int main(int argc, char **argv) {\n"
           "  int k = argc == 2 ? atoi(argv[1]) : 0;\n"
           "  if (k < 1 || k > %d) return 2; /* usage: ./inka_suite K, K from 1 to %d */\n"
-          "  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n"
+          "  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n  signal(SIGILL, inka_on_signal);\n"
           "  signal(SIGSEGV, inka_on_signal);\n  signal(SIGALRM, inka_on_signal); /* ./run's time limit */\n"
           "  inka_tests[k - 1]();\n  return 0;\n}\n",
           s->ntests, s->ntests);
@@ -172,7 +172,7 @@ static bool write_c(const Suite *s, const char *dir, const char *source, bool pr
   if (pre) /* its own copy of the headers: including them again would clash */
     fprintf(out, "void exit(int);\nvoid abort(void);\nint atoi(const char *);\nvoid *calloc(__SIZE_TYPE__, __SIZE_TYPE__);\n"
                  "void (*signal(int, void (*)(int)))(int);\n"
-                 "#define SIGABRT 6\n#define SIGFPE 8\n#define SIGSEGV 11\n#define SIGALRM 14\n");
+                 "#define SIGILL 4\n#define SIGABRT 6\n#define SIGFPE 8\n#define SIGSEGV 11\n#define SIGALRM 14\n");
   fprintf(out, "\n%s", nondet_server);
   verifier_functions(out, s->prog);
   stubs(out, s->prog);

@@ -25,7 +25,9 @@ IrBuiltin fe_builtin(const char *name, bool *is_builtin) {
       {"fabs", IR_BI_FABS}, {"fabsf", IR_BI_FABS}, {"sqrt", IR_BI_SQRT}, {"sqrtf", IR_BI_SQRT},
       {"__builtin_isnan", IR_BI_FP_CLASS}, {"__builtin_isinf", IR_BI_FP_CLASS},
       {"__builtin_isinf_sign", IR_BI_FP_CLASS}, {"__builtin_isfinite", IR_BI_FP_CLASS},
-      {"__builtin_isnormal", IR_BI_FP_CLASS}};
+      {"__builtin_isnormal", IR_BI_FP_CLASS},
+      /* undefined behaviour when reached: the path ends, like a trap */
+      {"__builtin_trap", IR_BI_ABORT}, {"__builtin_unreachable", IR_BI_ABORT}};
   *is_builtin = true;
   if (strncmp(name, "__VERIFIER_nondet_", 18) == 0) return IR_BI_NONDET;
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
@@ -77,6 +79,7 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
     fe_unsupported(c, loc, "unsupported: setjmp/longjmp");
     return NULL;
   }
+  if (fe_overflow_name(name)) return fe_overflow_call(c, call, name, want_value, out);
   int nargs = clang_Cursor_getNumArguments(call);
   if (nargs < 0) nargs = 0;
   bool is_builtin;
@@ -99,8 +102,10 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
   switch (bi) {
   case IR_BI_NONE: {
     FeFunc *f = fe_func_for(c, d);
-    if (f->has_def && fe_in_system_header(f->def) && !fe_libc_bytes_ok(c, f->def, call))
+    if (f->has_def && fe_in_system_header(f->def) && !fe_libc_bytes_ok(c, f->def, call)) {
+      if (fe_mem_cells_name(name)) return fe_mem_cells_call(c, call, name, want_value, out); /* int cells, ... */
       fe_unsupported(c, loc, "unsupported: %s on an object that is not made of chars", name);
+    }
     s->callee = f->fn;
     s->type = f->fn->ret;
     want_args = nargs;

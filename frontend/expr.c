@@ -799,10 +799,77 @@ static bool is_alloc_call(FeCtx *c, CXCursor x) {
   return strcmp(n, "malloc") == 0 || strcmp(n, "calloc") == 0;
 }
 
+/* Is there a `?` token directly followed by `:` in e's extent (GNU's x ?: y)? */
+static bool has_elvis_token(FeCtx *c, CXCursor e) {
+  CXToken *t = NULL;
+  unsigned n = 0;
+  clang_tokenize(c->tu, clang_getCursorExtent(e), &t, &n);
+  bool yes = false;
+  for (unsigned i = 0; i + 1 < n && !yes; i++) {
+    CXString a = clang_getTokenSpelling(c->tu, t[i]), b = clang_getTokenSpelling(c->tu, t[i + 1]);
+    yes = strcmp(clang_getCString(a), "?") == 0 && strcmp(clang_getCString(b), ":") == 0;
+    clang_disposeString(a);
+    clang_disposeString(b);
+  }
+  if (t) clang_disposeTokens(c->tu, t, n);
+  return yes;
+}
+
+/* GNU's x ?: y (clang's children: x, two references to it, y): x once, then
+   x when it is nonzero, else y (evaluated only then). */
+static IrExpr *elvis(FeCtx *c, CXCursor e, CXCursor x, CXCursor y, IrBlock *out) {
+  IrLoc loc = fe_loc(c, e);
+  IrType *t = fe_type_of(c, e);
+  if (!fe_is_scalar(t) || c->pure_only) {
+    fe_unsupported(c, loc, "unsupported: ?: without middle operand%s", c->pure_only ? " here" : " of this type");
+    return fe_dummy(c, loc);
+  }
+  IrExpr *xv = fe_expr(c, x, out);
+  if (xv->type->kind == IR_TY_ARRAY) xv = decay(c, xv, loc);
+  if (!fe_is_scalar(xv->type)) {
+    fe_unsupported(c, loc, "unsupported: ?: without middle operand of this type");
+    return fe_dummy(c, loc);
+  }
+  IrVar *xt = fe_temp(c, xv->type, loc), *tv = fe_temp(c, t, loc);
+  emit_assign(c, fe_var_expr(c, xt, loc), xv, loc, out);
+  IrStmt *s = fe_stmt_new(c, IR_ST_IF, loc);
+  s->cond = fe_var_expr(c, xt, loc);
+  IrExpr *yv = fe_expr(c, y, &s->els);
+  emit_assign(c, fe_var_expr(c, tv, loc), fe_cast(c, t, fe_var_expr(c, xt, loc), loc), loc, &s->then);
+  emit_assign(c, fe_var_expr(c, tv, loc), fe_cast(c, t, yv, loc), loc, &s->els);
+  fe_emit(c, out, s);
+  return fe_var_expr(c, tv, loc);
+}
+
+/* An UnexposedExpr that is no implicit conversion (whose one operand spans
+   the same source): GNU's x ?: y, offsetof (a constant, or refused: an
+   index that varies), __builtin_choose_expr, ...; never taken for a cast of
+   its last operand. */
+static IrExpr *not_a_cast(FeCtx *c, CXCursor e, FeKids ek, IrBlock *out) {
+  IrLoc loc = fe_loc(c, e);
+  int64_t v;
+  IrType *t = fe_type_of(c, e);
+  if (fe_is_integer(t) && fe_eval_int(e, &v)) return fe_int_const(c, t, fe_wrap(t, v), loc);
+  if (ek.n == 4 && has_elvis_token(c, e)) return elvis(c, e, ek.k[0], ek.k[3], out);
+  fe_unsupported(c, loc, "unsupported: %s", ek.n == 4 ? "?: without middle operand here"
+                                                : "expression clang does not expose (offsetof with a variable index, ...)");
+  return fe_dummy(c, loc);
+}
+
 static IrExpr *cast_expr(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
   IrLoc loc = fe_loc(c, e);
-  CXCursor x = last_expr_kid(fe_kids(c, e));
+  FeKids all = fe_kids(c, e), ek = {fe_alloc(c->A, sizeof(CXCursor) * (size_t)(all.n + 1)), 0};
+  for (int i = 0; i < all.n; i++)
+    if (clang_isExpression(clang_getCursorKind(all.k[i]))) ek.k[ek.n++] = all.k[i];
+  if (clang_getCursorKind(e) == CXCursor_UnexposedExpr &&
+      (ek.n > 1 || (ek.n == 1 && clang_getCursorKind(ek.k[0]) != CXCursor_StringLiteral &&
+                    !clang_equalRanges(clang_getCursorExtent(e), clang_getCursorExtent(ek.k[0])))))
+    return not_a_cast(c, e, ek, out);
+  CXCursor x = last_expr_kid(all);
   if (clang_Cursor_isNull(x)) {
+    int64_t v;
+    IrType *t = clang_getCursorKind(e) == CXCursor_UnexposedExpr ? fe_type_of(c, e) : NULL;
+    if (t && fe_is_integer(t) && fe_eval_int(e, &v)) return fe_int_const(c, t, fe_wrap(t, v), loc); /* offsetof */
     fe_unsupported(c, loc, "unsupported: %s", clang_getCursorKind(e) == CXCursor_UnexposedExpr ? "expression" : "cast");
     return fe_dummy(c, loc);
   }
@@ -822,6 +889,32 @@ static IrExpr *cast_expr(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
     return fe_dummy(c, loc);
   } /* else a function designator decays: it is its id already (fnptr.c) */
   return fe_cast(c, to, fe_expr(c, x, out), loc);
+}
+
+/* ---- compound literals ------------------------------------------------------ */
+/* (T){...} in a function: an unnamed local of type T in memory (its address
+   may be taken, an array decays), declared and initialized like
+   `T tmp = {...};` each time the expression runs (C gives it the enclosing
+   block's lifetime; running the literal again re-initializes it). */
+static IrExpr *compound_literal(FeCtx *c, CXCursor e, IrBlock *out) {
+  IrLoc loc = fe_loc(c, e);
+  if (!c->fn || c->pure_only) {
+    fe_unsupported(c, loc, "unsupported: compound literal outside a function body");
+    return fe_dummy(c, loc);
+  }
+  FeKids k = fe_kids(c, e);
+  CXCursor init = clang_getNullCursor();
+  for (int i = 0; i < k.n; i++)
+    if (clang_isExpression(clang_getCursorKind(k.k[i]))) init = k.k[i];
+  IrType *t = fe_type_of(c, e);
+  if (clang_Cursor_isNull(init) || t->kind == IR_TY_VOID || (t->kind == IR_TY_ARRAY && t->variable) ||
+      (t->kind == IR_TY_STRUCT && !t->complete)) {
+    fe_unsupported(c, loc, "unsupported: compound literal of type %s", t->spelling);
+    return fe_dummy(c, loc);
+  }
+  IrExpr *v = fe_struct_temp(c, t, loc, out);
+  fe_local_init(c, v, init, out);
+  return fe_var_expr(c, v->var, loc);
 }
 
 /* ---- GNU statement expressions ---------------------------------------------- */
@@ -887,7 +980,14 @@ static IrExpr *expr(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
     return r ? r : fe_dummy(c, loc);
   }
   case CXCursor_StmtExpr: return stmt_expr(c, e, out);
-  case CXCursor_CompoundLiteralExpr:
+  case CXCursor_GenericSelectionExpr: { /* _Generic: only when clang folds the selection to a number */
+    int64_t v;
+    IrType *t = fe_type_of(c, e);
+    if (fe_is_integer(t) && fe_eval_int(e, &v)) return fe_int_const(c, t, fe_wrap(t, v), loc);
+    fe_unsupported(c, loc, "unsupported: _Generic whose selection is not an integer constant");
+    return fe_dummy(c, loc);
+  }
+  case CXCursor_CompoundLiteralExpr: return compound_literal(c, e, out);
   case CXCursor_InitListExpr:
     fe_unsupported(c, loc, "unsupported: compound literal");
     return fe_dummy(c, loc);

@@ -146,6 +146,14 @@ extern const unsigned long fe_libc_models_len;
 void fe_libc_note(FeCtx *c, CXCursor def);
 bool fe_libc_model(FeCtx *c, const char *name, CXCursor *def);
 bool fe_libc_bytes_ok(FeCtx *c, CXCursor model, CXCursor call);
+CXCursor fe_libc_unconverted(FeCtx *c, CXCursor e); /* the pointer an argument was before void * */
+/* memcells.c: memset/memcpy/memmove on cells that are not chars; NULL
+   after a diagnostic or when !want_value */
+bool fe_mem_cells_name(const char *name);
+IrExpr *fe_mem_cells_call(FeCtx *c, CXCursor call, const char *name, bool want_value, IrBlock *out);
+/* overflow.c: __builtin_add_overflow, _sub_, _mul_ (type-generic) */
+bool fe_overflow_name(const char *name);
+IrExpr *fe_overflow_call(FeCtx *c, CXCursor call, const char *name, bool want_value, IrBlock *out);
 void fe_clang_args(const FeOptions *opt, const char ***args, int *nargs, bool *stub32);
 
 /* diagnostics (parse.c) */
@@ -227,6 +235,7 @@ IrVar *fe_local_var(FeCtx *c, CXCursor decl, IrVarKind kind); /* registers a par
 /* ---- init.c: initializers of locals (statements) and globals (IrInit) --------- */
 void fe_local_init(FeCtx *c, IrExpr *lv, CXCursor init, IrBlock *out);
 IrInit *fe_global_init(FeCtx *c, IrType *t, CXCursor init);
+void fe_zero_fill(FeCtx *c, IrExpr *lv, IrLoc loc, IrBlock *out); /* lv = 0, every scalar of it */
 
 /* ---- strings.c: string literals ----------------------------------------------- */
 bool fe_string_bytes(FeCtx *c, CXCursor lit, const char **bytes, int64_t *n); /* NUL included */

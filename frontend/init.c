@@ -131,6 +131,11 @@ static void zero_fill(Local *L, IrExpr *lv, IrLoc loc) {
   for (int64_t i = 0; i < nsub(lv->type) && L->budget >= 0; i++) zero_fill(L, sub_place(L->c, lv, i, loc), loc);
 }
 
+void fe_zero_fill(FeCtx *c, IrExpr *lv, IrLoc loc, IrBlock *out) {
+  Local L = {c, out, FE_MAX_INIT_ELEMS};
+  zero_fill(&L, lv, loc);
+}
+
 static void local_list(Local *L, IrExpr *lv, CXCursor list);
 
 static void local_obj(Local *L, IrExpr *lv, Iter *it) {
@@ -197,6 +202,11 @@ static void local_list(Local *L, IrExpr *lv, CXCursor list) {
   Iter it = {fe_kids(c, list), 0};
   if (is_aggregate(lv->type) && has_designator(it.k)) {
     local_designated(L, lv, &it, loc);
+    return;
+  }
+  if (lv->type->kind == IR_TY_ARRAY && lv->type->base->kind == IR_TY_INT && lv->type->base->size == 1 &&
+      it.k.n == 1 && clang_getCursorKind(fe_strip(it.k.k[0])) == CXCursor_StringLiteral) {
+    local_obj(L, lv, &it); /* char s[] = {"..."}: the braces are optional */
     return;
   }
   if (!list_ok(c, list, it.k)) return;

@@ -15,9 +15,11 @@
  * 2048, not 1).  __NO_CTYPE keeps <ctype.h> from defining the is*
  * functions as macros over glibc's table.
  *
- * memset, memcpy and memcmp work on bytes; the abstract memory holds one
- * value of its declared type per cell, so they are modelled only on
- * objects of a character type (fe_libc_bytes_ok; other calls are refused).
+ * memset, memcpy, memmove and memcmp work on bytes; the abstract memory
+ * holds one value of its declared type per cell, so these models serve
+ * objects of a character type only (fe_libc_bytes_ok).  memset, memcpy and
+ * memmove on cells of one other scalar type call the cell models
+ * (PREFIX memcpy__int, ...: memcells.c); anything else is refused.
  */
 #include <string.h>
 
@@ -26,6 +28,73 @@
 const char fe_libc_path[] = "/inka-ng/libc_models.h";
 
 #define PREFIX "__inka_lib_"
+
+/* The cell models of one type T (suffix S): memmove copies through a VLA
+   of the cells, so overlapping objects are right; memset stores the byte
+   repeated over the cell (integer cells; float cells only take 0, which
+   memcells.c checks). */
+#define CELLS(T, S) \
+    "static void " PREFIX "memcpy__" #S "(" #T " *__d, const " #T " *__s, __inka_size_t __n) {\n" \
+    "  __inka_size_t __i;\n" \
+    "  for (__i = 0; __i < __n / sizeof(" #T "); __i++) __d[__i] = __s[__i];\n" \
+    "}\n" \
+    "static void " PREFIX "memmove__" #S "(" #T " *__d, const " #T " *__s, __inka_size_t __n) {\n" \
+    "  __inka_size_t __k = __n / sizeof(" #T "), __i;\n" \
+    "  if (__k == 0) return;\n" \
+    "  " #T " __t[__k];\n" \
+    "  for (__i = 0; __i < __k; __i++) __t[__i] = __s[__i];\n" \
+    "  for (__i = 0; __i < __k; __i++) __d[__i] = __t[__i];\n" \
+    "}\n" \
+    "static void " PREFIX "memset__" #S "(" #T " *__d, int __c, __inka_size_t __n) {\n" \
+    "  " #T " __v = (" #T ")((unsigned long long)(unsigned char)__c * 0x0101010101010101ull);\n" \
+    "  __inka_size_t __i;\n" \
+    "  for (__i = 0; __i < __n / sizeof(" #T "); __i++) __d[__i] = __v;\n" \
+    "}\n"
+
+/* GCC's overflow builtins on operands and result of one type T (unsigned
+   counterpart U, suffix S; overflow.c picks the model): the wrapped result
+   is stored, the test is exact at every width without a wider type (a
+   signed product overflowed iff dividing it back does not give b). */
+#define OVF_SIGNED(T, U, S) \
+    "static _Bool " PREFIX "add_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  " #T " __s = (" #T ")((" #U ")__a + (" #U ")__b);\n" \
+    "  *__r = __s;\n" \
+    "  return ((__a ^ __s) & (__b ^ __s)) < 0;\n" \
+    "}\n" \
+    "static _Bool " PREFIX "sub_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  " #T " __s = (" #T ")((" #U ")__a - (" #U ")__b);\n" \
+    "  *__r = __s;\n" \
+    "  return ((__a ^ __b) & (__a ^ __s)) < 0;\n" \
+    "}\n" \
+    "static _Bool " PREFIX "mul_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  " #T " __s = (" #T ")((" #U ")__a * (" #U ")__b);\n" \
+    "  *__r = __s;\n" \
+    "  if (__a == 0) return 0;\n" \
+    "  if (__a == -1) return __b != 0 && __b == -__b;\n" \
+    "  return __s / __a != __b;\n" \
+    "}\n"
+#define OVF_UNSIGNED(T, S) \
+    "static _Bool " PREFIX "add_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  " #T " __s = __a + __b;\n" \
+    "  *__r = __s;\n" \
+    "  return __s < __a;\n" \
+    "}\n" \
+    "static _Bool " PREFIX "sub_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  *__r = __a - __b;\n" \
+    "  return __a < __b;\n" \
+    "}\n" \
+    "static _Bool " PREFIX "mul_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  " #T " __s = __a * __b;\n" \
+    "  *__r = __s;\n" \
+    "  return __a != 0 && __s / __a != __b;\n" \
+    "}\n"
+/* __builtin_sadd_overflow (int), __builtin_uaddl_overflow (unsigned long), ... */
+#define OVF_TYPED(OP, SG, SZ, T, S) \
+    "static _Bool " PREFIX "__builtin_" #SG #OP #SZ "_overflow(" #T " __a, " #T " __b, " #T " *__r) {\n" \
+    "  return " PREFIX #OP "_overflow__" #S "(__a, __b, __r);\n" \
+    "}\n"
+#define OVF_TYPED3(SG, SZ, T, S) \
+    OVF_TYPED(add, SG, SZ, T, S) OVF_TYPED(sub, SG, SZ, T, S) OVF_TYPED(mul, SG, SZ, T, S)
 
 const char fe_libc_models[] =
     "#pragma clang system_header\n"
@@ -103,6 +172,16 @@ const char fe_libc_models[] =
     "  for (__i = 0; __i < __n; __i++) __p[__i] = __q[__i];\n"
     "  return __d;\n"
     "}\n"
+    "static void *" PREFIX "memmove(void *__d, const void *__s, __inka_size_t __n) {\n"
+    "  unsigned char *__p = (unsigned char *)__d;\n"
+    "  const unsigned char *__q = (const unsigned char *)__s;\n"
+    "  __inka_size_t __i;\n"
+    "  if (__n == 0) return __d;\n"
+    "  unsigned char __t[__n];\n"
+    "  for (__i = 0; __i < __n; __i++) __t[__i] = __q[__i];\n"
+    "  for (__i = 0; __i < __n; __i++) __p[__i] = __t[__i];\n"
+    "  return __d;\n"
+    "}\n"
     "static int " PREFIX "abs(int __x) { return __x < 0 ? -__x : __x; }\n"
     "static long " PREFIX "labs(long __x) { return __x < 0 ? -__x : __x; }\n"
     "static long long " PREFIX "llabs(long long __x) { return __x < 0 ? -__x : __x; }\n"
@@ -129,7 +208,118 @@ const char fe_libc_models[] =
     "  return (__c >= '0' && __c <= '9') || (__c >= 'A' && __c <= 'Z') || (__c >= 'a' && __c <= 'z') ? 8 : 0;\n"
     "}\n"
     "static int " PREFIX "toupper(int __c) { return __c >= 'a' && __c <= 'z' ? __c - 32 : __c; }\n"
-    "static int " PREFIX "tolower(int __c) { return __c >= 'A' && __c <= 'Z' ? __c + 32 : __c; }\n";
+    "static int " PREFIX "tolower(int __c) { return __c >= 'A' && __c <= 'Z' ? __c + 32 : __c; }\n"
+    /* GCC's bit builtins as sums of bits and comparisons with constants,
+       which bound the result by themselves (popcount <= 32) and propagate
+       into the argument's bounds; no loops.  A count of zeros of 0 is
+       undefined in gcc: __builtin_trap ends the path, like the other traps. */
+    "static int " PREFIX "__builtin_popcount(unsigned __x) {\n"
+    "  return\n"
+    "    (int)(__x >> 0 & 1) + (int)(__x >> 1 & 1) + (int)(__x >> 2 & 1) + (int)(__x >> 3 & 1) +\n"
+    "    (int)(__x >> 4 & 1) + (int)(__x >> 5 & 1) + (int)(__x >> 6 & 1) + (int)(__x >> 7 & 1) +\n"
+    "    (int)(__x >> 8 & 1) + (int)(__x >> 9 & 1) + (int)(__x >> 10 & 1) + (int)(__x >> 11 & 1) +\n"
+    "    (int)(__x >> 12 & 1) + (int)(__x >> 13 & 1) + (int)(__x >> 14 & 1) + (int)(__x >> 15 & 1) +\n"
+    "    (int)(__x >> 16 & 1) + (int)(__x >> 17 & 1) + (int)(__x >> 18 & 1) + (int)(__x >> 19 & 1) +\n"
+    "    (int)(__x >> 20 & 1) + (int)(__x >> 21 & 1) + (int)(__x >> 22 & 1) + (int)(__x >> 23 & 1) +\n"
+    "    (int)(__x >> 24 & 1) + (int)(__x >> 25 & 1) + (int)(__x >> 26 & 1) + (int)(__x >> 27 & 1) +\n"
+    "    (int)(__x >> 28 & 1) + (int)(__x >> 29 & 1) + (int)(__x >> 30 & 1) + (int)(__x >> 31 & 1);\n"
+    "}\n"
+    "static int " PREFIX "__builtin_popcountll(unsigned long long __x) {\n"
+    "  return " PREFIX "__builtin_popcount((unsigned)__x) + " PREFIX "__builtin_popcount((unsigned)(__x >> 32));\n"
+    "}\n"
+    "static int " PREFIX "__builtin_popcountl(unsigned long __x) { return " PREFIX "__builtin_popcountll(__x); }\n"
+    "static int " PREFIX "__builtin_parity(unsigned __x) { return " PREFIX "__builtin_popcount(__x) & 1; }\n"
+    "static int " PREFIX "__builtin_parityl(unsigned long __x) { return " PREFIX "__builtin_popcountll(__x) & 1; }\n"
+    "static int " PREFIX "__builtin_parityll(unsigned long long __x) { return " PREFIX "__builtin_popcountll(__x) & 1; }\n"
+    /* the number of low masks 2^j - 1 (j >= 1) that x has no bit in */
+    "static int " PREFIX "__builtin_ctz(unsigned __x) {\n"
+    "  if (__x == 0) __builtin_trap();\n"
+    "  return\n"
+    "    ((__x & 0x1u) == 0) + ((__x & 0x3u) == 0) + ((__x & 0x7u) == 0) + ((__x & 0xfu) == 0) +\n"
+    "    ((__x & 0x1fu) == 0) + ((__x & 0x3fu) == 0) + ((__x & 0x7fu) == 0) + ((__x & 0xffu) == 0) +\n"
+    "    ((__x & 0x1ffu) == 0) + ((__x & 0x3ffu) == 0) + ((__x & 0x7ffu) == 0) + ((__x & 0xfffu) == 0) +\n"
+    "    ((__x & 0x1fffu) == 0) + ((__x & 0x3fffu) == 0) + ((__x & 0x7fffu) == 0) + ((__x & 0xffffu) == 0) +\n"
+    "    ((__x & 0x1ffffu) == 0) + ((__x & 0x3ffffu) == 0) + ((__x & 0x7ffffu) == 0) + ((__x & 0xfffffu) == 0) +\n"
+    "    ((__x & 0x1fffffu) == 0) + ((__x & 0x3fffffu) == 0) + ((__x & 0x7fffffu) == 0) + ((__x & 0xffffffu) == 0) +\n"
+    "    ((__x & 0x1ffffffu) == 0) + ((__x & 0x3ffffffu) == 0) + ((__x & 0x7ffffffu) == 0) + ((__x & 0xfffffffu) == 0) +\n"
+    "    ((__x & 0x1fffffffu) == 0) + ((__x & 0x3fffffffu) == 0) + ((__x & 0x7fffffffu) == 0);\n"
+    "}\n"
+    "static int " PREFIX "__builtin_ctzll(unsigned long long __x) {\n"
+    "  if (__x == 0) __builtin_trap();\n"
+    "  return (unsigned)__x != 0 ? " PREFIX "__builtin_ctz((unsigned)__x) : 32 + " PREFIX "__builtin_ctz((unsigned)(__x >> 32));\n"
+    "}\n"
+    "static int " PREFIX "__builtin_ctzl(unsigned long __x) { return " PREFIX "__builtin_ctzll(__x); }\n"
+    /* the number of powers 2^j (j >= 1) that x is below */
+    "static int " PREFIX "__builtin_clz(unsigned __x) {\n"
+    "  if (__x == 0) __builtin_trap();\n"
+    "  return\n"
+    "    (__x < 0x2u) + (__x < 0x4u) + (__x < 0x8u) + (__x < 0x10u) +\n"
+    "    (__x < 0x20u) + (__x < 0x40u) + (__x < 0x80u) + (__x < 0x100u) +\n"
+    "    (__x < 0x200u) + (__x < 0x400u) + (__x < 0x800u) + (__x < 0x1000u) +\n"
+    "    (__x < 0x2000u) + (__x < 0x4000u) + (__x < 0x8000u) + (__x < 0x10000u) +\n"
+    "    (__x < 0x20000u) + (__x < 0x40000u) + (__x < 0x80000u) + (__x < 0x100000u) +\n"
+    "    (__x < 0x200000u) + (__x < 0x400000u) + (__x < 0x800000u) + (__x < 0x1000000u) +\n"
+    "    (__x < 0x2000000u) + (__x < 0x4000000u) + (__x < 0x8000000u) + (__x < 0x10000000u) +\n"
+    "    (__x < 0x20000000u) + (__x < 0x40000000u) + (__x < 0x80000000u);\n"
+    "}\n"
+    "static int " PREFIX "__builtin_clzll(unsigned long long __x) {\n"
+    "  if (__x == 0) __builtin_trap();\n"
+    "  return (__x >> 32) != 0 ? " PREFIX "__builtin_clz((unsigned)(__x >> 32)) : 32 + " PREFIX "__builtin_clz((unsigned)__x);\n"
+    "}\n"
+    "static int " PREFIX "__builtin_clzl(unsigned long __x) {\n"
+    "  return " PREFIX "__builtin_clzll(__x) - (int)(64 - 8 * sizeof(unsigned long));\n"
+    "}\n"
+    "static int " PREFIX "__builtin_ffs(int __x) {\n"
+    "  return __x == 0 ? 0 : " PREFIX "__builtin_ctz((unsigned)__x) + 1;\n"
+    "}\n"
+    "static int " PREFIX "__builtin_ffsll(long long __x) {\n"
+    "  return __x == 0 ? 0 : " PREFIX "__builtin_ctzll((unsigned long long)__x) + 1;\n"
+    "}\n"
+    "static int " PREFIX "__builtin_ffsl(long __x) { return " PREFIX "__builtin_ffsll(__x); }\n"
+    /* the sign bits after the first: a clz of x, or of ~x when x < 0 (no
+       xor with the sign, which propagates badly) */
+    "static int " PREFIX "__builtin_clrsb(int __x) {\n"
+    "  if (__x >= 0) return __x == 0 ? 31 : " PREFIX "__builtin_clz((unsigned)__x) - 1;\n"
+    "  return __x == -1 ? 31 : " PREFIX "__builtin_clz((unsigned)~__x) - 1;\n"
+    "}\n"
+    "static int " PREFIX "__builtin_clrsbll(long long __x) {\n"
+    "  if (__x >= 0) return __x == 0 ? 63 : " PREFIX "__builtin_clzll((unsigned long long)__x) - 1;\n"
+    "  return __x == -1 ? 63 : " PREFIX "__builtin_clzll((unsigned long long)~__x) - 1;\n"
+    "}\n"
+    "static int " PREFIX "__builtin_clrsbl(long __x) {\n"
+    "  return " PREFIX "__builtin_clrsbll(__x) - (int)(64 - 8 * sizeof(long));\n"
+    "}\n"
+    "static unsigned short " PREFIX "__builtin_bswap16(unsigned short __x) {\n"
+    "  return (unsigned short)((__x >> 8) | ((__x & 0xffu) << 8));\n"
+    "}\n"
+    "static unsigned " PREFIX "__builtin_bswap32(unsigned __x) {\n"
+    "  return (__x >> 24) | ((__x >> 8) & 0xff00u) | ((__x & 0xff00u) << 8) | ((__x & 0xffu) << 24);\n"
+    "}\n"
+    "static unsigned long long " PREFIX "__builtin_bswap64(unsigned long long __x) {\n"
+    "  return ((unsigned long long)" PREFIX "__builtin_bswap32((unsigned)__x) << 32) |\n"
+    "         " PREFIX "__builtin_bswap32((unsigned)(__x >> 32));\n"
+    "}\n"
+    "static long " PREFIX "__builtin_expect(long __e, long __c) { (void)__c; return __e; }\n"
+    "static int " PREFIX "__builtin_abs(int __x) { return __x < 0 ? -__x : __x; }\n"
+    "static long " PREFIX "__builtin_labs(long __x) { return __x < 0 ? -__x : __x; }\n"
+    "static long long " PREFIX "__builtin_llabs(long long __x) { return __x < 0 ? -__x : __x; }\n"
+    /* memcpy, memmove and memset on cells of one scalar type (memcells.c);
+       n is the byte count, a multiple of the cell size */
+    CELLS(short, short) CELLS(unsigned short, ushort) CELLS(int, int) CELLS(unsigned, uint)
+    CELLS(long, long) CELLS(unsigned long, ulong) CELLS(long long, llong)
+    CELLS(unsigned long long, ullong) CELLS(float, float) CELLS(double, double)
+    OVF_SIGNED(int, unsigned, int) OVF_SIGNED(long, unsigned long, long)
+    /* int products in 64 bits (exact; propagates better than dividing back) */
+    "static _Bool " PREFIX "mul_overflow__int_wide(int __a, int __b, int *__r) {\n"
+    "  long long __p = (long long)__a * __b;\n"
+    "  *__r = (int)__p;\n"
+    "  return __p != (int)__p;\n"
+    "}\n"
+    OVF_SIGNED(long long, unsigned long long, llong) OVF_UNSIGNED(unsigned, uint)
+    OVF_UNSIGNED(unsigned long, ulong) OVF_UNSIGNED(unsigned long long, ullong)
+    OVF_TYPED3(s, , int, int) OVF_TYPED3(s, l, long, long) OVF_TYPED3(s, ll, long long, llong)
+    OVF_TYPED3(u, , unsigned, uint) OVF_TYPED3(u, l, unsigned long, ulong)
+    OVF_TYPED3(u, ll, unsigned long long, ullong);
 
 const unsigned long fe_libc_models_len = sizeof fe_libc_models - 1;
 
@@ -149,12 +339,15 @@ bool fe_libc_model(FeCtx *c, const char *name, CXCursor *def) {
       return true;
     }
   }
+  /* __builtin_memcpy, __builtin_strlen, ...: gcc's names for the library's */
+  if (strncmp(name, "__builtin_", 10) == 0 && strncmp(name + 10, "__builtin_", 10) != 0)
+    return fe_libc_model(c, name + 10, def);
   return false;
 }
 
 /* ---- byte access ------------------------------------------------------------ */
 /* The pointer an argument was before C converted it to void *. */
-static CXCursor unconverted(FeCtx *c, CXCursor e) {
+CXCursor fe_libc_unconverted(FeCtx *c, CXCursor e) {
   for (;;) {
     enum CXCursorKind k = clang_getCursorKind(e);
     if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr) return e;
@@ -176,7 +369,7 @@ bool fe_libc_bytes_ok(FeCtx *c, CXCursor model, CXCursor call) {
   for (int i = 0; i < n && i < clang_Cursor_getNumArguments(call); i++) {
     CXType pt = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(model, (unsigned)i)));
     if (pt.kind != CXType_Pointer || clang_getCanonicalType(clang_getPointeeType(pt)).kind != CXType_Void) continue;
-    CXType at = clang_getCanonicalType(clang_getCursorType(unconverted(c, clang_Cursor_getArgument(call, (unsigned)i))));
+    CXType at = clang_getCanonicalType(clang_getCursorType(fe_libc_unconverted(c, clang_Cursor_getArgument(call, (unsigned)i))));
     CXType elem = at.kind == CXType_Pointer ? clang_getPointeeType(at) : clang_getArrayElementType(at);
     if (elem.kind == CXType_Invalid || !is_char_kind(elem)) return false;
   }

@@ -394,6 +394,9 @@ static bool structural_stmt(M *m, CXCursor cur) {
   case CXCursor_BreakStmt: return word(m, "break");
   case CXCursor_ContinueStmt: return word(m, "continue");
   case CXCursor_CaseStmt:
+    if (k.n == 3) /* GNU's case lo ... hi: */
+      return word(m, "case") && expr(m, k.k[0]) && punct(m, "...") && expr(m, k.k[1]) && punct(m, ":") &&
+             stmt(m, k.k[2]);
     return k.n == 2 && word(m, "case") && expr(m, k.k[0]) && punct(m, ":") && stmt(m, k.k[1]);
   case CXCursor_DefaultStmt: return k.n == 1 && word(m, "default") && punct(m, ":") && stmt(m, k.k[0]);
   case CXCursor_LabelStmt: return k.n == 1 && name_leaf(m, cur) && punct(m, ":") && stmt(m, k.k[0]);

@@ -7,6 +7,7 @@
  *     if (m || v == 2 || v == 3) { m = 1; B }
  *     if (m || (v != 1 && v != 2 && v != 3)) { m = 1; C }
  *     <end label>
+ * GNU's case ranges `case 1 ... 5:` enter when 1 <= v && v <= 5.
  * m says that an earlier case ran and falls through into this one.  A line
  * holding only case labels names no statement (--reach refuses it).  A
  * `break` of the switch is a goto to the end label (jumps.c turns it into a
@@ -30,8 +31,8 @@
 #include "fe.h"
 
 typedef struct Segment {
-  int64_t *vals;          /* the case values that enter here */
-  int nvals;
+  int64_t *lo, *hi;       /* the case values that enter here: lo[i] ... hi[i] */
+  int nvals;              /*   (hi[i] == lo[i] for a plain case label) */
   bool is_default;
   IrLoc loc;              /* the first label */
   IrBlock body;
@@ -52,6 +53,27 @@ static Segment *new_segment(Sw *w, IrLoc loc) {
   return s;
 }
 
+/* Adds the values lo ... hi (converted to the switch's type, as C converts
+   case values) to seg; a range that is empty after the conversion (gcc's
+   "empty range specified") adds nothing. */
+static void add_range(Sw *w, Segment *seg, int64_t lo, int64_t hi) {
+  lo = fe_wrap(w->t, lo);
+  hi = fe_wrap(w->t, hi);
+  bool empty = w->t->is_signed ? lo > hi : (uint64_t)lo > (uint64_t)hi;
+  if (empty) return;
+  int n = seg->nvals;
+  int64_t *l = fe_alloc(w->c->A, sizeof *l * (size_t)(n + 1)), *h = fe_alloc(w->c->A, sizeof *h * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) {
+    l[i] = seg->lo[i];
+    h[i] = seg->hi[i];
+  }
+  l[n] = lo;
+  h[n] = hi;
+  seg->lo = l;
+  seg->hi = h;
+  seg->nvals = n + 1;
+}
+
 /* Peels the case/default labels in front of a statement of the switch's block
    into a new segment; returns the labelled statement (a null cursor when a
    label is malformed, after a diagnostic). */
@@ -69,17 +91,12 @@ static CXCursor peel_labels(Sw *w, CXCursor cur, Segment **seg) {
       cur = kids.k[0];
       continue;
     }
-    if (kids.n == 3) {
-      fe_unsupported(c, fe_loc(c, cur), "unsupported: case range");
-      return clang_getNullCursor();
-    }
-    int64_t v;
-    if (kids.n != 2 || !fe_eval_int(kids.k[0], &v)) break;
-    int64_t *vals = fe_alloc(c->A, sizeof *vals * (size_t)((*seg)->nvals + 1));
-    for (int i = 0; i < (*seg)->nvals; i++) vals[i] = (*seg)->vals[i];
-    vals[(*seg)->nvals++] = fe_wrap(w->t, v);
-    (*seg)->vals = vals;
-    cur = kids.k[1];
+    /* `case v:` has 2 children, GNU's `case lo ... hi:` 3 */
+    int64_t lo, hi;
+    if (kids.n != 2 && kids.n != 3) break;
+    if (!fe_eval_int(kids.k[0], &lo) || !fe_eval_int(kids.k[kids.n - 2], &hi)) break;
+    add_range(w, *seg, lo, hi);
+    cur = kids.k[kids.n - 1];
   }
   fe_unsupported(c, fe_loc(c, cur), "unsupported: case label clang cannot evaluate");
   return clang_getNullCursor();
@@ -95,17 +112,37 @@ static IrExpr *bin(FeCtx *c, IrExprKind k, IrExpr *a, IrExpr *b, IrLoc loc) {
   return e;
 }
 
+/* v == lo, or lo <= v && v <= hi for a range (compared in v's type) */
+static IrExpr *in_range(Sw *w, const Segment *s, int i, IrVar *v, IrLoc loc) {
+  FeCtx *c = w->c;
+  assert(i < s->nvals && (w->t->is_signed ? s->lo[i] <= s->hi[i] : (uint64_t)s->lo[i] <= (uint64_t)s->hi[i]));
+  IrExpr *lo = fe_int_const(c, w->t, s->lo[i], loc);
+  if (s->lo[i] == s->hi[i]) return bin(c, IR_EQ, fe_var_expr(c, v, loc), lo, loc);
+  IrExpr *hi = fe_int_const(c, w->t, s->hi[i], loc);
+  return bin(c, IR_LAND, bin(c, IR_GE, fe_var_expr(c, v, loc), lo, loc), bin(c, IR_LE, fe_var_expr(c, v, loc), hi, loc),
+             loc);
+}
+
+/* v != lo, or v < lo || v > hi for a range */
+static IrExpr *out_of_range(Sw *w, const Segment *s, int i, IrVar *v, IrLoc loc) {
+  FeCtx *c = w->c;
+  IrExpr *lo = fe_int_const(c, w->t, s->lo[i], loc);
+  if (s->lo[i] == s->hi[i]) return bin(c, IR_NE, fe_var_expr(c, v, loc), lo, loc);
+  IrExpr *hi = fe_int_const(c, w->t, s->hi[i], loc);
+  return bin(c, IR_LOR, bin(c, IR_LT, fe_var_expr(c, v, loc), lo, loc), bin(c, IR_GT, fe_var_expr(c, v, loc), hi, loc),
+             loc);
+}
+
 /* m || v == k1 || ...; for default: m || (v != every case value) */
 static IrExpr *entry_cond(Sw *w, const Segment *s, IrVar *v, IrVar *m, IrLoc loc) {
   FeCtx *c = w->c;
   IrExpr *e = fe_var_expr(c, m, loc);
-  for (int i = 0; i < s->nvals; i++)
-    e = bin(c, IR_LOR, e, bin(c, IR_EQ, fe_var_expr(c, v, loc), fe_int_const(c, w->t, s->vals[i], loc), loc), loc);
+  for (int i = 0; i < s->nvals; i++) e = bin(c, IR_LOR, e, in_range(w, s, i, v, loc), loc);
   if (s->is_default) {
     IrExpr *none = fe_int_const(c, fe_type_int_(c), 1, loc);
     for (int j = 0; j < w->nseg; j++)
       for (int i = 0; i < w->seg[j]->nvals; i++) {
-        IrExpr *ne = bin(c, IR_NE, fe_var_expr(c, v, loc), fe_int_const(c, w->t, w->seg[j]->vals[i], loc), loc);
+        IrExpr *ne = out_of_range(w, w->seg[j], i, v, loc);
         none = none->kind == IR_INT_CONST ? ne : bin(c, IR_LAND, none, ne, loc);
       }
     e = bin(c, IR_LOR, e, none, loc);
@@ -181,10 +218,10 @@ static void emit_chain(Sw *w, IrVar *v, int end, IrLoc loc, IrBlock *out) {
     IrStmt *s = fe_stmt_new(c, IR_ST_IF, loc);
     IrExpr *e = NULL;
     for (int j = 0; j < g->nvals; j++) {
-      IrExpr *eq = bin(c, IR_EQ, fe_var_expr(c, v, loc), fe_int_const(c, w->t, g->vals[j], loc), loc);
+      IrExpr *eq = in_range(w, g, j, v, loc);
       e = e ? bin(c, IR_LOR, e, eq, loc) : eq;
     }
-    assert(e);
+    if (!e) e = fe_int_const(c, fe_type_int_(c), 0, loc); /* only empty ranges */
     s->cond = e;
     s->then = chain_branch(c, g, end);
     fe_emit(c, at, s);

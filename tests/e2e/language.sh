@@ -165,5 +165,39 @@ check 1 $D/macros_idioms.c --reach 21 --iter 17
 # what the expander does not reproduce (variadic, ##) stays refused
 check 2 $D/macros_refused.c --reach 9
 check 2 $D/macros_refused.c --reach 16
+# GCC builtins (C models in frontend/libc.c); a count of zeros of 0 and __builtin_unreachable end the path
+for l in 6 8 10 12 14 16 33 39 49 51 60; do check 0 $D/builtins.c --reach $l; done
+for l in 18 27 31 53; do check 1 $D/builtins.c --reach $l; done
+check 0 tests/stranger/programs/b2_x_builtin.c --reach 6
+for dm in LP64 ILP32; do
+  for l in 9 11 14; do check 0 $D/builtins_long.c --reach $l --data-model $dm; done
+  check 1 $D/builtins_long.c --reach 16 --data-model $dm
+done
+# GNU case ranges: with plain labels, fall-through, an empty range, unsigned bounds
+for l in 5 8 10 12 16 28 30 39 41 43; do check 0 $D/caseranges.c --reach $l; done
+for l in 14 32; do check 1 $D/caseranges.c --reach $l; done
+# memset/memcpy/memmove on int, long, short, double cells (and memmove on chars); other cells refused
+for l in 12 24 26 38 50 58 69; do check 0 $D/memcells.c --reach $l; done
+for l in 28 40; do check 1 $D/memcells.c --reach $l; done
+check 0 tests/stranger/programs/b2_x_memcpy.c --reach 12
+for l in 23 42; do check 0 $D/memcells2.c --reach $l; done
+for l in 26 44; do check 1 $D/memcells2.c --reach $l; done
+for l in 10 16 22 28 35 42; do check 2 $D/memcells_refused.c --reach $l; done
+# compound literals: struct arguments, arrays that decay, &(int){v}, in a loop, {"string"}
+for l in 13 24 32 37; do check 0 $D/compound.c --reach $l; done
+check 1 $D/compound.c --reach 34
+check 0 tests/stranger/programs/b2_x_compound.c --reach 13
+# GNU x ?: y (x evaluated once) and offsetof: constants, a varying index refused (was taken for a cast)
+for l in 21 23 31; do check 0 $D/gnu_exprs.c --reach $l; done
+for l in 25 33; do check 1 $D/gnu_exprs.c --reach $l; done
+check 2 $D/gnu_exprs.c --reach 39
+# _Generic folded by clang to an integer constant; other selections refused
+check 0 $D/generic.c --reach 6
+check 1 $D/generic.c --reach 8
+check 2 $D/generic.c --reach 13
+# GCC's overflow builtins (type-generic and typed): wrapped result, exact flag; mixed signedness refused
+for l in 7 9 11 13 17 20 34; do check 0 $D/overflow.c --reach $l; done
+for l in 15 32; do check 1 $D/overflow.c --reach $l; done
+check 2 $D/overflow.c --reach 26
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -47,6 +47,6 @@ int classes(int c, int x) {
 }
 
 int ints(int *p) {
-  memset(p, 0, 4 * sizeof *p);                  /* line 50: not made of chars */
+  memset(p, 0, 4 * sizeof *p);                  /* line 50: int cells (memcells.c) */
   return p[0];
 }
