@@ -447,15 +447,7 @@ static BbVec expr(BbEnc *e, Frame *f, const IrExpr *x, int g) {
 /* ---- Statements ------------------------------------------------------------------ */
 static void block(BbEnc *e, Frame *f, Loop *l, const IrBlock *b);
 
-static bool is_objective_call(const IrObjective *obj, const IrStmt *s) {
-  if (s->kind != IR_ST_CALL || !obj->target_call) return false;
-  const char *want = obj->target_call;
-  if (s->callee_name && strcmp(s->callee_name, want) == 0) return true;
-  if (s->builtin == IR_BI_ASSERT && (strcmp(want, "assert") == 0 || strcmp(want, "__assert_fail") == 0)) return true;
-  if (s->builtin == IR_BI_ERROR && (strcmp(want, "reach_error") == 0 || strcmp(want, "__VERIFIER_error") == 0))
-    return true;
-  return false;
-}
+static bool is_objective_call(const IrObjective *obj, const IrStmt *s) { return ir_is_call_to(s, obj->target_call); }
 
 static Frame *new_frame(BbEnc *e, const IrFunction *fn, int depth) {
   if (!fn->defined) na(e, "a call to a function without a body");

@@ -347,15 +347,7 @@ static CxExpr *value(Comp *k, const IrExpr *e) {
 }
 
 /* ---- The objective --------------------------------------------------------- */
-static bool is_objective_call(const CxObjective *obj, const IrStmt *s) {
-  if (s->kind != IR_ST_CALL || !obj->target_call) return false;
-  const char *want = obj->target_call;
-  if (s->callee_name && strcmp(s->callee_name, want) == 0) return true;
-  if (s->builtin == IR_BI_ASSERT && (strcmp(want, "assert") == 0 || strcmp(want, "__assert_fail") == 0)) return true;
-  if (s->builtin == IR_BI_ERROR && (strcmp(want, "reach_error") == 0 || strcmp(want, "__VERIFIER_error") == 0))
-    return true;
-  return false;
-}
+static bool is_objective_call(const CxObjective *obj, const IrStmt *s) { return ir_is_call_to(s, obj->target_call); }
 
 
 static bool objective_loops(Comp *k) {

@@ -145,6 +145,9 @@ extern const char fe_libc_path[], fe_libc_models[];
 extern const unsigned long fe_libc_models_len;
 void fe_libc_note(FeCtx *c, CXCursor def);
 bool fe_libc_model(FeCtx *c, const char *name, CXCursor *def);
+/* A call of the model `name` (which must exist) with room for nargs
+   arguments, for the caller to fill. */
+IrStmt *fe_model_call(FeCtx *c, const char *name, int nargs, IrLoc loc);
 bool fe_libc_bytes_ok(FeCtx *c, CXCursor model, CXCursor call);
 CXCursor fe_libc_unconverted(FeCtx *c, CXCursor e); /* the pointer an argument was before void * */
 /* memcells.c: memset/memcpy/memmove on cells that are not chars; NULL

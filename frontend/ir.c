@@ -69,6 +69,13 @@ bool ir_is_lvalue(const IrExpr *e) {
   return e && (e->kind == IR_VAR || e->kind == IR_DEREF || e->kind == IR_FIELD || e->kind == IR_INDEX);
 }
 
+bool ir_is_call_to(const IrStmt *s, const char *want) {
+  if (s->kind != IR_ST_CALL || !want) return false;
+  if (s->callee_name && strcmp(s->callee_name, want) == 0) return true;
+  if (s->builtin == IR_BI_ASSERT && (strcmp(want, "assert") == 0 || strcmp(want, "__assert_fail") == 0)) return true;
+  return s->builtin == IR_BI_ERROR && (strcmp(want, "reach_error") == 0 || strcmp(want, "__VERIFIER_error") == 0);
+}
+
 bool ir_takes_pointers(const IrFunction *fn) {
   for (int i = 0; i < fn->nparams; i++)
     if (fn->params[i]->type->kind == IR_TY_PTR) return true;

@@ -21,6 +21,7 @@
  * memmove on cells of one other scalar type call the cell models
  * (PREFIX memcpy__int, ...: memcells.c); anything else is refused.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "fe.h"
@@ -343,6 +344,22 @@ bool fe_libc_model(FeCtx *c, const char *name, CXCursor *def) {
   if (strncmp(name, "__builtin_", 10) == 0 && strncmp(name + 10, "__builtin_", 10) != 0)
     return fe_libc_model(c, name + 10, def);
   return false;
+}
+
+IrStmt *fe_model_call(FeCtx *c, const char *name, int nargs, IrLoc loc) {
+  CXCursor model;
+  bool found = fe_libc_model(c, name, &model);
+  assert(found);
+  (void)found;
+  FeFunc *f = fe_func_for(c, model);
+  IrStmt *s = fe_stmt_new(c, IR_ST_CALL, loc);
+  s->builtin = IR_BI_NONE;
+  s->callee = f->fn;
+  s->callee_name = f->fn->name;
+  s->type = f->fn->ret;
+  s->nargs = nargs;
+  s->args = fe_alloc(c->A, sizeof(IrExpr *) * (size_t)nargs);
+  return s;
 }
 
 /* ---- byte access ------------------------------------------------------------ */

@@ -187,23 +187,12 @@ IrExpr *fe_mem_cells_call(FeCtx *c, CXCursor call, const char *name, bool want_v
     fe_unsupported(c, loc, "unsupported: memset of floating-point cells to a byte other than a constant 0");
     return NULL;
   }
-  CXCursor model;
-  bool found = fe_libc_model(c, fe_fmt(c->A, "%s__%s", name, suffix), &model);
-  assert(found);
-  (void)found;
-  FeFunc *f = fe_func_for(c, model);
-  IrStmt *s = fe_stmt_new(c, IR_ST_CALL, loc);
-  s->builtin = IR_BI_NONE;
-  s->callee = f->fn;
-  s->callee_name = f->fn->name;
-  s->type = f->fn->ret;
-  s->nargs = 3;
-  s->args = fe_alloc(c->A, sizeof(IrExpr *) * 3);
+  IrStmt *s = fe_model_call(c, fe_fmt(c->A, "%s__%s", name, suffix), 3, loc);
   for (int i = 0; i < 3; i++) s->args[i] = fe_expr(c, clang_Cursor_getArgument(call, (unsigned)i), out);
   IrExpr *d = s->args[0] = strip_ptr_cast(s->args[0]);
   if (!is_set) s->args[1] = strip_ptr_cast(s->args[1]);
   for (int i = 0; i < (is_set ? 1 : 2); i++)
-    if (s->args[i]->type->kind != IR_TY_PTR || s->args[i]->type->base != f->fn->params[i]->type->base) {
+    if (s->args[i]->type->kind != IR_TY_PTR || s->args[i]->type->base != s->callee->params[i]->type->base) {
       fe_unsupported(c, loc, "unsupported: %s on these objects", name);
       return NULL;
     }

@@ -90,19 +90,8 @@ IrExpr *fe_overflow_call(FeCtx *c, CXCursor call, const char *name, bool want_va
     return NULL;
   }
   const char *op = name + strlen("__builtin_"); /* add_overflow ... */
-  CXCursor model;
   bool wide = strncmp(op, "mul", 3) == 0 && strcmp(suffix, "int") == 0;
-  bool found = fe_libc_model(c, fe_fmt(c->A, "%.*s_overflow__%s%s", 3, op, suffix, wide ? "_wide" : ""), &model);
-  assert(found);
-  (void)found;
-  FeFunc *f = fe_func_for(c, model);
-  IrStmt *s = fe_stmt_new(c, IR_ST_CALL, loc);
-  s->builtin = IR_BI_NONE;
-  s->callee = f->fn;
-  s->callee_name = f->fn->name;
-  s->type = f->fn->ret;
-  s->nargs = 3;
-  s->args = fe_alloc(c->A, sizeof(IrExpr *) * 3);
+  IrStmt *s = fe_model_call(c, fe_fmt(c->A, "%.*s_overflow__%s%s", 3, op, suffix, wide ? "_wide" : ""), 3, loc);
   for (int i = 0; i < 3; i++) {
     s->args[i] = fe_expr(c, clang_Cursor_getArgument(call, (unsigned)i), out);
     if (i < 2) s->args[i] = fe_cast(c, it, s->args[i], loc);

@@ -145,16 +145,7 @@ static bool expr_may_trap(const IrExpr *e) {
 }
 
 /* ---- Objective -------------------------------------------------------------- */
-static bool is_objective_call(const Tr *t, const IrStmt *s) {
-  if (s->kind != IR_ST_CALL || !t->obj.target_call) return false;
-  const char *want = t->obj.target_call;
-  if (s->callee_name && strcmp(s->callee_name, want) == 0) return true;
-  if (s->builtin == IR_BI_ASSERT && (strcmp(want, "assert") == 0 || strcmp(want, "__assert_fail") == 0))
-    return true;
-  if (s->builtin == IR_BI_ERROR && (strcmp(want, "reach_error") == 0 || strcmp(want, "__VERIFIER_error") == 0))
-    return true;
-  return false;
-}
+static bool is_objective_call(const Tr *t, const IrStmt *s) { return ir_is_call_to(s, t->obj.target_call); }
 
 bool tr_is_objective_stmt(const Tr *t, const IrStmt *s) {
   return s == t->obj.target || is_objective_call(t, s);

@@ -350,5 +350,9 @@ bool ir_is_lvalue(const IrExpr *e);
 const char *ir_decl(IrProgram *p, const IrType *t, const char *name);
 /* Does fn take a pointer parameter (an input memory the test must build)? */
 bool ir_takes_pointers(const IrFunction *fn);
+/* Is s a call of the function named want (--reach-call)?  "assert" and
+   "__assert_fail" name the assert builtin, "reach_error" and
+   "__VERIFIER_error" the error builtin. */
+bool ir_is_call_to(const IrStmt *s, const char *want);
 
 #endif
