@@ -840,6 +840,136 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
   return found;
 }
 
+/* ---- Sweeping small values ----------------------------------------------------------- */
+/* The candidates above miss witnesses that are neither small nor a
+   constant of the program (a seed of 495, a length of 179 with a start
+   byte of 215).  The sweep runs the values of the parameters' domains in
+   order of magnitude, in shells of growing rank like run_shells: every
+   combination whose worst-ranked value has rank r, for r = 0, 1, ...  It is
+   a guess (it claims nothing: the domains may be the root's, cut in the
+   middle of its fixpoint) bounded by SWEEP_STEPS and the deadline; the
+   first shells repeat the window of the candidates, which costs little.
+   Each run is charged SWEEP_RUN_COST steps besides its own: a run of a few
+   steps costs microseconds of setup (a function without long loops makes
+   the sweep a million runs otherwise). */
+enum { SWEEP_STEPS = 200000000, SWEEP_RUN_COST = 1000 };
+
+/* The value of rank r (r >= 0) in [lo, hi], ordered by magnitude, the
+   positive one first on ties: 0, 1, -1, 2, -2, ...; false past the end. */
+static bool value_of_rank(int64_t lo, int64_t hi, uint64_t r, int64_t *out) {
+  assert(lo <= hi);
+  uint64_t size = (uint64_t)hi - (uint64_t)lo; /* one less than the number of values */
+  if (r > size) return false;
+  if (lo >= 0) return *out = lo + (int64_t)r, true;
+  if (hi <= 0) return *out = hi - (int64_t)r, true;
+  uint64_t below = (uint64_t)0 - (uint64_t)lo, above = (uint64_t)hi, pairs = below < above ? below : above;
+  if (r <= 2 * pairs) { /* 0, then alternating while both sides have values */
+    int64_t k = (int64_t)((r + 1) / 2);
+    return *out = r % 2 ? k : -k, true;
+  }
+  int64_t k = (int64_t)(pairs + (r - 2 * pairs)); /* one side only, further out */
+  return *out = above > below ? k : -k, true;
+}
+
+/* What the sweep walks: per parameter, the bounds of its values (the
+   root's domain, or its type's range when the root's store failed: cut by
+   a budget in the middle of its fixpoint) and their number. */
+typedef struct Sweep {
+  int64_t *lo, *hi;
+  uint64_t *count, *at;      /* at: the rank of each parameter in this combination */
+  bool holes;                /* skip values the store's domains exclude */
+  uint64_t steps0;           /* c->steps when the sweep began */
+  uint64_t steps;            /* the runs' setup, charged as steps */
+  double deadline;
+} Sweep;
+
+/* Sets the parameters to the ranks in sw->at: false when a value falls in
+   a hole of its domain (that combination is not run). */
+static bool set_ranks(LblConcrete *c, PropStore *s, const Sweep *sw) {
+  for (int i = 0; i < c->nparams; i++) {
+    bool inside = value_of_rank(sw->lo[i], sw->hi[i], sw->at[i], &c->params[i]);
+    assert(inside);
+    if (!inside || (sw->holes && !prop_has(s, tr_param(c->t, i).var, c->params[i]))) return false;
+  }
+  return true;
+}
+
+/* Runs the shell of rank r: for each j whose domain has a value of rank r,
+   the combinations whose first dimension of rank r is j (dimensions before
+   it below r, after it up to r, each within its `count` values).  1: one
+   met the objective; -1: the budget or the deadline stopped it; 0: the
+   shell is done; *any: it had combinations (false once every domain is
+   exhausted). */
+static int sweep_shell(LblConcrete *c, PropStore *s, uint64_t r, Sweep *sw, bool *any) {
+  int n = c->nparams;
+  uint64_t *at = sw->at;
+  for (int j = 0; j < n; j++) {
+    if (r >= sw->count[j] || (j > 0 && r == 0)) continue; /* (the shell of rank 0 is one combination) */
+    for (int i = 0; i < n; i++) at[i] = 0;
+    at[j] = r;
+    for (;;) {
+      *any = true;
+      if (set_ranks(c, s, sw)) {
+        if (run_steps(c, CX_RUN_STEPS, NULL) == 1) return 1;
+        sw->steps += SWEEP_RUN_COST;
+        if (c->steps + sw->steps - sw->steps0 > SWEEP_STEPS || (sw->deadline > 0 && prop_now() >= sw->deadline)) return -1;
+      }
+      int i = n - 1; /* the next combination of this part of the shell */
+      for (; i >= 0; i--) {
+        if (i == j) continue;
+        uint64_t end = i < j ? r : r + 1;
+        if (++at[i] < (end < sw->count[i] ? end : sw->count[i])) break;
+        at[i] = 0;
+      }
+      if (i < 0) break;
+    }
+  }
+  return 0;
+}
+
+/* The range of values of integer type t, as stored. */
+static void type_range(const IrType *t, int64_t *lo, int64_t *hi) {
+  if (t->kind == IR_TY_BOOL) {
+    *lo = 0, *hi = 1;
+  } else if (t->bits >= 64) {
+    *lo = INT64_MIN, *hi = INT64_MAX; /* (a 64-bit unsigned value is stored as its bit pattern) */
+  } else {
+    *lo = t->is_signed ? -((int64_t)1 << (t->bits - 1)) : 0;
+    *hi = t->is_signed ? ((int64_t)1 << (t->bits - 1)) - 1 : ((int64_t)1 << t->bits) - 1;
+  }
+}
+
+bool lbl_cx_sweep(LblConcrete *c, PropStore *s, double deadline) {
+  int n = c->nparams;
+  if (c->guess_only || n == 0) return false; /* nondet values or input memories: not values to sweep */
+  for (int i = 0; i < n; i++) {
+    const IrType *ty = tr_param(c->t, i).type;
+    if (ty->kind != IR_TY_INT && ty->kind != IR_TY_BOOL) return false; /* float keys have no magnitude order */
+  }
+  size_t m = (size_t)n;
+  Sweep sw = {.lo = calloc(m, sizeof *sw.lo), .hi = calloc(m, sizeof *sw.hi), .count = calloc(m, sizeof *sw.count),
+              .at = calloc(m, sizeof *sw.at), .holes = !prop_failed(s), .steps0 = c->steps, .deadline = deadline};
+  int res = sw.lo && sw.hi && sw.count && sw.at ? 0 : -1;
+  for (int i = 0; i < n && res == 0; i++) {
+    PropVar x = tr_param(c->t, i).var;
+    if (sw.holes) sw.lo[i] = prop_min(s, x), sw.hi[i] = prop_max(s, x);
+    else type_range(tr_param(c->t, i).type, &sw.lo[i], &sw.hi[i]);
+    uint64_t size = (uint64_t)sw.hi[i] - (uint64_t)sw.lo[i];
+    sw.count[i] = size == UINT64_MAX ? size : size + 1;
+  }
+  for (uint64_t r = 0; res == 0; r++) {
+    bool any = false;
+    res = sweep_shell(c, s, r, &sw, &any);
+    if (res == 0 && !any) break; /* every domain is exhausted */
+  }
+  free(sw.lo);
+  free(sw.hi);
+  free(sw.count);
+  free(sw.at);
+  c->cut = NULL; /* a guess claims nothing */
+  return res == 1;
+}
+
 /* ---- Enumerating small domains ------------------------------------------------------ */
 /* Would the rest of `total` runs, at the pace of the first `done`, end
    after the deadline? */

@@ -32,6 +32,12 @@ void lbl_cx_free(LblConcrete *c);
    meets the objective. */
 bool lbl_cx_guess(LblConcrete *c, double deadline);
 
+/* After the candidates: the values of the integer parameters' domains in s,
+   nearest 0 first, in shells over their product (see label/concrete.c), for
+   a bounded number of steps; a guess that claims nothing.  True when one
+   met the objective. */
+bool lbl_cx_sweep(LblConcrete *c, PropStore *s, double deadline);
+
 /* When the product of the parameters' domains in s is at most `limit`,
    runs every input: before anything else with LBL_CX_ENUM_LIMIT, after the
    root propagation with LBL_CX_ENUM_LATE.  1: one met the objective; 0:

@@ -491,6 +491,14 @@ static int quick_root(Model *m, double deadline) {
   return started ? 1 : 0;
 }
 
+/* The sweep after the guesses' candidates (label/concrete.c): until the
+   guesses' deadline, and at least a third of their time of its own (the
+   candidates' long runs may take all of theirs). */
+static bool sweep(Model *m, double guess_until, double guess_s) {
+  double until = prop_now() + guess_s / 3;
+  return lbl_cx_sweep(m->v.cx, m->s, until > guess_until ? until : guess_until);
+}
+
 bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   memset(r, 0, sizeof *r);
   double start = prop_now();
@@ -518,7 +526,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     no_solution(m.v.t, m.s, r, NULL);
   } else if (root == 1 && search(q, &m.v, m.s, r, start, true)) {
     /* answered by the short proof attempt */
-  } else if (e == 1 || (guessing && lbl_cx_guess(m.v.cx, guess_until))) {
+  } else if (e == 1 || (guessing && (lbl_cx_guess(m.v.cx, guess_until) || sweep(&m, guess_until, guess_s)))) {
     lbl_cx_solution(m.v.cx, r); /* inputs that meet the objective: nothing to propagate */
   } else if (e < 0) {
     if (root < 0 && guessing) { /* a spoiled root: the model again */
