@@ -41,3 +41,13 @@ int collatz_steps(int n) {
     return 1; /* guess */
   return 0;
 }
+
+/* A negative key: the sweep alternates signs (0, 1, -1, 2, -2, ...). */
+int negative_key(int k) {
+  int h = k;
+  for (int i = 0; i < 32; i++)
+    h = (h * 31 + 7) % 10007;
+  if (k < -50 && h == -1234)
+    return 1; /* guess */
+  return 0;
+}
