@@ -237,6 +237,12 @@ static const struct Stage {
     {0, 0, SEARCH_VAR_FIRST_FAIL, false, false, 0, 0, false},
 };
 enum { SHARE_PROPAGATIONS = 64000000 };
+/* A stage with a work budget also gets at most this share of the time
+   left: unfolding costs time that propagation counts do not see, and one
+   node of a first stage was seen unfolding a 20,000-iteration loop for the
+   whole --timeout (each exit trial refuted, 3 ms per unfolding), where the
+   stages after it had the answer. */
+static const double LBL_STAGE_TIME_SHARE = 0.3;
 
 static SearchResult run_stage(const LblQuery *q, Solve *v, PropStore *s, const struct Stage *st, bool small,
                               double deadline, SearchStats *total) {
@@ -410,6 +416,7 @@ static bool search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
     tr_try_small_inputs(t, k < first ? small_stages[k].bound : (TrSmallInputs){false, 0});
     struct Stage st = stages[i];
     if (k < first && small_stages[k].propagations) st.propagations = small_stages[k].propagations;
+    if (st.propagations && deadline > 0) st.time_share = LBL_STAGE_TIME_SHARE;
     SearchResult res = run_stage(q, v, s, &st, k < first, deadline, &r->stats.search);
     tr_try_small_inputs(t, (TrSmallInputs){false, 0});
     if (res == SEARCH_EXHAUSTED && k < first) continue; /* only small memories were tried */
