@@ -523,13 +523,27 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
   int e = -1, root = -1;
   uint64_t runs = 0; /* concrete runs of a model given up */
-  if (m.ok && m.v.cx) { /* domains the --assume made small: every input runs, nothing else is relied on */
-    e = lbl_cx_enumerate(m.v.cx, m.s, deadline > 0 ? start + q->timeout_s / 2 : 0, LBL_CX_ENUM_LIMIT);
-    if (e == 0) no_solution(m.v.t, m.s, r, NULL);
+  bool loops = m.ok && lbl_cx_loops(m.v.cx);
+  /* Domains the --assume (or the entry guards) made small: every input
+     runs.  A few thousand at once; past that, a root that refutes the
+     objective (a loop invariant) answers first: 50,000 inputs of a loop
+     that runs up to 50,000 times took 7 s where the root needs 0.1 s.
+     The longer enumeration then runs on the propagated root, whose
+     pruning is sound when it was not cut (a spoiled root leaves it to
+     the late enumeration, after the search's root). */
+  double half = deadline > 0 ? start + q->timeout_s / 2 : 0;
+  if (m.ok && m.v.cx) e = lbl_cx_enumerate(m.v.cx, m.s, half, LBL_CX_ENUM_FIRST);
+  if (e < 0 && loops) root = quick_root(&m, deadline);
+  if (e < 0 && root == 1 && m.v.cx) {
+    e = lbl_cx_enumerate(m.v.cx, m.s, half, LBL_CX_ENUM_LIMIT);
+    if (e == 0 && tr_incomplete(m.v.t, NULL)) e = -1; /* a path the root gave up: its pruning proves nothing */
   }
-  bool guessing = e < 0 && m.ok && lbl_cx_loops(m.v.cx);
-  if (guessing) root = quick_root(&m, deadline);
-  if (root == 0) {
+  if (e < 0 && !loops && m.ok && m.v.cx) e = lbl_cx_enumerate(m.v.cx, m.s, half, LBL_CX_ENUM_LIMIT);
+  if (e == 0) no_solution(m.v.t, m.s, r, NULL);
+  bool guessing = e < 0 && loops;
+  if (e == 0) {
+    /* every input ran */
+  } else if (root == 0) {
     no_solution(m.v.t, m.s, r, NULL);
   } else if (root == 1 && search(q, &m.v, m.s, r, start, true)) {
     /* answered by the short proof attempt */

@@ -320,6 +320,39 @@ bool prop_propagate(PropStore *s) {
   return true;
 }
 
+bool prop_settle(PropStore *s, int below, int max_runs) {
+  assert(below >= 0 && below <= PROP_PRIO_COUNT && max_runs >= 0);
+  unsigned mask = (1u << below) - 1;
+  Propagator *busy = NULL; /* running in an outer frame: queued again afterwards */
+  for (int runs = 0; !s->failed && (s->nonempty & mask) && runs < max_runs; runs++) {
+    int l = __builtin_ctz(s->nonempty & mask);
+    Propagator *p = s->head[l];
+    s->head[l] = p->next_in_queue;
+    if (!s->head[l]) {
+      s->tail[l] = NULL;
+      s->nonempty &= ~(1u << l);
+    }
+    p->queued = false;
+    p->next_in_queue = busy;
+    if (p->state == PROP_STATE_EVALUATION) {
+      busy = p;
+      continue;
+    }
+    p->next_in_queue = NULL;
+    run(s, p);
+  }
+  while (busy) {
+    Propagator *next = busy->next_in_queue;
+    if (s->failed) {
+      busy->next_in_queue = NULL;
+    } else {
+      enqueue(s, busy);
+    }
+    busy = next;
+  }
+  return !s->failed;
+}
+
 bool prop_post(PropStore *s, Propagator *p) {
   if (s->failed) return false;
   assert(p->state == PROP_STATE_POSTED && !p->queued);

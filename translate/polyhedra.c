@@ -59,19 +59,28 @@
 #include <gmp.h>
 #include <ppl_c.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tr_internal.h"
 
-enum { MAX_TRACKED = 8, MAX_CHOICES = 4, WIDEN_AFTER = 2, MAX_ROUNDS = 24, NARROW = 2, MAX_ANALYSES = 256 };
+enum { MAX_TRACKED = 8, MAX_MONOMIALS = 4, MAX_ENTRIES = MAX_TRACKED + MAX_MONOMIALS };
+enum { MAX_CHOICES = 4, WIDEN_AFTER = 2, MAX_ROUNDS = 24, NARROW = 2, MAX_ANALYSES = 256 };
 
 typedef ppl_Polyhedron_t Poly;
 
+/* The entries of an analysis are its dimensions: entries 0..nlocal-1 are
+   tracked locals, the others monomials (see "Monomials" below); entry i
+   is dimension i, its value at the loop's entry dimension n + i. */
 typedef struct Ana {
   Tr *t;
   const IrFunction *fn;
-  int n;                          /* tracked locals: dimensions 0..n-1, entry copies n..2n-1 */
-  const IrVar *var[MAX_TRACKED];
-  int slot[MAX_TRACKED];
+  int n;                          /* entries: dimensions 0..n-1, entry copies n..2n-1 */
+  int nlocal;                     /* entries 0..nlocal-1 are locals */
+  const IrVar *var[MAX_ENTRIES];  /* a local; NULL for a monomial */
+  int slot[MAX_ENTRIES];
+  int factor[MAX_ENTRIES][2];     /* a monomial's two locals (entries; equal for a square) */
+  PropVar mono_in[MAX_ENTRIES];   /* while posting: a monomial's value at the entry and exit */
+  PropVar mono_out[MAX_ENTRIES];  /*   (TR_UNINIT: none; its constraints are not posted) */
   bool ok;                        /* false: give up (PPL error, unsupported control) */
   bool breaks;                    /* a break of the analysed loop ends the path here (not of a nested loop) */
   Poly broken;                    /* non-NULL: the states at those breaks are joined into it */
@@ -79,7 +88,7 @@ typedef struct Ana {
 
 /* A linear form over the dimensions, exactly in 128 bits. */
 typedef struct Lin {
-  __int128 c[2 * MAX_TRACKED];
+  __int128 c[2 * MAX_ENTRIES];
   __int128 k;
 } Lin;
 
@@ -127,7 +136,7 @@ static bool trackable_type(const IrType *ty) {
 }
 
 static int tracked(const Ana *a, const IrVar *u) {
-  for (int i = 0; i < a->n; i++)
+  for (int i = 0; i < a->nlocal; i++)
     if (a->var[i] == u) return i;
   return -1;
 }
@@ -240,7 +249,7 @@ static bool upper(Ana *a, Poly p, const Lin *l, __int128 *hi) {
 
 static Lin negated(const Lin *l) {
   Lin m = *l;
-  for (int d = 0; d < 2 * MAX_TRACKED; d++) m.c[d] = -m.c[d];
+  for (int d = 0; d < 2 * MAX_ENTRIES; d++) m.c[d] = -m.c[d];
   m.k = -m.k;
   return m;
 }
@@ -300,6 +309,8 @@ static bool is_test(const IrExpr *e) {
          e->kind == IR_NE || e->kind == IR_LNOT || e->kind == IR_LAND || e->kind == IR_LOR;
 }
 
+static bool product(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *out);
+
 /* The exact linear form of e on p under the choices: every integer
    operation proved in its type's range on p; false otherwise. */
 static bool linear(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *out) {
@@ -342,7 +353,8 @@ static bool linear(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *out)
       k = e->a[1];
       v = e->a[0];
     }
-    if (k->kind != IR_INT_CONST || !trackable_type(k->type) || !linear(a, p, v, ch, &x)) return false;
+    if (k->kind != IR_INT_CONST) return product(a, p, e, ch, out);
+    if (!trackable_type(k->type) || !linear(a, p, v, ch, &x)) return false;
     for (int d = 0; d < dims(a); d++)
       if (!small(x.c[d] *= k->ival)) return false;
     if (!small(x.k *= k->ival)) return false;
@@ -584,9 +596,310 @@ static void collect_splits(const IrExpr *e, Choices *ch, bool *too_many) {
    box of such bounds over many forgotten locals costs 2^n generators: the
    range is left out, and an expression over a forgotten local is not
    exact until a guard bounds it.) */
+static void forget_monomials(Ana *a, Poly p, int i) {
+  for (int m = a->nlocal; m < a->n && i < a->nlocal; m++) /* products of i's old value */
+    if (a->factor[m][0] == i || a->factor[m][1] == i)
+      CHECKED(ppl_Polyhedron_unconstrain_space_dimension(p, (ppl_dimension_type)m));
+}
+
 static void forget(Ana *a, Poly p, int i) {
-  (void)a;
   CHECKED(ppl_Polyhedron_unconstrain_space_dimension(p, (ppl_dimension_type)i));
+  forget_monomials(a, p, i);
+}
+
+/* ---- Monomials ----------------------------------------------------------
+ * A loop that moves a counter by constants keeps relations of degree two
+ * that no polyhedron over the locals holds: `s += 2 * i + 1; i++` keeps
+ * s == i * i, `s += a; i++` keeps s == a * i.  A monomial u * v of two
+ * tracked locals is a dimension of its own (linearisation) that holds the
+ * mathematical product of u's and v's C values; each assignment keeps it so
+ * where it can (u = u + k adds k * v to it, or 2 k u + k^2 to u * u; u = k
+ * makes it k * v) and forgets it otherwise.  A product u * v in the code is
+ * that dimension (exact when the dimension's range fits the product's
+ * type), and wherever u and v are bounded the McCormick envelope of the
+ * product bounds it: what proves that s + 2 * i + 1 does not wrap.  At the
+ * exit a monomial is the product of the outputs (monomial_var).
+ * Only monomials a loop can use are made (choose_monomials): a factor is a
+ * counter (every assignment in the loop is u = u +- k or u = k) and the
+ * other a counter or a local the loop never writes, and the product either
+ * appears in the loop or some other local accumulates a value read from
+ * one factor while the other counts. */
+
+/* A form c u + k with at most one dimension: *d (-1 for a constant). */
+static bool one_dimension(const Ana *a, const Lin *l, int *d, __int128 *c) {
+  *d = -1;
+  *c = 0;
+  for (int i = 0; i < dims(a); i++)
+    if (l->c[i]) {
+      if (*d >= 0) return false;
+      *d = i;
+      *c = l->c[i];
+    }
+  return true;
+}
+
+static int monomial_of(const Ana *a, int u, int v) {
+  for (int m = a->nlocal; m < a->n; m++)
+    if ((a->factor[m][0] == u && a->factor[m][1] == v) || (a->factor[m][0] == v && a->factor[m][1] == u)) return m;
+  return -1;
+}
+
+/* e = x * y with neither a constant: (cu u + ku) (cv v + kv) is
+   cu cv (u v) + cu kv u + ku cv v + ku kv when u * v is a monomial (or one
+   side is constant), exact when every step fits e's type. */
+static bool product(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *out) {
+  Lin x, y;
+  int u, v;
+  __int128 cu, cv;
+  if (!trackable_type(e->type) || !linear(a, p, e->a[0], ch, &x) || !linear(a, p, e->a[1], ch, &y) ||
+      !one_dimension(a, &x, &u, &cu) || !one_dimension(a, &y, &v, &cv))
+    return false;
+  *out = (Lin){0};
+  if (u < 0 || v < 0) { /* a constant factor after all: scale the other side */
+    const Lin *l = u < 0 ? &y : &x;
+    __int128 k = u < 0 ? x.k : y.k;
+    for (int d = 0; d < dims(a); d++)
+      if (!small(out->c[d] = l->c[d] * k)) return false;
+    if (!small(out->k = l->k * k)) return false;
+    return fits(a, p, out, e->type);
+  }
+  int m = u < a->nlocal && v < a->nlocal ? monomial_of(a, u, v) : -1;
+  if (m < 0) return false;
+  out->c[m] = cu * cv;
+  out->c[u] += cu * y.k;
+  out->c[v] += cv * x.k;
+  out->k = x.k * y.k;
+  if (!small(out->c[m]) || !small(out->c[u]) || !small(out->c[v]) || !small(out->k)) return false;
+  return fits(a, p, out, e->type);
+}
+
+/* Before local u becomes l (exact, over p's dimensions before the
+   assignment): the images of u's monomials, or their forgetting. */
+static void monomial_images(Ana *a, Poly p, int u, const Lin *l) {
+  int d;
+  __int128 c;
+  bool one = one_dimension(a, l, &d, &c);
+  bool shift = one && d == u && c == 1, constant = one && d < 0; /* u + k, or k */
+  for (int m = a->nlocal; m < a->n; m++) {
+    if (a->factor[m][0] != u && a->factor[m][1] != u) continue;
+    int v = a->factor[m][0] == u ? a->factor[m][1] : a->factor[m][0];
+    Lin img = {0};
+    if (shift) img.c[m] = 1;
+    if (v == u && shift) {
+      img.c[u] = 2 * l->k;
+      img.k = l->k * l->k;
+    } else if (v == u && constant) {
+      img.k = l->k * l->k;
+    } else {
+      img.c[v] = l->k;
+    }
+    if ((shift || constant) && small(img.c[u]) && small(img.k)) {
+      ppl_Linear_Expression_t le = make_le(a, &img);
+      ppl_Coefficient_t one_c;
+      CHECKED(ppl_new_Coefficient(&one_c));
+      set_coef(one_c, 1);
+      CHECKED(ppl_Polyhedron_affine_image(p, (ppl_dimension_type)m, le, one_c));
+      CHECKED(ppl_delete_Coefficient(one_c));
+      CHECKED(ppl_delete_Linear_Expression(le));
+    } else {
+      CHECKED(ppl_Polyhedron_unconstrain_space_dimension(p, (ppl_dimension_type)m));
+    }
+  }
+}
+
+/* sign (m - bv u - bu v + bu bv) >= 0 on p: (u - bu)(v - bv) has that sign. */
+static void corner(Ana *a, Poly p, int m, __int128 bu, __int128 bv, __int128 sign) {
+  int u = a->factor[m][0], v = a->factor[m][1];
+  if (!small(bu * bv)) return;
+  Lin l = {0};
+  l.c[m] = sign;
+  l.c[u] -= sign * bv;
+  l.c[v] -= sign * bu;
+  l.k = sign * bu * bv;
+  add_lin(a, p, &l, false);
+}
+
+/* The McCormick envelope of each monomial u v over the bounds of u and v
+   on p, each bound alone where the other side is unbounded: (u - ul)(v -
+   vl) >= 0 and (uh - u)(vh - v) >= 0 below it, (u - ul)(vh - v) >= 0 and
+   (uh - u)(v - vl) >= 0 above it.  A square also lies above its tangents
+   at 0 and 1, whatever u's bounds (what bounds u by the square's bound).
+   Implied by the product, so adding them keeps every state of p. */
+static void envelope(Ana *a, Poly p) {
+  for (int m = a->nlocal; m < a->n; m++) {
+    int f[2] = {a->factor[m][0], a->factor[m][1]};
+    __int128 b[2][2];   /* b[k][0]: factor k's lower bound, b[k][1] its upper */
+    bool has[2][2];
+    for (int k = 0; k < 2; k++) {
+      Lin l = {0};
+      l.c[f[k]] = 1;
+      Lin neg = negated(&l);
+      __int128 lo;
+      has[k][1] = upper(a, p, &l, &b[k][1]);
+      has[k][0] = upper(a, p, &neg, &lo);
+      b[k][0] = -lo;
+    }
+    for (int su = 0; su < 2; su++)
+      for (int sv = 0; sv < 2; sv++)
+        if (has[0][su] && has[1][sv]) corner(a, p, m, b[0][su], b[1][sv], su == sv ? 1 : -1);
+    if (f[0] == f[1]) {
+      corner(a, p, m, 0, 0, 1);
+      corner(a, p, m, 1, 1, 1);
+    }
+  }
+}
+
+/* rhs is u + k, u - k or k (casts aside). */
+static const IrExpr *uncast(const IrExpr *e) {
+  while (e->kind == IR_CAST) e = e->a[0];
+  return e;
+}
+
+static bool counts(const IrExpr *rhs, const IrVar *u) {
+  rhs = uncast(rhs);
+  if (rhs->kind == IR_INT_CONST) return true;
+  if (rhs->kind != IR_ADD && rhs->kind != IR_SUB) return false;
+  const IrExpr *x = uncast(rhs->a[0]), *y = uncast(rhs->a[1]);
+  return (x->kind == IR_VAR && x->var == u && y->kind == IR_INT_CONST) ||
+         (rhs->kind == IR_ADD && y->kind == IR_VAR && y->var == u && x->kind == IR_INT_CONST);
+}
+
+/* The tracked local of e when e is u, u + k or u - k (casts aside), or -1. */
+static int shifted_local(const Ana *a, const IrExpr *e) {
+  e = uncast(e);
+  if ((e->kind == IR_ADD || e->kind == IR_SUB) && uncast(e->a[1])->kind == IR_INT_CONST) e = uncast(e->a[0]);
+  return e->kind == IR_VAR ? tracked(a, e->var) : -1;
+}
+
+typedef struct Uses {
+  bool counter[MAX_TRACKED];               /* every assignment of it counts */
+  bool written[MAX_TRACKED];
+  bool feeds[MAX_TRACKED][MAX_TRACKED];    /* feeds[x][v]: some x = f(x, v, ...) */
+  bool product[MAX_TRACKED][MAX_TRACKED];  /* u * v appears */
+  bool in_body[MAX_TRACKED];               /* read in the body (not only by the loop's condition) */
+  bool top[MAX_TRACKED];                   /* moved by a statement of the body or step itself */
+} Uses;
+
+static void expr_uses(const Ana *a, const IrExpr *e, Uses *us, bool *reads) {
+  if (!e) return;
+  if (e->kind == IR_VAR) {
+    int i = tracked(a, e->var);
+    if (i >= 0) reads[i] = true;
+  }
+  if (e->kind == IR_MUL) {
+    int i = shifted_local(a, e->a[0]), j = shifted_local(a, e->a[1]);
+    if (i >= 0 && j >= 0) us->product[i][j] = us->product[j][i] = true;
+  }
+  for (int k = 0; k < 3; k++) expr_uses(a, e->a[k], us, reads);
+}
+
+static void block_uses(const Ana *a, const IrBlock *b, Uses *us);
+
+static void stmt_uses(const Ana *a, const IrStmt *s, Uses *us) {
+  bool reads[MAX_TRACKED] = {false};
+  expr_uses(a, s->cond, us, reads);
+  expr_uses(a, s->rhs, us, reads);
+  for (int v = 0; v < a->nlocal; v++) us->in_body[v] = us->in_body[v] || reads[v];
+  if (s->kind == IR_ST_ASSIGN && s->lhs && s->lhs->kind == IR_VAR) {
+    int x = tracked(a, s->lhs->var);
+    if (x >= 0) {
+      us->written[x] = true;
+      us->counter[x] = us->counter[x] && counts(s->rhs, s->lhs->var);
+      for (int v = 0; v < a->nlocal && reads[x]; v++) us->feeds[x][v] = us->feeds[x][v] || (reads[v] && v != x);
+    }
+  }
+  block_uses(a, &s->pre, us);
+  block_uses(a, &s->then, us);
+  block_uses(a, &s->els, us);
+  block_uses(a, &s->body, us);
+  block_uses(a, &s->step, us);
+}
+
+static void block_uses(const Ana *a, const IrBlock *b, Uses *us) {
+  for (int i = 0; i < b->n; i++) stmt_uses(a, b->stmts[i], us);
+}
+
+/* Does some local other than u and v accumulate from v while u counts? */
+static bool accumulates(const Ana *a, const Uses *us, int u, int v) {
+  for (int x = 0; x < a->nlocal; x++)
+    if (x != u && x != v && us->written[x] && !us->counter[x] && us->feeds[x][v]) return true;
+  return false;
+}
+
+static void add_monomial(Ana *a, int u, int v) {
+  if (a->n == MAX_ENTRIES || a->n - a->nlocal == MAX_MONOMIALS || monomial_of(a, u, v) >= 0) return;
+  a->var[a->n] = NULL;
+  a->slot[a->n] = -1;
+  a->factor[a->n][0] = u;
+  a->factor[a->n][1] = v;
+  a->n++;
+}
+
+/* The monomials loop can use, after a's locals: squares of counters first
+   (the square appears, or a local accumulates from the counter: s += i),
+   then a counter times a local the loop never writes but its body reads
+   (s += a; an inner loop up to w), then two counters. */
+static void choose_monomials(Ana *a, const IrStmt *loop) {
+  Uses us;
+  memset(&us, 0, sizeof us);
+  for (int i = 0; i < a->nlocal; i++) us.counter[i] = a->var[i]->type->bits <= 32;
+  bool cond_reads[MAX_TRACKED] = {false};
+  expr_uses(a, loop->cond, &us, cond_reads);
+  block_uses(a, &loop->pre, &us);
+  block_uses(a, &loop->body, &us);
+  block_uses(a, &loop->step, &us);
+  for (int k = 0; k < 2; k++) {
+    const IrBlock *b = k ? &loop->step : &loop->body;
+    for (int i = 0; i < b->n; i++) {
+      const IrStmt *st = b->stmts[i];
+      int x = st->kind == IR_ST_ASSIGN && st->lhs && st->lhs->kind == IR_VAR ? tracked(a, st->lhs->var) : -1;
+      if (x >= 0 && uncast(st->rhs)->kind != IR_INT_CONST) us.top[x] = true;
+    }
+  }
+  /* a counter of this loop: its own statements move it, not only a nested loop's */
+  for (int i = 0; i < a->nlocal; i++) us.counter[i] = us.counter[i] && us.written[i] && us.top[i];
+  for (int pass = 0; pass < 3; pass++)
+    for (int u = 0; u < a->nlocal; u++)
+      for (int v = 0; v < a->nlocal; v++) {
+        if (!us.counter[u] || a->var[v]->type->bits > 32) continue;
+        bool square = u == v, fixed = !us.written[v], both = us.counter[v] && u < v, use = us.product[u][v];
+        if (pass == 0 && square) use = use || accumulates(a, &us, u, u);
+        else if (pass == 1 && fixed) use = use || us.in_body[v];
+        else if (pass == 2 && both) use = use || accumulates(a, &us, u, v) || accumulates(a, &us, v, u);
+        else use = false;
+        if (use) add_monomial(a, u, v);
+      }
+}
+
+/* Factor u's bounds: its variable's domain, met at the exit with its
+   range on the exit polyhedron (which every exit state lies in, whether or
+   not propagation has narrowed the domain yet). */
+static Itv factor_range(Ana *a, int u, PropVar x, Poly at_exit) {
+  Itv r = {prop_min(a->t->s, x), prop_max(a->t->s, x)};
+  Lin l = {0};
+  l.c[u] = 1;
+  __int128 lo, hi;
+  if (at_exit && range(a, at_exit, &l, &lo, &hi)) r = (Itv){max2(r.lo, lo), min2(r.hi, hi)};
+  return r;
+}
+
+/* The monomial m's value in state st (the loop's entry, or its exit with
+   the exit polyhedron): the C product of its factors when no value they
+   can have wraps it (numbered, so that `n * n` after the loop is that
+   variable), else a product of its own; TR_UNINIT when a factor has no
+   value or the product may pass 2^62; TR_FAIL when the store failed. */
+static PropVar monomial_var(Ana *a, int m, const TrState *st, Poly at_exit) {
+  PropStore *s = a->t->s;
+  int u = a->factor[m][0], v = a->factor[m][1];
+  PropVar x = st->slot[a->slot[u]], y = st->slot[a->slot[v]];
+  if (x == TR_UNINIT || y == TR_UNINIT) return TR_UNINIT;
+  Itv r = mul_itv(factor_range(a, u, x, at_exit), factor_range(a, v, y, at_exit));
+  if (r.lo > r.hi || !small(r.lo) || !small(r.hi)) return TR_UNINIT;
+  OpCType cu = tr_ctype(a->var[u]->type), cv = tr_ctype(a->var[v]->type);
+  if (cu.bits == cv.bits && cu.is_signed == cv.is_signed && r.lo >= op_c_min(cu) && r.hi <= op_c_max(cu))
+    return tr_c_binary(a->t, IR_MUL, cu, cu, x, y);
+  PropVar z = prop_new_var(s, (int64_t)r.lo, (int64_t)r.hi);
+  return op_times(s, x, y, z) ? z : TR_FAIL;
 }
 
 /* e = x / k for a linear x (no operation of it wraps) and a constant k > 0:
@@ -617,7 +930,10 @@ static void image(Ana *a, Poly p, int u, const IrExpr *e, const Choices *ch) {
   ppl_Coefficient_t one;
   CHECKED(ppl_new_Coefficient(&one));
   set_coef(one, 1);
-  if (linear(a, p, e, ch, &l) && fits(a, p, &l, ty)) {
+  bool exact = linear(a, p, e, ch, &l) && fits(a, p, &l, ty);
+  if (exact) monomial_images(a, p, u, &l); /* from u's old value */
+  else forget_monomials(a, p, u);          /* u itself gets its bounds below */
+  if (exact) {
     ppl_Linear_Expression_t le = make_le(a, &l);
     CHECKED(ppl_Polyhedron_affine_image(p, (ppl_dimension_type)u, le, one));
     CHECKED(ppl_delete_Linear_Expression(le));
@@ -681,7 +997,7 @@ static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry);
 /* What statement s writes among the tracked locals is forgotten. */
 static void forget_writes(Ana *a, const IrStmt *s, Poly p) {
   const TrFacts *f = tr_facts(a->t, a->fn, s);
-  for (int i = 0; i < a->n; i++)
+  for (int i = 0; i < a->nlocal; i++)
     if (f->slot && f->slot[a->slot[i]]) forget(a, p, i);
 }
 
@@ -761,6 +1077,7 @@ static void block(Ana *a, const IrBlock *b, Poly p) {
 static Poly iterate(Ana *a, const IrStmt *loop, Poly h) {
   Poly f = copy(h);
   guard(a, f, loop->cond, true, &no_choices);
+  envelope(a, f);
   block(a, &loop->body, f);
   block(a, &loop->step, f);
   return f;
@@ -823,8 +1140,8 @@ static void add_rates(Ana *a, const IrStmt *loop, Poly h, ppl_Constraint_System_
     add_lin(a, d, &same, true);
   }
   Poly f = iterate(a, loop, d);
-  __int128 lo[MAX_TRACKED], hi[MAX_TRACKED];
-  bool known[MAX_TRACKED];
+  __int128 lo[MAX_ENTRIES], hi[MAX_ENTRIES];
+  bool known[MAX_ENTRIES];
   for (int i = 0; i < a->n; i++) {
     Lin delta = {0};
     delta.c[i] = 1;
@@ -927,12 +1244,40 @@ enum { MAX_POST_COEF = 1 << 20 };
 static const unsigned long PPL_WEIGHT = 200000000, PPL_WEIGHT_LATER = 20000000;
 enum { LARGE_ANALYSES = 16 };
 
+/* Dimension d's variable: an entry's value at the exit (d < n) or at the
+   entry; TR_UNINIT when it has none. */
+static PropVar dim_var(const Ana *a, int d, const TrState *in, const TrState *out) {
+  bool at_exit = d < a->n;
+  int i = at_exit ? d : d - a->n;
+  if (i >= a->nlocal) return at_exit ? a->mono_out[i] : a->mono_in[i];
+  return (at_exit ? out : in)->slot[a->slot[i]];
+}
+
+static bool has_monomial(const Ana *a, ppl_const_Constraint_t c) {
+  ppl_Coefficient_t k;
+  mpz_t z;
+  mpz_init(z);
+  CHECKED(ppl_new_Coefficient(&k));
+  bool has = false;
+  for (int d = 0; d < dims(a) && !has; d++) {
+    int i = d < a->n ? d : d - a->n;
+    if (i < a->nlocal) continue;
+    CHECKED(ppl_Constraint_coefficient(c, (ppl_dimension_type)d, k));
+    CHECKED(ppl_Coefficient_to_mpz_t(k, z));
+    has = mpz_sgn(z) != 0;
+  }
+  CHECKED(ppl_delete_Coefficient(k));
+  mpz_clear(z);
+  return has;
+}
+
 /* The constraint c over (outputs, entry values) as an op_linear row; false
-   when it says nothing about the outputs or its numbers are too wide. */
+   when it says nothing about the outputs, its numbers are too wide or a
+   dimension has no variable. */
 static bool post_constraint(Ana *a, ppl_const_Constraint_t c, const TrState *in, const TrState *out, bool *failed) {
   Tr *t = a->t;
-  int64_t coef[2 * MAX_TRACKED];
-  PropVar x[2 * MAX_TRACKED];
+  int64_t coef[2 * MAX_ENTRIES];
+  PropVar x[2 * MAX_ENTRIES];
   int n = 0, outputs = 0;
   mpz_t z;
   mpz_init(z);
@@ -947,9 +1292,12 @@ static bool post_constraint(Ana *a, ppl_const_Constraint_t c, const TrState *in,
       ok = false;
       break;
     }
-    int i = d < a->n ? d : d - a->n;
-    PropVar v = d < a->n ? out->slot[a->slot[i]] : in->slot[a->slot[i]];
-    if (d < a->n && out->slot[a->slot[i]] != in->slot[a->slot[i]]) outputs++; /* a local the loop writes */
+    PropVar v = dim_var(a, d, in, out);
+    if (v == TR_UNINIT) {
+      ok = false;
+      break;
+    }
+    if (d < a->n && v != dim_var(a, d + a->n, in, out)) outputs++; /* an entry the loop writes */
     int at = 0;
     while (at < n && x[at] != v) at++;
     if (at == n) {
@@ -977,8 +1325,8 @@ static bool post_constraint(Ana *a, ppl_const_Constraint_t c, const TrState *in,
   /* A lone bound of one output at its type's end says nothing new. */
   if (n == 1 && (coef[0] == 1 || coef[0] == -1) && outputs == 1) {
     int d = 0;
-    while (d < a->n && (out->slot[a->slot[d]] != x[0])) d++;
-    if (d < a->n) {
+    while (d < a->nlocal && (out->slot[a->slot[d]] != x[0])) d++;
+    if (d < a->nlocal) {
       OpCType ct = tr_ctype(a->var[d]->type);
       if ((coef[0] == 1 && rhs <= op_c_min(ct)) || (coef[0] == -1 && -rhs >= op_c_max(ct))) return false;
     }
@@ -988,8 +1336,10 @@ static bool post_constraint(Ana *a, ppl_const_Constraint_t c, const TrState *in,
   return true;
 }
 
-/* Posts the exit polyhedron's constraints; false when the store failed. */
-static bool post_exit(Ana *a, Poly e, const TrState *in, const TrState *out, int *posted) {
+/* Posts the exit polyhedron's constraints, those over locals only
+   (monomials false) or those with a monomial; false when the store
+   failed. */
+static bool post_exit(Ana *a, Poly e, const TrState *in, const TrState *out, bool monomials, int *posted) {
   ppl_const_Constraint_System_t cs;
   ppl_Constraint_System_const_iterator_t it, end;
   if (ppl_Polyhedron_get_minimized_constraints(e, &cs) < 0) return true;
@@ -1001,7 +1351,7 @@ static bool post_exit(Ana *a, Poly e, const TrState *in, const TrState *out, int
   while (!failed && ppl_Constraint_System_const_iterator_equal_test(it, end) <= 0) {
     ppl_const_Constraint_t c;
     CHECKED(ppl_Constraint_System_const_iterator_dereference(it, &c));
-    if (post_constraint(a, c, in, out, &failed)) ++*posted;
+    if (has_monomial(a, c) == monomials && post_constraint(a, c, in, out, &failed)) ++*posted;
     CHECKED(ppl_Constraint_System_const_iterator_increment(it));
   }
   CHECKED(ppl_delete_Constraint_System_const_iterator(it));
@@ -1023,6 +1373,32 @@ static void choose(Ana *a, const IrStmt *loop) {
       a->var[a->n] = u;
       a->slot[a->n++] = i;
     }
+  a->nlocal = a->n;
+  choose_monomials(a, loop);
+}
+
+/* Monomial m's value at the entry: c v0 when a factor enters with a known
+   value c, else within the product of the factors' domains. */
+static void monomial_entry(Ana *a, Poly p, int m, const TrState *in) {
+  PropStore *s = a->t->s;
+  int u = a->factor[m][0], v = a->factor[m][1];
+  PropVar x = in->slot[a->slot[u]], y = in->slot[a->slot[v]];
+  if (x == TR_UNINIT || y == TR_UNINIT) return; /* no entry value: projected out before posting */
+  if (!prop_is_fixed(s, x)) { /* the fixed factor, if any, as x */
+    int w = u;
+    PropVar z = x;
+    u = v, x = y;
+    v = w, y = z;
+  }
+  Lin l = {0};
+  if (prop_is_fixed(s, x)) { /* m0 == c v0 */
+    l.c[a->n + m] = 1;
+    l.c[a->n + v] = -(__int128)prop_value(s, x);
+    add_lin(a, p, &l, true);
+    return;
+  }
+  Itv r = mul_itv((Itv){prop_min(s, x), prop_max(s, x)}, (Itv){prop_min(s, y), prop_max(s, y)});
+  if (small(r.lo) && small(r.hi)) add_bounds(a, p, a->n + m, (int64_t)r.lo, (int64_t)r.hi);
 }
 
 static Poly entry_state(Ana *a, const TrState *in) {
@@ -1033,6 +1409,10 @@ static Poly entry_state(Ana *a, const TrState *in) {
     l.c[i] = 1;
     l.c[a->n + i] = -1;
     add_lin(a, p, &l, true);
+    if (i >= a->nlocal) {
+      monomial_entry(a, p, i, in);
+      continue;
+    }
     PropVar v = in->slot[a->slot[i]];
     if (v == TR_UNINIT) continue; /* declared in the loop: no entry value (projected out before posting) */
     add_bounds(a, p, a->n + i, prop_min(a->t->s, v), prop_max(a->t->s, v));
@@ -1050,6 +1430,20 @@ static Poly entry_state(Ana *a, const TrState *in) {
 static void project(Poly h, Poly e, int d) {
   CHECKED(ppl_Polyhedron_unconstrain_space_dimension(h, (ppl_dimension_type)d));
   CHECKED(ppl_Polyhedron_unconstrain_space_dimension(e, (ppl_dimension_type)d));
+}
+
+/* The rows with monomials, once each monomial has its variables (the ones
+   without are projected out); false when the store failed. */
+static bool post_monomials(Ana *a, Poly h, Poly e, const TrState *in, const TrState *out, int *posted) {
+  if (a->n == a->nlocal) return true;
+  for (int m = a->nlocal; m < a->n; m++) {
+    a->mono_in[m] = monomial_var(a, m, in, NULL);
+    a->mono_out[m] = monomial_var(a, m, out, e);
+    if (a->mono_in[m] == TR_FAIL || a->mono_out[m] == TR_FAIL) return false;
+    if (a->mono_in[m] == TR_UNINIT) project(h, e, a->n + m);
+    if (a->mono_out[m] == TR_UNINIT) project(h, e, m);
+  }
+  return (a->breaks || post_exit(a, h, in, out, true, posted)) && post_exit(a, e, in, out, true, posted);
 }
 
 /* Analyses loop over a's tracked locals and posts what it finds; false
@@ -1074,6 +1468,7 @@ static bool analyse(Ana *a, const IrStmt *loop, const TrState *in, const TrState
      y <= n <= x). */
   Poly e = copy(h);
   guard(a, e, loop->cond, false, &no_choices);
+  envelope(a, e);
   if (a->breaks) { /* the exit: the condition failing, or a break from a head state */
     a->broken = empty_poly(a);
     Poly next = iterate(a, loop, h);
@@ -1082,15 +1477,18 @@ static bool analyse(Ana *a, const IrStmt *loop, const TrState *in, const TrState
     CHECKED(ppl_delete_Polyhedron(a->broken));
     a->broken = NULL;
   }
-  for (int i = 0; i < a->n; i++) { /* a local without a value at the entry or the exit has no variable there */
+  for (int i = 0; i < a->nlocal; i++) { /* a local without a value at the entry or the exit has no variable there */
     if (in->slot[a->slot[i]] == TR_UNINIT) project(h, e, a->n + i);
     if (out->slot[a->slot[i]] == TR_UNINIT) project(h, e, i);
   }
   int posted = 0;
   bool stored = true; /* false: a posted row failed the store */
-  /* the head's constraints hold at the exit only when it leaves from a head state */
+  /* the head's constraints hold at the exit only when it leaves from a head
+     state; the rows over locals first: the bounds they give the outputs
+     decide which monomials are C products that cannot wrap */
   if (a->ok && !ppl_error && !is_empty(e))
-    stored = (a->breaks || post_exit(a, h, in, out, &posted)) && post_exit(a, e, in, out, &posted);
+    stored = (a->breaks || post_exit(a, h, in, out, false, &posted)) && post_exit(a, e, in, out, false, &posted) &&
+             post_monomials(a, h, e, in, out, &posted);
   CHECKED(ppl_delete_Polyhedron(e));
   CHECKED(ppl_reset_deterministic_timeout());
   CHECKED(ppl_delete_Polyhedron(h));
@@ -1155,12 +1553,14 @@ static Ana pack(const Ana *a, const IrStmt *loop, int w, unsigned *members) {
   mark_stmt(a, loop, w, in);
   Ana p = {.t = a->t, .fn = a->fn, .ok = true, .breaks = a->breaks};
   *members = 0;
-  for (int i = 0; i < a->n; i++)
+  for (int i = 0; i < a->nlocal; i++)
     if (in[i]) {
       p.var[p.n] = a->var[i];
       p.slot[p.n++] = a->slot[i];
       *members |= 1u << i;
     }
+  p.nlocal = p.n;
+  choose_monomials(&p, loop);
   return p;
 }
 
@@ -1178,15 +1578,20 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   bool found, ok = true;
   double began = prop_now();
   ok = analyse(&a, loop, in, out, &found);
+  if (ok && !found && a.n > a.nlocal && t->poly_analyses < MAX_ANALYSES) { /* the monomials may be what cost too much */
+    a.n = a.nlocal;
+    a.ok = true;
+    ok = analyse(&a, loop, in, out, &found);
+  }
   /* Too costly (or not inductive) over every local: one pack per written local. */
   unsigned done[MAX_TRACKED];
   int ndone = 0;
-  for (int w = 0; ok && !found && w < a.n && writes[a.slot[w]]; w++) {
+  for (int w = 0; ok && !found && w < a.nlocal && writes[a.slot[w]]; w++) {
     unsigned members;
     Ana p = pack(&a, loop, w, &members);
     bool again = false, pack_found;
     for (int k = 0; k < ndone; k++) again = again || done[k] == members;
-    if (p.n == a.n || t->poly_analyses >= MAX_ANALYSES) break;
+    if (p.nlocal == a.nlocal || t->poly_analyses >= MAX_ANALYSES) break;
     if (again) continue;
     done[ndone++] = members;
     ok = analyse(&p, loop, in, out, &pack_found);

@@ -203,6 +203,13 @@ bool prop_post(PropStore *s, Propagator *p);
 void prop_wake(PropStore *s, Propagator *p);
 /* Runs the queue to its fixpoint; false on failure. */
 bool prop_propagate(PropStore *s);
+/* Runs the queued propagators of the levels below `below` (PROP_PRIO_*:
+   those that only narrow domains) now, even inside propagation, for at
+   most max_runs runs; the rest stays queued.  For translation code that
+   reads domains of what it has just posted (a loop analysis at a loop's
+   entry, inside the propagator that translates it, where posts are only
+   queued).  False if the store failed. */
+bool prop_settle(PropStore *s, int below, int max_runs);
 /* The propagator currently in evaluation, or NULL. */
 Propagator *prop_current(const PropStore *s);
 

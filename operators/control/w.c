@@ -262,6 +262,11 @@ TrState *tr_loop(Tr *t, const IrStmt *stmt, TrState *in) {
   tr_writes_init(t, in, &L->writes);
   tr_loop_writes(t, stmt, 1, in, &L->writes);
   L->out = tr_loop_outputs(t, in, &L->writes, stmt);
+  /* The loop analyses read the domains at the entry: what the code before
+     the loop posted (`d = c + 3` after a guard on c) is only queued when a
+     propagator translates this code; narrowing them first gives the
+     analyses the entry's bounds (d in [0, 6], not any int). */
+  if (!prop_settle(t->s, PROP_PRIO_CONTROL, TR_SETTLE_RUNS)) return NULL;
   if (!L->out || !tr_trip_count(t, stmt, L->obj_index, in, L->out, &L->writes, &L->trips) ||
       !tr_loop_summary(t, stmt, in, L->out, L->trips))
     return NULL;

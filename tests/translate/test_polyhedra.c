@@ -198,6 +198,35 @@ static const Case cases[] = {
                            "  while (i < n) {\n    if ((i * 7 + c) % 11 == 3)\n      break;\n    s += 2;\n    i++;\n  }\n"
                            "  if (i < n && s > 8)\n    return 1; /* T */\n  return 0;\n}\n",
      60, false},
+    /* monomials: s == i * i, t == c * k and r * r <= n hold at every head */
+    {"squares", "int f(int n, int c) {\n  int i = 0, s = 0;\n  if (n < 0 || n > 40000) return -1;\n"
+                "  if (c < -3 || c > 3) return -2;\n"
+                "  while (i < n) {\n    s += 2 * i + 1;\n    i++;\n  }\n"
+                "  if (s != i * i)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    {"squares_reach", "int f(int n, int c) {\n  int i = 0, s = 0;\n  if (n < 0 || n > 40000) return -1;\n"
+                      "  if (c < -3 || c > 3) return -2;\n"
+                      "  while (i < n) {\n    s += 2 * i + 1;\n    i++;\n  }\n"
+                      "  if (s == 49 && c == 2)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, false},
+    {"times_invariant", "int f(int n, int c) {\n  int k = 0, t = 0;\n" GUARD
+                        "  while (k < n) {\n    t += c;\n    k++;\n  }\n"
+                        "  if (t != c * k)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    {"int_sqrt", "int f(int n, int c) {\n  int r = 0;\n" GUARD
+                 "  while ((r + 1) * (r + 1) <= n)\n    r++;\n"
+                 "  if (r * r > n)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    {"grid_product", "int f(int n, int c) {\n  int i = 0, t = 0, d;\n" GUARD
+                     "  d = c + 3;\n"
+                     "  while (i < n) {\n    int j = 0;\n    while (j < d) {\n      j++;\n      t++;\n    }\n    i++;\n  }\n"
+                     "  if (t != i * d)\n    return 1; /* T */\n  return 0;\n}\n",
+     30, true},
+    /* s (long) keeps i * i, but the int product i * i wraps past i = 46340 */
+    {"squares_wrap", "int f(int n, int c) {\n  int i = 0;\n  long s = 0;\n" GUARD
+                     "  while (i < n) {\n    s += 2000L * i + 1000000;\n    i += 1000;\n  }\n"
+                     "  if (s != (long)(i * i))\n    return 1; /* T */\n  return 0;\n}\n",
+     60000, false},
 };
 
 int main(int argc, char **argv) {
