@@ -297,6 +297,9 @@ PropVar tr_list_walk_bound(Tr *t, const IrStmt *loop, const TrState *in);
 /* A loop that pushes a fresh cell per iteration on a list of known length
    leaves a list of at most *trips more cells (made here if needed). */
 bool tr_list_builder(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, PropVar *trips);
+/* Propagator runs that prop_settle may make where the translation reads
+   domains of what it has just posted (a loop's entry, an allocation's size). */
+enum { TR_SETTLE_RUNS = 4096 };
 /* invariant.c: the linear relations between the integer locals that every
    iteration of the loop keeps, and the negated condition, posted on out.
    False if the store failed. */
