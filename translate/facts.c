@@ -122,6 +122,21 @@ static void expr_reads(const IrFunction *fn, const IrExpr *e, Facts *f) {
 }
 
 /* ---- Expressions: may they trap? ---------------------------------------- */
+/* A shift count that is a constant, or a mask `x & k` with 0 <= k < bits
+   (`c >> (i & 15)`): within [0, bits) whatever x is, so the shift never
+   traps. */
+static bool count_in_range(const IrExpr *e, int bits) {
+  while (e->kind == IR_CAST && e->a[0]->type->kind == IR_TY_INT) e = e->a[0];
+  if (e->kind == IR_INT_CONST) return true; /* an over-wide constant count is checked where it runs */
+  if (e->kind != IR_BAND) return false;
+  for (int i = 0; i < 2; i++) {
+    const IrExpr *k = e->a[i];
+    while (k->kind == IR_CAST) k = k->a[0];
+    if (k->kind == IR_INT_CONST && k->ival >= 0 && k->ival < bits) return true;
+  }
+  return false;
+}
+
 static bool expr_may_trap(const IrExpr *e) {
   if (!e) return false;
   switch (e->kind) {
@@ -129,7 +144,7 @@ static bool expr_may_trap(const IrExpr *e) {
     if (e->a[1]->kind != IR_INT_CONST || e->a[1]->ival == 0 || e->a[1]->ival == -1) return true;
     break;
   case IR_SHL: case IR_SHR:
-    if (e->a[1]->kind != IR_INT_CONST) return true;
+    if (!count_in_range(e->a[1], e->type->bits)) return true;
     break;
   case IR_DEREF: case IR_INDEX:
     return true;

@@ -12,8 +12,12 @@
  * Statements act on every path: `u = u + k` (or - k, k + u, in u's own type)
  * adds k, any other write of u makes it unknown, an if splits each path in
  * two (both branches), a nested loop makes what it writes unknown.  Paths
- * that never come back (break, return, a trap, the objective) make the loop
- * unsupported here, as do side effects in the condition.
+ * that leave the iteration early (break, return, continue, the objective)
+ * make the loop unsupported here, as do side effects in the condition.  A
+ * path that may end inside (a trap, abort: `c >> (i % 31)`) is analysed as
+ * if it went on: the relations then also refute the outputs of a path that
+ * ended in the loop, which is harmless, since such a path never reaches
+ * the objective (not in the loop), and a path that reaches it ends there.
  *
  * For two tracked locals u, v of one C type whose offsets are known on
  * every path, a relation a * u + b * v is invariant when a * du + b * dv == 0
@@ -85,7 +89,7 @@ static void block(Inv *v, const IrBlock *b, Paths *ps);
 
 static void statement(Inv *v, const IrStmt *s, Paths *ps) {
   const TrFacts *f = tr_facts(v->t, v->fn, s);
-  if (f->has_break || f->has_return || f->has_continue || f->may_end || f->contains_obj) {
+  if (f->has_break || f->has_return || f->has_continue || f->contains_obj) {
     v->ok = false;
     return;
   }

@@ -9,9 +9,12 @@
  * condition); the only write of v in the loop is one top-level statement of
  * the body or step (so it runs once per iteration: if it is in the body, the
  * body has no continue); and the loop can leave only through a false
- * condition: no break, no return, nothing that may end the path, no
- * statements in the condition, not a do-while, neither being nor containing
- * the objective (the path ends there), entered on a path with no flag set.  Then v moved by one per iteration from v0 and stopped at the
+ * condition: no break, no return, no statements in the condition, not a
+ * do-while, neither being nor containing the objective (the path ends
+ * there), entered on a path with no flag set.  A path may end inside (a
+ * trap, abort): the summary then also refutes the outputs of a path that
+ * ended in the loop, which is harmless (such a path never reaches the
+ * objective, which is not in the loop; a path that reaches it ends there).  Then v moved by one per iteration from v0 and stopped at the
  * first check where v >= e (v <= e): v == max(v0, e) (min).  A step of one
  * never overflows: v + 1 <= e.
  *
@@ -76,7 +79,7 @@ static bool scan(Tr *t, const IrFunction *fn, const IrBlock *b, const IrVar *v, 
   for (int i = 0; i < b->n; i++) {
     const IrStmt *s = b->stmts[i];
     const TrFacts *f = tr_facts(t, fn, s);
-    if (f->has_break || f->has_return || f->may_end || f->contains_obj) return false;
+    if (f->has_break || f->has_return || f->contains_obj) return false;
     if (in_body && f->has_continue) return false;
     if (se >= 0 && f->slot && f->slot[se]) return false;
     if (!f->slot || !f->slot[sv]) continue;

@@ -198,6 +198,18 @@ static const Case cases[] = {
                            "  while (i < n) {\n    if ((i * 7 + c) % 11 == 3)\n      break;\n    s += 2;\n    i++;\n  }\n"
                            "  if (i < n && s > 8)\n    return 1; /* T */\n  return 0;\n}\n",
      60, false},
+    /* the branch's shift may trap as far as the facts can tell (i % 31 < 0
+       for a negative i): the invariants still hold on the paths that go on */
+    {"may_trap_branch", "int f(int n, int c) {\n  int i = 0, x = 0, y = 0;\n" GUARD
+                        "  while (i < n) {\n    if ((c >> (i % 31)) & 1) { x += 3; y += 5; } else { x += 6; y += 10; }\n"
+                        "    i++;\n  }\n"
+                        "  if (5 * x != 3 * y)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, true},
+    {"may_trap_reach", "int f(int n, int c) {\n  int i = 0, x = 0, y = 0;\n" GUARD
+                       "  while (i < n) {\n    if ((c >> (i % 31)) & 1) { x += 3; y += 5; } else { x += 6; y += 10; }\n"
+                       "    i++;\n  }\n"
+                       "  if (x == 3 * n + 6 && n > 4)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, false},
     /* monomials: s == i * i, t == c * k and r * r <= n hold at every head */
     {"squares", "int f(int n, int c) {\n  int i = 0, s = 0;\n  if (n < 0 || n > 40000) return -1;\n"
                 "  if (c < -3 || c > 3) return -2;\n"
