@@ -33,6 +33,7 @@ enum { LBL_GUESS_SECONDS = 15 };
 typedef struct Solve {
   Tr *t;
   LblConcrete *cx;   /* the concrete mode, or NULL where it does not apply */
+  bool probed;       /* the root's parities were shaved (parity_probe) */
 } Solve;
 
 /* A leaf whose path propagation decided is a solution; an undecided one
@@ -385,6 +386,50 @@ static double soon(double deadline, double seconds) {
 static const struct Stage quick_stage = {0, 200, SEARCH_VAR_FIRST_FAIL, false, true, 100000, 0, false};
 static const double QUICK_STAGE_SECONDS = 0.2; /* unfolding in its trials costs time, not propagations */
 
+/* Parity shaving at the root: each integer parameter not yet fixed tries
+   each residue modulo 2 in a trial of its own.  A residue whose trial
+   fails is refuted (propagation is sound; a trial cut by its budget is not
+   a failure), so the parameter keeps the other; both refuted, no input
+   meets the objective.  Facts that bounds cannot hold but congruences can
+   (`s == n * n` after a loop, then `s % 2 != n % 2`) refute one parity
+   each, where labeling would run every n.  False when the store failed. */
+enum { LBL_PARITY_TRIAL_RUNS = 200000 };
+
+static bool post_residue(PropStore *s, void *ctx) {
+  const int64_t *xr = ctx; /* the variable, then the residue */
+  return prop_restrict_congruence(s, (PropVar)xr[0], 1, (uint64_t)xr[1]) && prop_propagate(s);
+}
+
+static bool parity_probe(Solve *v, PropStore *s) {
+  Tr *t = v->t;
+  if (v->probed) return !prop_failed(s);
+  v->probed = true;
+  for (int i = 0; i < tr_param_count(t) && !prop_failed(s); i++) {
+    TrInput in = tr_param(t, i);
+    int bits;
+    uint64_t res;
+    if (in.type->kind != IR_TY_INT || prop_size(s, in.var) <= 2) continue;
+    prop_congruence(s, in.var, &bits, &res);
+    if (bits >= 1) continue; /* its parity is known already */
+    bool refuted[2];
+    for (int r = 0; r < 2; r++) {
+      int64_t xr[2] = {(int64_t)in.var, r};
+      prop_set_trial_work(s, LBL_PARITY_TRIAL_RUNS);
+      PropTrial pt = prop_try(s, post_residue, xr, NULL, 0, NULL);
+      refuted[r] = pt == PROP_TRIAL_FAILED;
+    }
+    if (refuted[0] && refuted[1]) { /* either residue fails the store */
+      prop_restrict_congruence(s, in.var, 1, 0);
+      prop_restrict_congruence(s, in.var, 1, 1);
+      return false;
+    }
+    if ((refuted[0] || refuted[1]) &&
+        (!prop_restrict_congruence(s, in.var, 1, refuted[0] ? 1 : 0) || !prop_propagate(s)))
+      return false;
+  }
+  return !prop_failed(s);
+}
+
 /* The stages in order until one answers (r set, true).  quick: only
    quick_stage, and false (the store back at the root, its cut restored)
    when it did not answer. */
@@ -392,6 +437,10 @@ static bool search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
   Tr *t = v->t;
   double deadline = q->timeout_s > 0 ? start + q->timeout_s : 0;
   if (!quick && enumerate(v, s, r, deadline)) return true;
+  if (!parity_probe(v, s)) {
+    no_solution(t, s, r, NULL);
+    return true;
+  }
   int level = prop_level(s);
   TrCut root = tr_cut(t);
   if (quick) {
@@ -498,6 +547,39 @@ static int quick_root(Model *m, double deadline) {
   return started ? 1 : 0;
 }
 
+/* A root cut by its budget may still fall apart by cases: each parity of
+   an integer parameter on a model of its own, with the quick root's budget
+   (the first two integer parameters).  Where every exit of a loop is
+   refuted one at a time (`s % 2 != n % 2` after `s` sums the first n odd
+   numbers: 50,000 exit trials at the root), each parity is refuted at
+   once.  True when both parities of one parameter were refuted by roots
+   that were not cut: a proof. */
+enum { LBL_SPLIT_PARAMS = 2 };
+
+static bool parity_split_refutes(const LblQuery *q, double start, double deadline, const Model *base) {
+  const Tr *t = base->v.t;
+  for (int i = 0, tried = 0; i < tr_param_count(t) && tried < LBL_SPLIT_PARAMS; i++) {
+    if (tr_param(t, i).type->kind != IR_TY_INT) continue;
+    tried++;
+    bool refuted = true;
+    for (int r = 0; r < 2 && refuted; r++) {
+      Model m = {.guards = base->guards, .nguards = base->nguards};
+      char *err = NULL;
+      if (!open_model(q, start, &m, &err)) {
+        free(err);
+        return false;
+      }
+      PropVar x = tr_param(m.v.t, i).var;
+      bool dead = !m.ok || !prop_restrict_congruence(m.s, x, 1, (uint64_t)r) || !prop_propagate(m.s) ||
+                  quick_root(&m, deadline) == 0;
+      refuted = dead && !tr_incomplete(m.v.t, NULL) && !prop_out_of_memory(m.s);
+      close_model(&m);
+    }
+    if (refuted) return true;
+  }
+  return false;
+}
+
 /* The sweep after the guesses' candidates (label/concrete.c): until the
    guesses' deadline, and at least a third of their time of its own (the
    candidates' long runs may take all of theirs). */
@@ -534,6 +616,8 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   double half = deadline > 0 ? start + q->timeout_s / 2 : 0;
   if (m.ok && m.v.cx) e = lbl_cx_enumerate(m.v.cx, m.s, half, LBL_CX_ENUM_FIRST);
   if (e < 0 && loops) root = quick_root(&m, deadline);
+  if (root == 1 && !parity_probe(&m.v, m.s)) root = 0;
+  bool split = root < 0 && loops && parity_split_refutes(q, start, deadline, &m);
   if (e < 0 && root == 1 && m.v.cx) {
     e = lbl_cx_enumerate(m.v.cx, m.s, half, LBL_CX_ENUM_LIMIT);
     if (e == 0 && tr_incomplete(m.v.t, NULL)) e = -1; /* a path the root gave up: its pruning proves nothing */
@@ -543,6 +627,8 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   bool guessing = e < 0 && loops;
   if (e == 0) {
     /* every input ran */
+  } else if (split) {
+    r->verdict = LBL_UNREACHABLE; /* each parity's root refuted the objective */
   } else if (root == 0) {
     no_solution(m.v.t, m.s, r, NULL);
   } else if (root == 1 && search(q, &m.v, m.s, r, start, true)) {
