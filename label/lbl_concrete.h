@@ -45,7 +45,7 @@ bool lbl_cx_sweep(LblConcrete *c, PropStore *s, double deadline);
    nothing); -1: not applicable, a run was no answer (uncontrolled read,
    budget), or the runs so far say the rest would not end by the deadline
    (then it stops at once: the probe costs a few thousand runs). */
-enum { LBL_CX_ENUM_FIRST = 4096, LBL_CX_ENUM_LIMIT = 100000, LBL_CX_ENUM_LATE = 100000000 };
+enum { LBL_CX_ENUM_LIMIT = 100000, LBL_CX_ENUM_LATE = 100000000 };
 int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline, uint64_t limit);
 
 /* The search's probe (leaf false) and leaf check (leaf true): an answer

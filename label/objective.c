@@ -533,6 +533,9 @@ enum { QUICK_ROOT_PROPAGATIONS = 250000 };
 
 static const double QUICK_ROOT_SECONDS = 0.1; /* unfolding costs time, not propagations */
 
+/* The first enumeration's time before the quick root may answer instead. */
+static const double LBL_FIRST_ENUM_SECONDS = 1.0;
+
 static int quick_root(Model *m, double deadline) {
   prop_set_propagation_budget(m->s, QUICK_ROOT_PROPAGATIONS);
   tr_set_deadline(m->v.t, soon(deadline, QUICK_ROOT_SECONDS));
@@ -607,22 +610,25 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
   uint64_t runs = 0; /* concrete runs of a model given up */
   bool loops = m.ok && lbl_cx_loops(m.v.cx);
   /* Domains the --assume (or the entry guards) made small: every input
-     runs.  A few thousand at once; past that, a root that refutes the
-     objective (a loop invariant) answers first: 50,000 inputs of a loop
-     that runs up to 50,000 times took 7 s where the root needs 0.1 s.
-     The longer enumeration then runs on the propagated root, whose
-     pruning is sound when it was not cut (a spoiled root leaves it to
-     the late enumeration, after the search's root). */
+     runs.  For a short while at once; when that does not end it, a root
+     that refutes the objective (a loop invariant) answers first: 50,000
+     inputs of a loop that runs up to 50,000 times took 7 s where the root
+     needs 0.1 s.  The enumeration then runs again, to its end, on the
+     propagated root, whose pruning is sound when it was not cut (a
+     spoiled root leaves it to the late enumeration, after the search's
+     root). */
   double half = deadline > 0 ? start + q->timeout_s / 2 : 0;
-  if (m.ok && m.v.cx) e = lbl_cx_enumerate(m.v.cx, m.s, half, LBL_CX_ENUM_FIRST);
+  if (m.ok && m.v.cx) {
+    double first = loops ? soon(half, LBL_FIRST_ENUM_SECONDS) : half; /* without loops no root refutes faster */
+    e = lbl_cx_enumerate(m.v.cx, m.s, first, LBL_CX_ENUM_LIMIT);
+  }
   if (e < 0 && loops) root = quick_root(&m, deadline);
   if (root == 1 && !parity_probe(&m.v, m.s)) root = 0;
-  bool split = root < 0 && loops && parity_split_refutes(q, start, deadline, &m);
+  bool split = e < 0 && root < 0 && loops && parity_split_refutes(q, start, deadline, &m);
   if (e < 0 && root == 1 && m.v.cx) {
     e = lbl_cx_enumerate(m.v.cx, m.s, half, LBL_CX_ENUM_LIMIT);
     if (e == 0 && tr_incomplete(m.v.t, NULL)) e = -1; /* a path the root gave up: its pruning proves nothing */
   }
-  if (e < 0 && !loops && m.ok && m.v.cx) e = lbl_cx_enumerate(m.v.cx, m.s, half, LBL_CX_ENUM_LIMIT);
   if (e == 0) no_solution(m.v.t, m.s, r, NULL);
   bool guessing = e < 0 && loops;
   if (e == 0) {
