@@ -218,6 +218,142 @@ static bool counter_bound(Tr *t, const IrStmt *loop, const TrState *in, const Tr
   return true;
 }
 
+/* ---- Counters with a step bounded away from zero ----
+ * A counter v moved once per iteration by `v = v + s` or `v = v - s`
+ * towards the bound of `v < e`, `v <= e` (up) or `v > e`, `v >= e` (down),
+ * s a constant or a scalar the loop never writes, e left alone by the loop,
+ * v, s and e of one integer type of at most 32 bits, not a do-while.  Write
+ * hi = e - 1 (`<`) or e (`<=`), m the step's size (s, or -s counting down
+ * with v = v + s).  Checks 1..T all passed: v_k <= hi for k <= T.  If
+ * m >= 1 and hi + m <= the type's largest value (as integers), no update
+ * between two passed checks wraps (v_k <= hi, so v_k + m <= hi + m), so
+ * v_k == v0 + (k - 1) * m as integers and, at check T,
+ *     (T - 1) * m <= hi - v0,  that is  T - 1 <= (hi - v0) / m
+ * (m >= 1, T >= 1, so hi - v0 >= 0 and the division is floor).  Counting
+ * down, lo = e + 1 (`>`) or e, lo - m >= the smallest value, and
+ * T - 1 <= (v0 - lo) / m.  The conditions (T >= 1, m >= 1, no wrap) are
+ * reified: where one fails the divisor and dividend fall back to 1 and
+ * 2^61 (merge), so nothing is claimed there.  The loop's body may write
+ * anything else, break, return or end the path: a check that comes passed
+ * it after the iterations before it all ran to their end.  The case of
+ * step 1 and `<` (-1 and `>`) is counter_bound's. */
+
+/* The one top-level statement of the body or step that writes v, when it
+   is `v = v + s`, `v = s + v` or `v = v - s` with s a constant or a
+   variable (a scalar local or global that the loop leaves alone), all of
+   v's type; and no continue of the body comes before it.  *dir is +1 for
+   an addition, -1 for a subtraction. */
+static bool monotone_step(Tr *t, const IrStmt *loop, const TrState *in, const TrWrites *w, const IrVar *v,
+                          const IrExpr **step, int *dir) {
+  const IrFunction *fn = in->fn;
+  int sv = tr_frame_slot(fn, v), writes = 0;
+  bool may_continue = false;
+  const IrBlock *blocks[2] = {&loop->body, &loop->step};
+  for (int b = 0; b < 2; b++)
+    for (int i = 0; i < blocks[b]->n; i++) {
+      const IrStmt *s = blocks[b]->stmts[i];
+      const TrFacts *f = tr_facts(t, fn, s);
+      bool writes_v = f->slot && f->slot[sv];
+      if (b == 0) {
+        if (writes_v && may_continue) return false;
+        may_continue |= f->has_continue;
+      }
+      if (!writes_v) continue;
+      if (s->kind != IR_ST_ASSIGN || !s->lhs || s->lhs->kind != IR_VAR || s->lhs->var != v || !s->rhs) return false;
+      const IrExpr *r = s->rhs;
+      if (r->type != v->type || (r->kind != IR_ADD && r->kind != IR_SUB)) return false;
+      const IrExpr *x = r->a[0], *k = r->a[1];
+      if (r->kind == IR_ADD && !(x->kind == IR_VAR && x->var == v)) {
+        x = r->a[1];
+        k = r->a[0];
+      }
+      if (x->kind != IR_VAR || x->var != v || k->type != v->type) return false;
+      if (k->kind == IR_VAR) {
+        const IrVar *u = k->var;
+        if (u == v || u->address_taken || u->type->kind != IR_TY_INT) return false;
+        if (u->kind == IR_VAR_GLOBAL) {
+          if (w->global[u->index]) return false;
+        } else {
+          int su = tr_frame_slot(fn, u);
+          if (w->slot[su] || tr_slot_defined(t, in, su) != t->one) return false;
+        }
+      } else if (k->kind != IR_INT_CONST) {
+        return false;
+      }
+      *step = k;
+      *dir = r->kind == IR_ADD ? 1 : -1;
+      writes++;
+    }
+  return writes == 1;
+}
+
+static bool step_bound(Tr *t, const IrStmt *loop, const TrState *in, const TrWrites *w, PropVar trips) {
+  const IrExpr *c = loop->cond;
+  if (loop->is_do_while || loop->pre.n > 0 || !c ||
+      (c->kind != IR_LT && c->kind != IR_LE && c->kind != IR_GT && c->kind != IR_GE))
+    return true;
+  for (int side = 0; side < 2; side++) {
+    const IrExpr *v = c->a[side], *e = c->a[1 - side];
+    bool below = c->kind == IR_LT || c->kind == IR_LE;
+    bool up = below == (side == 0); /* v < e, v <= e, e > v, e >= v */
+    int strict = c->kind == IR_LT || c->kind == IR_GT;
+    if (v->kind != IR_VAR || v->var->kind == IR_VAR_GLOBAL || v->var->address_taken || v->type->kind != IR_TY_INT ||
+        v->type->bits > 32 || e->type != v->type)
+      continue;
+    int sv = tr_frame_slot(in->fn, v->var);
+    if (!w->slot[sv] || tr_slot_defined(t, in, sv) != t->one) continue;
+    const IrExpr *step = NULL;
+    int dir = 0;
+    if (!monotone_step(t, loop, in, w, v->var, &step, &dir)) continue;
+    int64_t k = 0;
+    if (step->kind == IR_INT_CONST) {
+      k = dir * step->ival; /* the signed move per iteration, exactly (|ival| < 2^33) */
+      if (up ? k < 1 : k > -1) continue; /* away from the bound, or no move */
+      if (strict && (k == 1 || k == -1)) continue; /* counter_bound */
+    } else if ((dir > 0) != up) {
+      continue; /* v = v - s counting up: s would have to be negative */
+    }
+    bool e_induction = false;
+    if (!virtual_operand(t, loop, in, w, e, &e_induction) || e_induction) continue;
+    bool ok;
+    PropVar ev = tr_eval_pure(t, in, e, &ok);
+    if (!ok) return !prop_failed(t->s);
+    PropVar m;
+    if (step->kind == IR_INT_CONST) {
+      m = prop_new_const(t->s, up ? k : -k);
+    } else {
+      m = tr_eval_pure(t, in, step, &ok);
+      if (!ok) return !prop_failed(t->s);
+    }
+    OpCType vt = tr_ctype(v->type);
+    int64_t tmin = vt.is_signed ? -((int64_t)1 << (vt.bits - 1)) : 0;
+    int64_t tmax = vt.is_signed ? ((int64_t)1 << (vt.bits - 1)) - 1 : (int64_t)((uint64_t)1 << vt.bits) - 1;
+    PropVar v0 = in->slot[sv];
+    const int64_t wide = (int64_t)1 << 40, big = (int64_t)1 << 61;
+    prop_note(t->s, PROP_NOTE_SUMMARY);
+    /* edge = hi + m (up) or lo - m (down); dist = hi - v0 or v0 - lo */
+    PropVar edge = prop_new_var(t->s, -wide, wide), dist = prop_new_var(t->s, -wide, wide);
+    int64_t ce[3] = {1, -1, up ? -1 : 1}, cd[3] = {1, up ? -1 : 1, up ? 1 : -1};
+    PropVar xe[3] = {edge, ev, m}, xd[3] = {dist, ev, v0};
+    int64_t off = up ? -strict : strict; /* hi = e - strict, lo = e + strict */
+    /* dist = hi - v0 = ev - strict - v0 (up); v0 - lo = v0 - ev - strict (down) */
+    if (!op_linear(t->s, 3, ce, xe, OP_EQ, off) || !op_linear(t->s, 3, cd, xd, OP_EQ, -strict)) return false;
+    PropVar opened = prop_new_var(t->s, 0, 1), moves = prop_new_var(t->s, 0, 1), nowrap = prop_new_var(t->s, 0, 1);
+    PropVar both = prop_new_var(t->s, 0, 1), cond = prop_new_var(t->s, 0, 1);
+    if (!op_reify(t->s, opened, trips, OP_GE, t->one) || !op_reify(t->s, moves, m, OP_GE, t->one) ||
+        !op_reify(t->s, nowrap, edge, up ? OP_LE : OP_GE, prop_new_const(t->s, up ? tmax : tmin)) ||
+        !op_bool_and(t->s, both, opened, moves) || !op_bool_and(t->s, cond, both, nowrap))
+      return false;
+    PropVar dc = prop_new_var(t->s, -wide, big), mc = prop_new_var(t->s, -wide, wide), q = prop_new_var(t->s, -big, big);
+    int64_t ct[2] = {1, -1};
+    PropVar xt[2] = {trips, q};
+    return op_merge(t->s, dc, cond, dist, prop_new_const(t->s, big)) &&
+           op_merge(t->s, mc, cond, m, t->one) && op_div(t->s, dc, mc, q) &&
+           op_linear(t->s, 2, ct, xt, OP_LE, 1); /* T - 1 <= q */
+  }
+  return true;
+}
+
 /* The objective in iteration N of this execution: T >= N. */
 static bool objective_needs(Tr *t, int n, const TrState *in, const TrState *out, PropVar trips) {
   PropVar enough = prop_new_var(t->s, 0, 1), allowed = prop_new_var(t->s, 0, 1);
@@ -245,5 +381,6 @@ bool tr_trip_count(Tr *t, const IrStmt *loop, int obj_index, const TrState *in, 
     prop_note(t->s, PROP_NOTE_SUMMARY);
     if (!op_rel(t->s, *trips, OP_LE, walk)) return false;
   }
-  return (!virtual_cond || check_t(t, loop, in, w, *trips)) && counter_bound(t, loop, in, w, *trips);
+  return (!virtual_cond || check_t(t, loop, in, w, *trips)) && counter_bound(t, loop, in, w, *trips) &&
+         step_bound(t, loop, in, w, *trips);
 }
