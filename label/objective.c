@@ -653,7 +653,8 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     if (root != 1) tr_set_trial_pool(m.v.t, LBL_ROOT_TRIAL_WORK);
     m.ok = m.ok && (root == 1 || tr_start(m.v.t));
     if (!m.ok) no_solution(m.v.t, m.s, r, NULL);
-    else search(q, &m.v, m.s, r, start, false);
+    else if (root == 1 || !search(q, &m.v, m.s, r, start, true)) /* the short proof attempt, if not made yet */
+      search(q, &m.v, m.s, r, start, false);
   }
   r->stats.concrete_runs = runs + lbl_cx_runs(m.v.cx);
   r->time_s = prop_now() - start;
