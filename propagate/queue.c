@@ -283,6 +283,19 @@ static bool refuted_in_trial(PropStore *s) {
   return true;
 }
 
+/* The first propagator of level l (not empty). */
+static Propagator *dequeue(PropStore *s, int l) {
+  Propagator *p = s->head[l];
+  s->head[l] = p->next_in_queue;
+  if (!s->head[l]) {
+    s->tail[l] = NULL;
+    s->nonempty &= ~(1u << l);
+  }
+  p->queued = false;
+  p->next_in_queue = NULL;
+  return p;
+}
+
 bool prop_propagate(PropStore *s) {
   if (s->failed) return false;
   if (inside_propagation(s)) return true;
@@ -290,15 +303,7 @@ bool prop_propagate(PropStore *s) {
   while (s->nonempty) {
     if (refuted_while_slow(s, &ask)) return false;
     if (!s->nonempty) break; /* the refuter's deductions ran the queue dry */
-    int l = __builtin_ctz(s->nonempty);
-    Propagator *p = s->head[l];
-    s->head[l] = p->next_in_queue;
-    if (!s->head[l]) {
-      s->tail[l] = NULL;
-      s->nonempty &= ~(1u << l);
-    }
-    p->queued = false;
-    p->next_in_queue = NULL;
+    Propagator *p = dequeue(s, __builtin_ctz(s->nonempty));
     assert(p->state != PROP_STATE_ENTAILED && "an entailed propagator is never queued");
     /* busy in an outer frame (this is a trial it runs): the trial restores
        the outer queue afterwards, p runs there */
@@ -325,20 +330,12 @@ bool prop_settle(PropStore *s, int below, int max_runs) {
   unsigned mask = (1u << below) - 1;
   Propagator *busy = NULL; /* running in an outer frame: queued again afterwards */
   for (int runs = 0; !s->failed && (s->nonempty & mask) && runs < max_runs; runs++) {
-    int l = __builtin_ctz(s->nonempty & mask);
-    Propagator *p = s->head[l];
-    s->head[l] = p->next_in_queue;
-    if (!s->head[l]) {
-      s->tail[l] = NULL;
-      s->nonempty &= ~(1u << l);
-    }
-    p->queued = false;
-    p->next_in_queue = busy;
+    Propagator *p = dequeue(s, __builtin_ctz(s->nonempty & mask));
     if (p->state == PROP_STATE_EVALUATION) {
+      p->next_in_queue = busy;
       busy = p;
       continue;
     }
-    p->next_in_queue = NULL;
     run(s, p);
   }
   while (busy) {

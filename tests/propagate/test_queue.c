@@ -2,7 +2,8 @@
  * (FIX / BOUNDS / DOMAIN), at-most-once queueing, priority order, entailed
  * propagators never re-run, the idempotent flag, failure clearing the queue,
  * posting from inside propagate(), trials from inside propagate() restoring
- * the outer queue, the trial depth limit, prop_current, states, the node
+ * the outer queue, settling the lower levels from inside propagate(),
+ * the trial depth limit, prop_current, states, the node
  * budget (stops a slow fixpoint, says so, leaves the store usable), a
  * subscription handed to another propagator (and back on backtracking).
  */
@@ -325,6 +326,55 @@ TEST(post_inside_propagate) {
   prop_store_free(s);
 }
 
+/* Posts x <= y - 1 (level 1) and a level-4 probe from inside propagate(),
+   then settles the levels below 4: the first has run (its bounds are read
+   back at once), the second is still queued; a level-1 propagator busy in
+   an outer frame stays queued too. */
+static PropStatus settler(PropStore *s, Probe *p) {
+  if (p->runs > 1) return PROP_SUSPEND;
+  Probe *q = leq(s, p->x, p->y, -1, 1), *late = probe(s, &cls_at[4], 7);
+  p->aux = late;
+  CHECK(prop_post(s, &q->base) && prop_post(s, &late->base));
+  CHECK(prop_max(s, p->x) == 10);             /* only queued */
+  CHECK(prop_settle(s, PROP_PRIO_CONTROL, 100));
+  CHECK_EQ_INT(q->runs, 1);
+  CHECK_EQ_INT(prop_max(s, p->x), 9);
+  CHECK_EQ_INT(prop_min(s, p->y), 1);
+  CHECK(late->base.queued && late->runs == 0);
+  CHECK_EQ_INT(prop_current(s) == &p->base, 1);
+  return PROP_SUSPEND;
+}
+
+TEST(settle_inside_propagate) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 10), y = prop_new_var(s, 0, 10);
+  Probe *p = probe(s, &cls_at[1], 1);
+  p->hook = settler; p->x = x; p->y = y;
+  CHECK(prop_post(s, &p->base));
+  Probe *late = p->aux;
+  CHECK_EQ_INT(late->runs, 1);                /* the outer fixpoint ran it */
+  CHECK(!prop_failed(s));
+  prop_store_free(s);
+}
+
+/* A settle that fails leaves the store failed and the queue empty. */
+static PropStatus failing_settler(PropStore *s, Probe *p) {
+  CHECK(prop_post(s, &leq(s, p->x, p->y, -20, 1)->base)); /* x <= y - 20: no solution in [0, 10] */
+  CHECK(!prop_settle(s, PROP_PRIO_CONTROL, 100));
+  CHECK(prop_failed(s));
+  return PROP_FAILED;
+}
+
+TEST(settle_failure) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 10), y = prop_new_var(s, 0, 10);
+  Probe *p = probe(s, &cls_at[4], 1);
+  p->hook = failing_settler; p->x = x; p->y = y;
+  CHECK(!prop_post(s, &p->base));
+  CHECK(prop_failed(s));
+  prop_store_free(s);
+}
+
 /* ---- Trials ------------------------------------------------------------------- */
 
 typedef struct { PropVar x; int64_t v; } FixCtx;
@@ -468,6 +518,8 @@ int main(void) {
   RUN(idempotent_flag);
   RUN(failure_clears_queue);
   RUN(post_inside_propagate);
+  RUN(settle_inside_propagate);
+  RUN(settle_failure);
   RUN(trial_inside_propagate);
   RUN(node_budget);
   return check_summary();
