@@ -147,6 +147,8 @@ static bool from_int_forward(PropStore *s, const FpConvert *p) {
 static PropStatus from_int_propagate(PropStore *s, Propagator *base) {
   FpConvert *p = (FpConvert *)base;
   if (!from_int_forward(s, p)) return PROP_FAILED;
+  /* Rule 3: a truncation converted back (fp_relate.c). */
+  if (!fpi_relate_trunc(s, p->x)) return PROP_FAILED;
   /* Rule 2: inverse, x within the integers that round into dom(z). */
   PropInterval pc[2];
   int n = int_pieces(s, p->x, p->t, pc);
@@ -202,6 +204,8 @@ static PropStatus to_int_propagate(PropStore *s, Propagator *base) {
   const FpFormat *f = p->from;
   OpCType t = p->t;
   if (!to_int_forward(s, p)) return PROP_FAILED;
+  /* Rule 3: converted back, the truncation is on the side of 0 (fp_relate.c). */
+  if (!fpi_relate_trunc(s, p->z)) return PROP_FAILED;
   /* Rule 2: inverse, per piece of z: trunc(x) in [a, b]. */
   PropInterval pc[2];
   int n = int_pieces(s, p->z, t, pc);
@@ -256,6 +260,13 @@ bool fpi_view_convert(const Propagator *base, FpiView *v) {
   const FpConvert *p = (const FpConvert *)base;
   *v = (FpiView){.kind = base->cls == &convert_class ? FPI_V_CONVERT : FPI_V_TO_INT,
                  .f = p->from, .to = p->to, .t = p->t, .x = p->x, .z = p->z};
+  return true;
+}
+
+bool fpi_view_from_int(const Propagator *base, FpiView *v) {
+  if (base->cls != &from_int_class) return false;
+  const FpConvert *p = (const FpConvert *)base;
+  *v = (FpiView){.kind = FPI_V_FROM_INT, .f = NULL, .to = p->to, .t = p->t, .x = p->x, .z = p->z};
   return true;
 }
 

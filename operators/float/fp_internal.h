@@ -73,12 +73,13 @@ bool fpi_narrow(PropStore *s, const FpFormat *f, PropVar x, FpiSet *set);
 
 /* ---- Relations between float values (fp_relate.c) ------------------------------- */
 /* A view of a float propagator, for rules that relate several of them:
-   ARITH z = x op y; CONVERT z = (to)x; TO_INT z = (t)x; REL x rel y (C
+   ARITH z = x op y; CONVERT z = (to)x; TO_INT z = (t)x; FROM_INT z = (to)x
+   (x an integer of type t); REL x rel y (C
    semantics with NaN excluded from both: what a decided comparison posts). */
-typedef enum { FPI_V_ARITH, FPI_V_CONVERT, FPI_V_TO_INT, FPI_V_REL } FpiViewKind;
+typedef enum { FPI_V_ARITH, FPI_V_CONVERT, FPI_V_TO_INT, FPI_V_FROM_INT, FPI_V_REL } FpiViewKind;
 typedef struct FpiView {
   FpiViewKind kind;
-  const FpFormat *f;      /* the format of x (and y) */
+  const FpFormat *f;      /* the format of x (and y); NULL for FROM_INT */
   const FpFormat *to;     /* CONVERT: the format of z */
   FpBinary op;            /* ARITH */
   OpCType t;              /* TO_INT */
@@ -87,6 +88,7 @@ typedef struct FpiView {
 } FpiView;
 bool fpi_view_arith(const Propagator *p, FpiView *v);     /* fp_arith.c */
 bool fpi_view_convert(const Propagator *p, FpiView *v);   /* fp_convert.c: CONVERT, TO_INT */
+bool fpi_view_from_int(const Propagator *p, FpiView *v);  /* fp_convert.c: FROM_INT */
 /* fp_cmp.c; a relation that allows NaN is an order while x and y exclude it. */
 bool fpi_view_rel(const PropStore *s, const Propagator *p, FpiView *v);
 bool fpi_is_compare(const Propagator *p);                 /* fp_cmp.c: a reified comparison */
@@ -104,6 +106,9 @@ bool fpi_relate_convert(PropStore *s, const FpiView *cv);
 /* x rel y was posted: relate the outputs of the monotone operations that
    apply one function to x and to y. */
 bool fpi_relate_pairs(PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y);
+/* q = (t)x, u = (to)q: u is trunc(x) rounded into to, which lies between 0
+   and x (rounded alike): u <= x when x >= 0, u >= x when x <= 0. */
+bool fpi_relate_trunc(PropStore *s, PropVar q);
 /* A monotone operation was posted on x: the relations already posted on x. */
 bool fpi_relate_posted(PropStore *s, const FpFormat *f, PropVar x);
 

@@ -30,6 +30,9 @@
  *      wide + - * is exact (significant bits of a product within the wide
  *      precision, a sum on a common narrow grid; no overflow or underflow)
  *      is RN_narrow(x op y): equal to the narrow x op y posted elsewhere.
+ *   7. truncation converted back: u = (to)(t)x is RN_to(trunc(x)), between
+ *      0 and x: u <= x (or <= (to)x) when x >= 0, >= when x <= 0
+ *      (fpi_relate_trunc, run by both conversions).
  * Rules 1-4 run with the arithmetic propagator, on operands that are
  * finite (no NaN, no infinity); rule 5 when an order or a monotone map is
  * posted.  Every derived relation is checked against brute force on tiny
@@ -357,6 +360,8 @@ static bool exact_inverse(PropStore *s, const FpiView *a) {
   return !commutes(a->op) || inverse_of(s, a, a->y, a->x);
 }
 
+static bool pairs_known(PropStore *s, const FpiView *a);
+
 bool fpi_relate_arith(PropStore *s, const FpiView *a) {
   const FpFormat *f = a->f;
   assert(a->kind == FPI_V_ARITH);
@@ -375,7 +380,7 @@ bool fpi_relate_arith(PropStore *s, const FpiView *a) {
     break;
   }
   /* Rule 5 again: the operands' domains decide whether a is monotone. */
-  if (!fpi_relate_posted(s, f, a->x) || !fpi_relate_posted(s, f, a->y)) return false;
+  if (!fpi_relate_posted(s, f, a->x) || !fpi_relate_posted(s, f, a->y) || !pairs_known(s, a)) return false;
   return exact_inverse(s, a);
 }
 
@@ -499,6 +504,47 @@ bool fpi_relate_convert(PropStore *s, const FpiView *cv) {
   return true;
 }
 
+/* ---- Rule 7: a truncation converted back ------------------------------------------------ */
+
+static bool is_u64(OpCType t) { return t.bits == 64 && !t.is_signed; }
+
+/* q = (t)x (defined: x is finite and trunc(x) fits t) and u = (to)q, q
+   found again through the rows q - q' == 0.  trunc(x) is an integer of
+   x's format with |trunc(x)| <= |x| and the sign of x, so for x >= 0 (from
+   -0 up) trunc(x) <= x, and RN_to being monotone, u = RN_to(trunc(x)) <=
+   RN_to(x): that is x itself when to is x's format (trunc(x) is
+   representable there) and w = (to)x for a conversion w posted on x.
+   x <= 0 mirrors it.  The stored integer is read alike by both
+   conversions unless one of them is unsigned 64-bit and the other not. */
+bool fpi_relate_trunc(PropStore *s, PropVar q) {
+  Propagator *subs[4 * SUBS_CAP];
+  int n = subscribers(s, q, subs);
+  for (int i = 0; i < n; i++) {
+    FpiView ti;
+    if (!fpi_view_convert(subs[i], &ti) || ti.kind != FPI_V_TO_INT) continue;
+    PropVar x = ti.x;
+    int sign = prop_min(s, x) >= -1 ? 1 : prop_max(s, x) <= 0 ? -1 : 0;
+    if (sign == 0 || !no_nan(s, ti.f, x)) continue;
+    Propagator *xs[4 * SUBS_CAP];
+    int nx = -1;
+    for (int j = 0; j < n; j++) {
+      FpiView fi;
+      if (!fpi_view_from_int(subs[j], &fi) || is_u64(fi.t) != is_u64(ti.t)) continue;
+      OpRel rel = sign > 0 ? OP_LE : OP_GE;
+      if (fi.to == ti.f && !fpi_post_order(s, fi.to, rel, fi.z, x)) return false;
+      if (nx < 0) nx = subscribers(s, x, xs);
+      for (int k = 0; k < nx; k++) {
+        FpiView cv;
+        if (!fpi_view_convert(xs[k], &cv) || cv.kind != FPI_V_CONVERT || !same_value(s, cv.x, x) ||
+            cv.to != fi.to || same_value(s, cv.z, x))
+          continue;
+        if (!fpi_post_order(s, fi.to, rel, fi.z, cv.z)) return false;
+      }
+    }
+  }
+  return true;
+}
+
 /* ---- Rule 5: monotone pairs ------------------------------------------------------------ */
 
 /* How the output of v moves with its operand in place pos (0: x, 1: y),
@@ -521,7 +567,7 @@ static int direction(const PropStore *s, const FpiView *v, int pos) {
     }
     return 0;
   }
-  case FPI_V_REL: return 0;
+  case FPI_V_FROM_INT: case FPI_V_REL: return 0;
   }
   return 0;
 }
@@ -535,7 +581,7 @@ static bool same_map(const PropStore *s, const FpiView *p, const FpiView *q, int
   case FPI_V_CONVERT: return p->to == q->to;
   case FPI_V_TO_INT: return p->t.bits == q->t.bits && p->t.is_signed == q->t.is_signed;
   case FPI_V_ARITH: return p->op == q->op && q->x != q->y && same_operand(s, operand(p, 1 - pos), operand(q, 1 - pos));
-  case FPI_V_REL: return false;
+  case FPI_V_FROM_INT: case FPI_V_REL: return false;
   }
   return false;
 }
@@ -637,6 +683,35 @@ static bool pairs(PropStore *s, OpRel rel, PropVar a, PropVar b, PropVar extra_a
         if (!same_value(s, operand(&q, pos), b) || same_value(s, q.z, b) || !same_map(s, &p, &q, pos)) continue;
         OpRel out = rel == OP_EQ ? OP_EQ : dir > 0 ? OP_LE : OP_GE;
         if (!post_outputs(s, &p, out, p.z, q.z)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/* Rule 5 for an order that is known (fpi_known: through one other value,
+   n2 <= -b <= n1) rather than posted between the two operands: a and
+   every operation q of the same map (the same op, the same other operand
+   o, found among o's subscribers) on another operand. */
+static bool pairs_known(PropStore *s, const FpiView *a) {
+  for (int pos = 0; pos < 2; pos++) {
+    int dir = direction(s, a, pos);
+    if (dir == 0) continue;
+    PropVar o = operand(a, 1 - pos), xa = operand(a, pos);
+    if (!no_nan(s, a->f, xa)) continue;
+    Propagator *subs[4 * SUBS_CAP];
+    int n = subscribers(s, o, subs);
+    for (int i = 0; i < n; i++) {
+      FpiView q;
+      if (!fpi_view_arith(subs[i], &q) || same_value(s, q.z, a->z) || !same_map(s, a, &q, pos)) continue;
+      PropVar xb = operand(&q, pos);
+      if (same_value(s, xb, xa) || same_value(s, q.z, xb) || same_value(s, a->z, xa)) continue;
+      if (fpi_known(s, a->f, OP_EQ, xa, xb)) {
+        if (!fpi_post_order(s, a->f, OP_EQ, a->z, q.z)) return false;
+      } else if (fpi_known(s, a->f, OP_LE, xa, xb)) {
+        if (!fpi_post_order(s, a->f, dir > 0 ? OP_LE : OP_GE, a->z, q.z)) return false;
+      } else if (fpi_known(s, a->f, OP_LE, xb, xa)) {
+        if (!fpi_post_order(s, a->f, dir > 0 ? OP_LE : OP_GE, q.z, a->z)) return false;
       }
     }
   }

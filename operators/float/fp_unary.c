@@ -178,8 +178,28 @@ static const PropClass neg_class = {"fp_neg", neg_propagate, PROP_PRIO_LINEAR, t
 static const PropClass abs_class = {"fp_abs", abs_propagate, PROP_PRIO_LINEAR, true};
 static const PropClass sqrt_class = {"fp_sqrt", sqrt_propagate, PROP_PRIO_NONLINEAR, false};
 
+/* The same map posted on x before (the translation numbers binary
+   operations, not these): its output is z's value, key for key (all three
+   are functions of the key of x, NaN included).  Posted as the row
+   z - z' == 0 of an assignment, which unifies the two and through which
+   fp_relate.c finds the relations of either (-b + s and -b - s). */
+static bool same_as_posted(PropStore *s, const PropClass *cls, const FpFormat *f, PropVar x, PropVar z) {
+  Propagator *subs[64];
+  int n = prop_subscribers(s, x, subs, 64);
+  for (int i = 0; i < n && i < 64; i++) {
+    if (subs[i]->cls != cls) continue;
+    const FpUnary *q = (const FpUnary *)subs[i];
+    if (q->f != f || q->x != x || q->z == z || q->z == x) continue;
+    static const int64_t coef[2] = {1, -1};
+    PropVar zz[2] = {z, q->z};
+    return op_linear(s, 2, coef, zz, OP_EQ, 0);
+  }
+  return true;
+}
+
 static bool post_unary(PropStore *s, const PropClass *cls, const FpFormat *f, PropVar x, PropVar z) {
   if (prop_failed(s)) return false;
+  if (x != z && !same_as_posted(s, cls, f, x, z)) return false;
   FpUnary *p = prop_propagator_new(s, cls, sizeof *p);
   p->f = f;
   p->x = x;
