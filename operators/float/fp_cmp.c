@@ -293,6 +293,17 @@ static const PropClass reify_class = {"fp_reify", reify_propagate, PROP_PRIO_LIN
 
 bool fpi_is_compare(const Propagator *p) { return p->cls == &reify_class; }
 
+bool fpi_compared(const PropStore *s, PropVar x, PropVar y) {
+  Propagator *subs[64];
+  int n = prop_subscribers(s, x, subs, 64);
+  for (int i = 0; i < n && i < 64; i++) {
+    if (subs[i]->cls != &reify_class) continue;
+    const FpReify *q = (const FpReify *)subs[i];
+    if ((q->x == x && q->y == y) || (q->x == y && q->y == x)) return true;
+  }
+  return false;
+}
+
 /* Wakes the comparisons of x and y (a posted order may decide them, which
    their domains need not show). */
 static void wake_compares(PropStore *s, PropVar x) {

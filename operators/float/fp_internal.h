@@ -92,6 +92,7 @@ bool fpi_view_from_int(const Propagator *p, FpiView *v);  /* fp_convert.c: FROM_
 /* fp_cmp.c; a relation that allows NaN is an order while x and y exclude it. */
 bool fpi_view_rel(const PropStore *s, const Propagator *p, FpiView *v);
 bool fpi_is_compare(const Propagator *p);                 /* fp_cmp.c: a reified comparison */
+bool fpi_compared(const PropStore *s, PropVar x, PropVar y);   /* fp_cmp.c: x and y of one comparison */
 /* Posts x rel y (==, <, <=, >, >=; NaN excluded from x and y) and what it
    implies for the outputs of monotone operations on x and y (fp_cmp.c). */
 bool fpi_post_order(PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y);
