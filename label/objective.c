@@ -393,7 +393,7 @@ static const double QUICK_STAGE_SECONDS = 0.2; /* unfolding in its trials costs 
    meets the objective.  Facts that bounds cannot hold but congruences can
    (`s == n * n` after a loop, then `s % 2 != n % 2`) refute one parity
    each, where labeling would run every n.  False when the store failed. */
-enum { LBL_PARITY_TRIAL_RUNS = 200000 };
+enum { LBL_PARITY_TRIAL_RUNS = 200000 }; /* each trial's work, past the minimum of every trial */
 
 static bool post_residue(PropStore *s, void *ctx) {
   const int64_t *xr = ctx; /* the variable, then the residue */
@@ -414,9 +414,8 @@ static bool parity_probe(Solve *v, PropStore *s) {
     bool refuted[2];
     for (int r = 0; r < 2; r++) {
       int64_t xr[2] = {(int64_t)in.var, r};
-      prop_set_trial_work(s, LBL_PARITY_TRIAL_RUNS);
-      PropTrial pt = prop_try(s, post_residue, xr, NULL, 0, NULL);
-      refuted[r] = pt == PROP_TRIAL_FAILED;
+      tr_set_trial_pool(t, LBL_PARITY_TRIAL_RUNS); /* the stages set their own pools afterwards */
+      refuted[r] = tr_search_trial(t, post_residue, xr) == PROP_TRIAL_FAILED;
     }
     if (refuted[0] && refuted[1]) { /* either residue fails the store */
       prop_restrict_congruence(s, in.var, 1, 0);
@@ -573,6 +572,7 @@ static bool parity_split_refutes(const LblQuery *q, double start, double deadlin
         return false;
       }
       PropVar x = tr_param(m.v.t, i).var;
+      /* a model whose assumptions already fail is refuted too: by them alone */
       bool dead = !m.ok || !prop_restrict_congruence(m.s, x, 1, (uint64_t)r) || !prop_propagate(m.s) ||
                   quick_root(&m, deadline) == 0;
       refuted = dead && !tr_incomplete(m.v.t, NULL) && !prop_out_of_memory(m.s);

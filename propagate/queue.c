@@ -328,24 +328,10 @@ bool prop_propagate(PropStore *s) {
 bool prop_settle(PropStore *s, int below, int max_runs) {
   assert(below >= 0 && below <= PROP_PRIO_COUNT && max_runs >= 0);
   unsigned mask = (1u << below) - 1;
-  Propagator *busy = NULL; /* running in an outer frame: queued again afterwards */
   for (int runs = 0; !s->failed && (s->nonempty & mask) && runs < max_runs; runs++) {
-    Propagator *p = dequeue(s, __builtin_ctz(s->nonempty & mask));
-    if (p->state == PROP_STATE_EVALUATION) {
-      p->next_in_queue = busy;
-      busy = p;
-      continue;
-    }
-    run(s, p);
-  }
-  while (busy) {
-    Propagator *next = busy->next_in_queue;
-    if (s->failed) {
-      busy->next_in_queue = NULL;
-    } else {
-      enqueue(s, busy);
-    }
-    busy = next;
+    int l = __builtin_ctz(s->nonempty & mask);
+    if (s->head[l]->state == PROP_STATE_EVALUATION) break; /* running in an outer frame: it runs there */
+    run(s, dequeue(s, l));
   }
   return !s->failed;
 }

@@ -596,8 +596,10 @@ static void collect_splits(const IrExpr *e, Choices *ch, bool *too_many) {
    box of such bounds over many forgotten locals costs 2^n generators: the
    range is left out, and an expression over a forgotten local is not
    exact until a guard bounds it.) */
+/* The monomials of local i (products of its old value) lose every constraint. */
 static void forget_monomials(Ana *a, Poly p, int i) {
-  for (int m = a->nlocal; m < a->n && i < a->nlocal; m++) /* products of i's old value */
+  if (i >= a->nlocal) return;
+  for (int m = a->nlocal; m < a->n; m++)
     if (a->factor[m][0] == i || a->factor[m][1] == i)
       CHECKED(ppl_Polyhedron_unconstrain_space_dimension(p, (ppl_dimension_type)m));
 }
@@ -680,20 +682,22 @@ static void monomial_images(Ana *a, Poly p, int u, const Lin *l) {
   __int128 c;
   bool one = one_dimension(a, l, &d, &c);
   bool shift = one && d == u && c == 1, constant = one && d < 0; /* u + k, or k */
+  if (!shift && !constant) {
+    forget_monomials(a, p, u);
+    return;
+  }
   for (int m = a->nlocal; m < a->n; m++) {
     if (a->factor[m][0] != u && a->factor[m][1] != u) continue;
     int v = a->factor[m][0] == u ? a->factor[m][1] : a->factor[m][0];
-    Lin img = {0};
+    Lin img = {0};  /* (u + k) v = uv + k v, (u + k)^2 = uu + 2k u + k^2; k v and k^2 for u = k */
     if (shift) img.c[m] = 1;
-    if (v == u && shift) {
-      img.c[u] = 2 * l->k;
-      img.k = l->k * l->k;
-    } else if (v == u && constant) {
-      img.k = l->k * l->k;
-    } else {
+    if (v != u) {
       img.c[v] = l->k;
+    } else {
+      if (shift) img.c[u] = 2 * l->k;
+      img.k = l->k * l->k;
     }
-    if ((shift || constant) && small(img.c[u]) && small(img.k)) {
+    if (small(img.c[u]) && small(img.k)) {
       ppl_Linear_Expression_t le = make_le(a, &img);
       ppl_Coefficient_t one_c;
       CHECKED(ppl_new_Coefficient(&one_c));
@@ -749,12 +753,13 @@ static void envelope(Ana *a, Poly p) {
   }
 }
 
-/* rhs is u + k, u - k or k (casts aside). */
+/* e without its conversions. */
 static const IrExpr *uncast(const IrExpr *e) {
   while (e->kind == IR_CAST) e = e->a[0];
   return e;
 }
 
+/* rhs is u + k, u - k or k (casts aside). */
 static bool counts(const IrExpr *rhs, const IrVar *u) {
   rhs = uncast(rhs);
   if (rhs->kind == IR_INT_CONST) return true;
@@ -1076,6 +1081,7 @@ static void block(Ana *a, const IrBlock *b, Poly p) {
 /* One more iteration from head state h: the state at the next check. */
 static Poly iterate(Ana *a, const IrStmt *loop, Poly h) {
   Poly f = copy(h);
+  envelope(a, f); /* bounds a product in the condition, `(r + 1) * (r + 1) <= n` */
   guard(a, f, loop->cond, true, &no_choices);
   envelope(a, f);
   block(a, &loop->body, f);
@@ -1467,6 +1473,7 @@ static bool analyse(Ana *a, const IrStmt *loop, const TrState *in, const TrState
      relations that the exit's minimized form leaves implied (y <= x from
      y <= n <= x). */
   Poly e = copy(h);
+  envelope(a, e);
   guard(a, e, loop->cond, false, &no_choices);
   envelope(a, e);
   if (a->breaks) { /* the exit: the condition failing, or a break from a head state */

@@ -149,8 +149,9 @@ static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args) {
   /* a size computed from constants (`mk(4)` allocating `cap * sizeof(int)`)
      is fixed once what computed it has run: inside a propagator that
      translates this code, those posts are only queued */
-  for (int i = 0; i < s->nargs && !prop_is_fixed(t->s, args[i]); i++)
-    if (!prop_settle(t->s, PROP_PRIO_CONTROL, TR_SETTLE_RUNS)) return ST_FAIL;
+  bool fixed = true;
+  for (int i = 0; i < s->nargs; i++) fixed = fixed && prop_is_fixed(t->s, args[i]);
+  if (!fixed && !prop_settle(t->s, PROP_PRIO_CONTROL, TR_SETTLE_RUNS)) return ST_FAIL;
   for (int i = 0; i < s->nargs; i++)
     if (!prop_is_fixed(t->s, args[i])) return ev_result(c, tr_abandon(t, "an allocation of a size the inputs decide"));
   int64_t bytes = prop_value(t->s, args[0]);

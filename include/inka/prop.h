@@ -205,10 +205,13 @@ void prop_wake(PropStore *s, Propagator *p);
 bool prop_propagate(PropStore *s);
 /* Runs the queued propagators of the levels below `below` (PROP_PRIO_*:
    those that only narrow domains) now, even inside propagation, for at
-   most max_runs runs; the rest stays queued.  For translation code that
-   reads domains of what it has just posted (a loop analysis at a loop's
-   entry, inside the propagator that translates it, where posts are only
-   queued).  False if the store failed. */
+   most max_runs runs; the rest stays queued, and so does everything from a
+   propagator busy in an outer frame on.  For translation code that reads
+   domains of what it has just posted (a loop analysis at a loop's entry,
+   inside the propagator that translates it, where posts are only queued).
+   The trials' budgets are not checked here (max_runs bounds the work), and
+   the running propagator is not woken by what the settled ones narrow (an
+   idempotent one never is while it runs).  False if the store failed. */
 bool prop_settle(PropStore *s, int below, int max_runs);
 /* The propagator currently in evaluation, or NULL. */
 Propagator *prop_current(const PropStore *s);

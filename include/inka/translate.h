@@ -118,6 +118,11 @@ typedef struct TrSmallInputs {
   int max_objects;
 } TrSmallInputs;
 void tr_try_small_inputs(Tr *t, TrSmallInputs bound);
+/* A trial the search makes outside every operator (label/objective.c's
+   parity probe), run as the control operators run theirs: with their
+   look-ahead of loop iterations and their pool of work.  FAILED refutes
+   what post posted; TOO_DEEP (a budget) says nothing. */
+PropTrial tr_search_trial(Tr *t, PropPostFn post, void *ctx);
 /* Stops unfolding and trials past this CLOCK_MONOTONIC time (0: none). */
 void tr_set_deadline(Tr *t, double deadline);
 /* While on, the deadline moves later by the time loop analyses take (a

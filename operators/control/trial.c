@@ -96,6 +96,8 @@ PropTrial tr_try(Tr *t, PropPostFn post, void *ctx, const PropVar *watch, int n,
   return r;
 }
 
+PropTrial tr_search_trial(Tr *t, PropPostFn post, void *ctx) { return tr_try(t, post, ctx, NULL, 0, NULL); }
+
 int tr_trial_vars(Tr *t, const TrState *a, const TrState *b, PropVar cond, PropVar **vars) {
   int cap = 2 * (a->fn->nparams + a->fn->nlocals + TR_NFLAGS + 2) + 1 + prop_decision_count(t->s);
   cap += 2 * t->prog->nglobals;
