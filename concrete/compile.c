@@ -83,6 +83,7 @@ typedef struct Comp {
   const CxObjective *obj;
   const IrStmt **obj_loop;   /* the --iter loops, outermost first */
   const IrFunction *fn;      /* being compiled */
+  const IrFunction *entry;   /* the function under test */
   char *err;
 } Comp;
 
@@ -273,6 +274,34 @@ static CxExpr *float_value(Comp *k, const IrExpr *e) {
   return operands(k, x, e, e->kind == IR_NEG ? 1 : 2) ? x : NULL;
 }
 
+/* The parameter of the function under test (its index) whose value side
+   is a simple function of, when side is compiled in that function: the
+   parameter itself (an integer one, in a slot), its conversions, + k,
+   - k, k - it, ^ k, * k, -it, ~it, nested; else -1.  cx_compare_inverse
+   (run.c) inverts them. */
+static int simple_param(const Comp *k, const CxExpr *side) {
+  if (k->fn != k->entry || !k->entry) return -1;
+  for (int depth = 0; side && depth < 16; depth++) {
+    switch ((CxExprOp)side->op) {
+    case X_SLOT: {
+      if (side->slot >= k->fn->nparams) return -1;
+      const IrType *t = k->fn->params[side->slot]->type;
+      return t->kind == IR_TY_INT || t->kind == IR_TY_BOOL ? side->slot : -1;
+    }
+    case X_CAST: case X_NEG: case X_BITNOT:
+      side = side->a;
+      break;
+    case X_ADD: case X_SUB: case X_XOR: case X_MUL:
+      if (side->a->op == X_CONST) side = side->b;
+      else if (side->b->op == X_CONST) side = side->a;
+      else return -1;
+      break;
+    default: return -1;
+    }
+  }
+  return -1;
+}
+
 /* The value of e. */
 static CxExpr *value(Comp *k, const IrExpr *e) {
   if (k->err) return NULL;
@@ -330,7 +359,9 @@ static CxExpr *value(Comp *k, const IrExpr *e) {
   case IR_LT: case IR_LE: case IR_GT: case IR_GE: case IR_EQ: case IR_NE: {
     const IrType *t = e->a[0]->type;
     x = node(k, binary_op(e->kind, t->kind == IR_TY_INT && t->bits == 64 && !t->is_signed), e);
-    return operands(k, x, e, 2) ? x : NULL;
+    if (!operands(k, x, e, 2)) return NULL;
+    x->cmp = (uint8_t)((simple_param(k, x->a) >= 0) | (simple_param(k, x->b) >= 0) << 1);
+    return x;
   }
   case IR_LAND: case IR_LOR:
     x = node(k, e->kind == IR_LAND ? X_LAND : X_LOR, e);
@@ -701,7 +732,7 @@ CxProgram *cx_new(const IrProgram *p, const IrFunction *fn, const CxObjective *o
   c->prog = p;
   c->funcs = calloc((size_t)p->nfuncs + 1, sizeof *c->funcs);
   cx_mem_init(&c->mem);
-  Comp k = {.c = c, .obj = obj, .fn = fn};
+  Comp k = {.c = c, .obj = obj, .fn = fn, .entry = fn};
   bool ok = objective_loops(&k) && globals(&k);
   for (int i = 0; ok && i < fn->nparams; i++) {
     const IrType *t = fn->params[i]->type;

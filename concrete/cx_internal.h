@@ -59,6 +59,9 @@ struct CxExpr {
   bool u64;           /* unsigned 64-bit: division, shift right on the pattern */
   uint8_t fbits;      /* float ops: the operands' format; 0 elsewhere (a float-typed
                          node has bits 64 and is_signed, so generic code never wraps a key) */
+  uint8_t cmp;        /* integer comparisons of the function under test: bit 0 (1) the
+                         left side, bit 1 (2) the right side is a simple function of a
+                         parameter (compile.c simple_param; CxRunOptions.on_compare) */
   int slot;
   int line;
   int64_t k, k2;

@@ -39,6 +39,8 @@ typedef struct Run {
   void *event_ctx;
   int64_t (*nondet_value)(void *ctx, int k, const IrStmt *call);
   void *nondet_ctx;
+  void (*on_compare)(void *ctx, const void *site, int param, int64_t value);
+  void *compare_ctx;
   int line;               /* the statement running */
   bool in_assume;
   int64_t retval;
@@ -159,6 +161,61 @@ static int64_t eval_float(Run *r, const CxExpr *e) {
   stop(r, CX_ABANDONED, "internal: unknown float expression");
 }
 
+/* The inverse of 1 (odd) modulo 2^64 (Newton's iteration). */
+static uint64_t odd_inverse(uint64_t a) {
+  uint64_t x = a; /* correct to 3 bits */
+  for (int i = 0; i < 5; i++) x *= 2 - a * x;
+  return x;
+}
+
+/* The value of the parameter under side (compile.c simple_param) that
+   makes side's value v; its slot in *slot. */
+static int64_t inverse(const CxExpr *side, int64_t v, int *slot) {
+  for (;;) {
+    uint64_t u = (uint64_t)v;
+    const CxExpr *inner;
+    switch ((CxExprOp)side->op) {
+    case X_SLOT:
+      *slot = side->slot;
+      return wrap(v, side->bits, side->is_signed);
+    case X_CAST: inner = side->a; break;
+    case X_NEG: inner = side->a, u = 0 - u; break;
+    case X_BITNOT: inner = side->a, u = ~u; break;
+    default: {
+      bool left = side->a->op == X_CONST; /* the constant on the left */
+      inner = left ? side->b : side->a;
+      uint64_t k = (uint64_t)(left ? side->a->k : side->b->k);
+      switch ((CxExprOp)side->op) {
+      case X_ADD: u -= k; break;
+      case X_SUB: u = left ? k - u : u + k; break;
+      case X_XOR: u ^= k; break;
+      default: /* X_MUL: the quotient when k divides v (also right after a widening
+                  conversion), else exact modulo 2^64 for an odd k, else a quotient */
+        if (k && (int64_t)k != -1 && v % (int64_t)k == 0) u = (uint64_t)(v / (int64_t)k);
+        else if (k & 1) u *= odd_inverse(k);
+        else if (k) u = (uint64_t)(v / (int64_t)k);
+        break;
+      }
+    }
+    }
+    v = wrap((int64_t)u, inner->bits, inner->is_signed);
+    side = inner;
+  }
+}
+
+/* A comparison of x (left) and y (right) with a side marked (e->cmp). */
+static void compared(Run *r, const CxExpr *e, int64_t x, int64_t y) {
+  int slot;
+  if (e->cmp & 1) {
+    int64_t v = inverse(e->a, y, &slot);
+    r->on_compare(r->compare_ctx, e, slot, v);
+  }
+  if (e->cmp & 2) {
+    int64_t v = inverse(e->b, x, &slot);
+    r->on_compare(r->compare_ctx, e, slot, v);
+  }
+}
+
 static int64_t eval(Run *r, const CxExpr *e) {
   r->ops++;
   if (e->op >= X_FADD) return eval_float(r, e);
@@ -209,6 +266,7 @@ static int64_t eval(Run *r, const CxExpr *e) {
   }
   x = eval(r, e->a);
   y = eval(r, e->b);
+  if (e->cmp && r->on_compare) compared(r, e, x, y);
   switch ((CxExprOp)e->op) {
   case X_ADD: return wrap((int64_t)((uint64_t)x + (uint64_t)y), e->bits, e->is_signed);
   case X_SUB: return wrap((int64_t)((uint64_t)x - (uint64_t)y), e->bits, e->is_signed);
@@ -530,6 +588,8 @@ CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int
   r.event_ctx = o ? o->event_ctx : NULL;
   r.nondet_value = o ? o->nondet_value : NULL;
   r.nondet_ctx = o ? o->nondet_ctx : NULL;
+  r.on_compare = o ? o->on_compare : NULL;
+  r.compare_ctx = o ? o->compare_ctx : NULL;
   const CxFunc *f = c->entry;
   int64_t args[f->nparams + 1];
   for (int i = 0; i < f->nparams; i++) {

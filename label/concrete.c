@@ -33,7 +33,31 @@ enum {
   FEW = 64,                  /* candidates per dimension below which constants come first */
   MAX_POOLS = 16,            /* distinct types of nondet values and input cells */
   SWITCHES = 64,             /* candidates of the switch (see nondet_value) */
+  CMP_SITES = 16,            /* comparisons with a parameter noted per run */
+  CMP_QUEUE = 64,            /* inputs waiting to be tried */
+  CMP_PER_RUN = 12,          /* of them queued by one run */
+  CMP_TRIED = 4096,          /* (parameter, value) pairs remembered */
+  CMP_RUNS = 1000,           /* runs of compared values in all */
+  CMP_STEPS = 50000000,      /* and their steps */
 };
+
+/* A comparison of the function under test with a simple function of a
+   parameter in the run (CxRunOptions.on_compare): the value the parameter
+   would need for the sides to be equal, the first and the last time it was
+   evaluated. */
+typedef struct CmpSeen {
+  const void *site;
+  int param;
+  int64_t first, last;
+} CmpSeen;
+
+/* A (parameter, value) pair tried, with the largest step budget it ran
+   with (a run cut by a smaller one may be tried again). */
+typedef struct CmpTried {
+  int64_t value;
+  uint64_t budget;
+  int param;                 /* -1: empty */
+} CmpTried;
 
 /* The input memory a guess builds for one pointer parameter: NULL, or
    `length` elements of the pointed-to type in one object (an array; with a
@@ -104,6 +128,16 @@ struct LblConcrete {
   int64_t *cells;            /* every input object's cells, in order */
   const char *cut;
   uint64_t runs, steps;
+  /* compared values (see follow_compares): on while guessing and sweeping */
+  bool cmp_on;
+  CmpSeen cmp_seen[CMP_SITES];
+  int ncmp_seen, cmp_last;   /* cmp_last: the entry of the last site noted */
+  int64_t *cmp_queue;        /* CMP_QUEUE inputs of ndims values, a ring */
+  uint64_t *cmp_queue_budget;
+  int cmp_head, cmp_count;
+  CmpTried *cmp_tried;       /* CMP_TRIED entries, open addressing */
+  uint64_t cmp_runs, cmp_steps;
+  double cmp_deadline;
   int64_t *given;            /* lbl_cx_try: the nondet values given, in call order */
   int ngiven;
   bool serve_given;          /*   served instead of the candidates */
@@ -172,7 +206,119 @@ void lbl_cx_free(LblConcrete *c) {
   free(c->params);
   free(c->solution);
   free(c->given);
+  free(c->cmp_queue);
+  free(c->cmp_queue_budget);
+  free(c->cmp_tried);
   free(c);
+}
+
+static int run_steps(LblConcrete *c, uint64_t steps, bool *cut);
+static bool fits(const IrType *t, int64_t v);
+
+/* ---- Compared values ------------------------------------------------------------------
+ * An input-to-state guess (as fuzzers compare logs): when a run compares a
+ * simple function of a parameter (the parameter itself, x + k, (long)x,
+ * ...; concrete/compile.c simple_param) with a value the run computed, the
+ * parameter's value that makes the two sides equal, and its neighbours +-1,
+ * are candidates for that parameter, the other inputs as in that run
+ * (`x == s` after a 200,000-step loop wants x = s, which no small value
+ * or constant of the program is).  Per run, the first and the last value of
+ * at most CMP_SITES comparisons; a value equal to the parameter's own in
+ * the run (a loop's last check of i < n) says nothing new.  The candidates
+ * wait in a queue of CMP_QUEUE inputs and run after the run that found them
+ * (follow_compares), with its step budget, finding more in turn; at most
+ * CMP_RUNS runs and CMP_STEPS steps in all; a pair (parameter, value) runs
+ * again only with a larger budget than before.  Like every guess it claims
+ * nothing: a hit is the answer (the run met the objective), a miss nothing. */
+static void note_compare(void *ctx, const void *site, int param, int64_t value) {
+  LblConcrete *c = ctx;
+  int i = c->cmp_last;
+  if (i < 0 || c->cmp_seen[i].site != site || c->cmp_seen[i].param != param) {
+    for (i = 0; i < c->ncmp_seen; i++)
+      if (c->cmp_seen[i].site == site && c->cmp_seen[i].param == param) break;
+    if (i == c->ncmp_seen) {
+      if (i == CMP_SITES) return;
+      c->cmp_seen[c->ncmp_seen++] = (CmpSeen){site, param, value, value};
+    }
+    c->cmp_last = i;
+  }
+  c->cmp_seen[i].last = value;
+}
+
+/* Marks (param, v) tried with budget: false when it ran with as much. */
+static bool cmp_new(LblConcrete *c, int param, int64_t v, uint64_t budget) {
+  if (!c->cmp_tried) {
+    c->cmp_tried = malloc(sizeof *c->cmp_tried * CMP_TRIED);
+    if (!c->cmp_tried) return false;
+    for (int i = 0; i < CMP_TRIED; i++) c->cmp_tried[i].param = -1;
+  }
+  uint64_t h = ((uint64_t)v * 0x9E3779B97F4A7C15u) ^ ((uint64_t)param * 0xC2B2AE3D27D4EB4Fu);
+  for (int n = 0; n < CMP_TRIED / 2; n++) { /* (kept at most half full) */
+    CmpTried *e = &c->cmp_tried[(h + (uint64_t)n) % CMP_TRIED];
+    if (e->param < 0) {
+      *e = (CmpTried){v, budget, param};
+      return true;
+    }
+    if (e->param == param && e->value == v) {
+      if (e->budget >= budget) return false;
+      e->budget = budget;
+      return true;
+    }
+  }
+  return false; /* full: nothing new */
+}
+
+/* Queues the candidates the run of c->params found. */
+static void queue_compares(LblConcrete *c, uint64_t budget) {
+  int queued = 0;
+  for (int i = 0; i < c->ncmp_seen && queued < CMP_PER_RUN; i++) {
+    const CmpSeen *e = &c->cmp_seen[i];
+    int p = e->param;
+    if (p >= c->nparams) continue;
+    const IrType *ty = tr_param(c->t, p).type;
+    int64_t vals[2] = {e->first, e->last};
+    for (int j = 0; j < 2 && queued < CMP_PER_RUN; j++) {
+      if (j == 1 && vals[1] == vals[0]) break;
+      if (vals[j] == c->params[p]) continue; /* the parameter compared with its own value */
+      for (int d = 0; d < 3 && queued < CMP_PER_RUN; d++) {
+        int64_t v = (int64_t)((uint64_t)vals[j] + (uint64_t)(d == 0 ? 0 : d == 1 ? -1 : 1));
+        if (v == c->params[p] || !fits(ty, v) || c->cmp_count == CMP_QUEUE || !cmp_new(c, p, v, budget)) continue;
+        if (!c->cmp_queue) {
+          c->cmp_queue = malloc(sizeof *c->cmp_queue * (size_t)CMP_QUEUE * (size_t)(c->ndims + 1));
+          c->cmp_queue_budget = malloc(sizeof *c->cmp_queue_budget * CMP_QUEUE);
+          if (!c->cmp_queue || !c->cmp_queue_budget) return;
+        }
+        int at = (c->cmp_head + c->cmp_count++) % CMP_QUEUE;
+        int64_t *in = c->cmp_queue + (size_t)at * (size_t)(c->ndims + 1);
+        memcpy(in, c->params, sizeof *in * (size_t)c->ndims);
+        in[p] = v;
+        c->cmp_queue_budget[at] = budget;
+        queued++;
+      }
+    }
+  }
+}
+
+/* Runs the queued candidates: true when one met the objective (c->solution
+   holds it).  c->params is left as it was. */
+static bool follow_compares(LblConcrete *c) {
+  if (!c->cmp_count) return false;
+  int64_t saved[c->ndims + 1];
+  memcpy(saved, c->params, sizeof *saved * (size_t)c->ndims);
+  bool found = false;
+  while (c->cmp_count && !found && c->cmp_runs < CMP_RUNS && c->cmp_steps < CMP_STEPS &&
+         !(c->cmp_deadline > 0 && prop_now() >= c->cmp_deadline)) {
+    int at = c->cmp_head;
+    c->cmp_head = (c->cmp_head + 1) % CMP_QUEUE;
+    c->cmp_count--;
+    memcpy(c->params, c->cmp_queue + (size_t)at * (size_t)(c->ndims + 1), sizeof *c->params * (size_t)c->ndims);
+    uint64_t before = c->steps, budget = c->cmp_queue_budget[at];
+    c->cmp_runs++;
+    found = run_steps(c, budget, NULL) == 1;
+    c->cmp_steps += c->steps - before;
+  }
+  memcpy(c->params, saved, sizeof *saved * (size_t)c->ndims);
+  return found;
 }
 
 /* Runs c->params: 1 the objective was met, 0 refuted, -1 no answer;
@@ -181,6 +327,12 @@ static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
   CxResult r;
   CxRunOptions o = {.max_steps = steps};
   if (cut) *cut = false;
+  if (c->cmp_on) {
+    o.on_compare = note_compare;
+    o.compare_ctx = c;
+    c->ncmp_seen = 0;
+    c->cmp_last = -1;
+  }
   if (c->guess_only) {
     o.nondet_value = nondet_value;
     o.nondet_ctx = c;
@@ -194,6 +346,7 @@ static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
   CxOutcome out = cx_run(c->cx, c->args, NULL, 0, &o, &r);
   c->steps += r.steps;
   if (cut) *cut = out == CX_BUDGET && r.steps >= steps;
+  if (c->cmp_on && out != CX_REACHED) queue_compares(c, steps);
   switch (out) {
   case CX_REACHED:
     c->found = true;
@@ -719,7 +872,8 @@ static bool build_inputs(LblConcrete *c) {
    budget cut it (more steps may answer), 0 otherwise. */
 static int guess_run(LblConcrete *c, uint64_t budget) {
   bool cut;
-  return run_steps(c, budget, &cut) == 1 ? 1 : cut ? 2 : 0;
+  int r = run_steps(c, budget, &cut) == 1 ? 1 : cut ? 2 : 0;
+  return r != 1 && follow_compares(c) ? 1 : r;
 }
 
 /* Runs the combinations of candidates in shells of growing rank (every
@@ -832,7 +986,10 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
     count[d + 1] = ranks < cap ? ranks : cap;
     for (int r = 0; r < count[d + 1]; r++) cand[(d + 1) * cap + r] = r;
   }
+  c->cmp_on = true;
+  c->cmp_deadline = deadline;
   bool found = run_shells(c, cand, count, cap, deadline);
+  c->cmp_on = false;
   c->cut = NULL; /* guessing claims nothing */
   free(cand);
   free(count);
@@ -911,7 +1068,7 @@ static int sweep_shell(LblConcrete *c, PropStore *s, uint64_t r, Sweep *sw, bool
     for (;;) {
       *any = true;
       if (set_ranks(c, s, sw)) {
-        if (run_steps(c, CX_RUN_STEPS, NULL) == 1) return 1;
+        if (run_steps(c, CX_RUN_STEPS, NULL) == 1 || follow_compares(c)) return 1;
         sw->steps += SWEEP_RUN_COST;
         if (c->steps + sw->steps - sw->steps0 > SWEEP_STEPS || (sw->deadline > 0 && prop_now() >= sw->deadline)) return -1;
       }
@@ -958,11 +1115,14 @@ bool lbl_cx_sweep(LblConcrete *c, PropStore *s, double deadline) {
     uint64_t size = (uint64_t)sw.hi[i] - (uint64_t)sw.lo[i];
     sw.count[i] = size == UINT64_MAX ? size : size + 1;
   }
+  c->cmp_on = true;
+  c->cmp_deadline = deadline;
   for (uint64_t r = 0; res == 0; r++) {
     bool any = false;
     res = sweep_shell(c, s, r, &sw, &any);
     if (res == 0 && !any) break; /* every domain is exhausted */
   }
+  c->cmp_on = false;
   free(sw.lo);
   free(sw.hi);
   free(sw.count);

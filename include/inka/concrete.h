@@ -75,6 +75,16 @@ typedef struct CxRunOptions {
      type as stored (a key for a float): the run uses it as is. */
   int64_t (*nondet_value)(void *ctx, int k, const IrStmt *call);
   void *nondet_ctx;
+  /* optional: called when an integer comparison (==, !=, <, <=, >, >=) of
+     the function under test (not of its callees) is evaluated and one side
+     is a simple function of an integer parameter: the parameter itself, its
+     conversions, + k, - k, k - it, ^ k, * k, -it, ~it (k a constant) in any
+     nesting.  `value` is the parameter's value that makes that side equal
+     to the other side's value in this run (the inverse of those functions,
+     modulo the types' widths: a guess, see label/concrete.c), `site` the
+     comparison (the same pointer every time it is evaluated). */
+  void (*on_compare)(void *ctx, const void *site, int param, int64_t value);
+  void *compare_ctx;
   /* optional: the input memory (pointer parameters are locations in it) */
   const CxInputObject *inputs;
   int ninputs;

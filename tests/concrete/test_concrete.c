@@ -301,6 +301,75 @@ static LblVerdict solve(const char *src, const char *fn, int line, int iter, con
   return v;
 }
 
+/* ---- Compared values (CxRunOptions.on_compare) ---------------------------------------- */
+typedef struct Noted {
+  int n, param[8];
+  int64_t value[8];
+} Noted;
+
+static void note(void *ctx, const void *site, int param, int64_t value) {
+  (void)site;
+  Noted *d = ctx;
+  if (d->n < 8) d->param[d->n] = param, d->value[d->n++] = value;
+}
+
+/* Each side is a simple function of x compared with a value the run
+   computes from y: the value reported for x makes the comparison's sides
+   equal (the function returns 1 when they are), for every y tried; a
+   comparison of callees or of a non-invertible side reports nothing. */
+TEST(compare_hook_inverts_sides) {
+  static const struct {
+    const char *text;
+    bool exact; /* an inverse for every value of the other side */
+  } sides[] = {
+      {"x", true}, {"(x ^ 0x5a5a) + 7", true}, {"~(x - 100)", true}, {"-x + 5", true},
+      {"(unsigned)x * 2654435761u", true}, {"(x + 1) * 3 ^ 77", true},
+      {"(long)x * 3 - 11", false}, /* only where 3 divides s + 11 and the quotient fits an int */
+      {"5 - (short)x", false},     /* only where 5 - s fits a short */
+  };
+  for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+    char src[512];
+    snprintf(src, sizeof src,
+             "static int h(int v, int w) { return v < w; }\n"
+             "int f(int x, int y) {\n  int s = y * 7 + 3, i;\n  for (i = 0; i < 10; i++) s = s * 5 + i;\n"
+             "  if (h(x, s) && x * x == s) return 2;\n"
+             "  if ((%s) == s) return 1;\n  return 0;\n}\n",
+             sides[i].text);
+    Case k = prepare(src, "f", 0, NULL, 0, NULL);
+    CHECK(k.c);
+    if (!k.c) continue;
+    for (int64_t y = -40; y <= 40; y += 7) {
+      Noted d = {0};
+      CxRunOptions o = {.max_steps = 100000, .on_compare = note, .compare_ctx = &d};
+      CxResult r;
+      CHECK_EQ_INT(cx_run(k.c, (int64_t[]){12345, y}, NULL, 0, &o, &r), CX_RETURNED);
+      CHECK_EQ_INT(d.n, 1); /* not the loop's, h's or x * x's */
+      if (d.n != 1) fprintf(stderr, "side %s: %d noted\n", sides[i].text, d.n);
+      CHECK_EQ_INT(d.param[0], 0);
+      if (!sides[i].exact || d.n < 1) continue;
+      CHECK_EQ_INT(cx_run(k.c, (int64_t[]){d.value[0], y}, NULL, 0, &o, &r), CX_RETURNED);
+      CHECK_EQ_INT(r.ret, 1);
+      if (r.ret != 1) fprintf(stderr, "side %s, y %lld: x = %lld does not meet it\n", sides[i].text, (long long)y, (long long)d.value[0]);
+    }
+    done(&k);
+  }
+}
+
+/* A value compared with the input after a loop longer than the unfolding
+   budget: the compared value is a candidate, found before the search. */
+TEST(search_tries_compared_values) {
+  const char *src = "int g(unsigned x) {\n"                                       /* 1 */
+                    "  unsigned s = 7u;\n"                                        /* 2 */
+                    "  for (int i = 0; i < 300000; i++) s = s * 69069u + 1u;\n"  /* 3 */
+                    "  if ((x ^ 0x1234u) - 5u == s)\n"                            /* 4 */
+                    "    return 1;\n"                                             /* 5 */
+                    "  return 0;\n"                                               /* 6 */
+                    "}\n";
+  LblResult r;
+  CHECK_EQ_INT(solve(src, "g", 5, 0, NULL, true, &r), LBL_REACHABLE);
+  lbl_result_free(&r);
+}
+
 static const char *collatz_src = "int collatz(int n) {\n" /* 1 */
                                  "  int steps = 0;\n"     /* 2 */
                                  "  while (n != 1) {\n"   /* 3 */
@@ -645,6 +714,8 @@ int main(void) {
   RUN(search_guesses_before_propagating);
   RUN(input_memory_and_nondet_values);
   RUN(search_guesses_nondet_and_inputs);
+  RUN(compare_hook_inverts_sides);
+  RUN(search_tries_compared_values);
   if (!getenv("CX_NATIVE") || strcmp(getenv("CX_NATIVE"), "0")) RUN(against_gcc);
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
