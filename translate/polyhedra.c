@@ -781,7 +781,7 @@ typedef struct Uses {
   bool written[MAX_TRACKED];
   bool feeds[MAX_TRACKED][MAX_TRACKED];    /* feeds[x][v]: some x = f(x, v, ...) */
   bool product[MAX_TRACKED][MAX_TRACKED];  /* u * v appears */
-  bool in_body[MAX_TRACKED];               /* read in the body (not only by the loop's condition) */
+  bool bounds_inner[MAX_TRACKED];          /* read by the condition of a nested loop */
   bool top[MAX_TRACKED];                   /* moved by a statement of the body or step itself */
 } Uses;
 
@@ -804,7 +804,7 @@ static void stmt_uses(const Ana *a, const IrStmt *s, Uses *us) {
   bool reads[MAX_TRACKED] = {false};
   expr_uses(a, s->cond, us, reads);
   expr_uses(a, s->rhs, us, reads);
-  for (int v = 0; v < a->nlocal; v++) us->in_body[v] = us->in_body[v] || reads[v];
+  for (int v = 0; v < a->nlocal && s->kind == IR_ST_WHILE; v++) us->bounds_inner[v] = us->bounds_inner[v] || reads[v];
   if (s->kind == IR_ST_ASSIGN && s->lhs && s->lhs->kind == IR_VAR) {
     int x = tracked(a, s->lhs->var);
     if (x >= 0) {
@@ -842,8 +842,9 @@ static void add_monomial(Ana *a, int u, int v) {
 
 /* The monomials loop can use, after a's locals: squares of counters first
    (the square appears, or a local accumulates from the counter: s += i),
-   then a counter times a local the loop never writes but its body reads
-   (s += a; an inner loop up to w), then two counters. */
+   then a counter times a local the loop never writes that a local
+   accumulates from or that bounds a nested loop (s += a; an inner loop up
+   to w), then two counters.  Every useless one makes PPL's work larger. */
 static void choose_monomials(Ana *a, const IrStmt *loop) {
   Uses us;
   memset(&us, 0, sizeof us);
@@ -869,7 +870,7 @@ static void choose_monomials(Ana *a, const IrStmt *loop) {
         if (!us.counter[u] || a->var[v]->type->bits > 32) continue;
         bool square = u == v, fixed = !us.written[v], both = us.counter[v] && u < v, use = us.product[u][v];
         if (pass == 0 && square) use = use || accumulates(a, &us, u, u);
-        else if (pass == 1 && fixed) use = use || us.in_body[v];
+        else if (pass == 1 && fixed) use = use || accumulates(a, &us, u, v) || us.bounds_inner[v];
         else if (pass == 2 && both) use = use || accumulates(a, &us, u, v) || accumulates(a, &us, v, u);
         else use = false;
         if (use) add_monomial(a, u, v);
