@@ -164,24 +164,14 @@ PropVar tr_list_walk_bound(Tr *t, const IrStmt *loop, const TrState *in) {
   if (!p) return TR_UNINIT;
   const IrFunction *fn = in->fn;
   if (!no_pointer_stores(tr_facts(t, fn, loop))) return TR_UNINIT;
-  int sp = tr_frame_slot(fn, p), writes = 0;
+  int sp = tr_frame_slot(fn, p);
   const IrType *st = NULL;
   int field = -1;
-  bool may_continue = false;
-  const IrBlock *blocks[2] = {&loop->body, &loop->step};
-  for (int b = 0; b < 2; b++)
-    for (int i = 0; i < blocks[b]->n; i++) {
-      const IrStmt *s = blocks[b]->stmts[i];
-      const TrFacts *f = tr_facts(t, fn, s);
-      if (f->slot && f->slot[sp]) {
-        if (s->kind != IR_ST_ASSIGN || !scalar_local(s->lhs) || s->lhs->var != p || s->rhs->type != p->type ||
-            !field_of(s->rhs, p, &st, &field) || (b == 0 && may_continue))
-          return TR_UNINIT;
-        writes++;
-      }
-      if (b == 0) may_continue |= f->has_continue;
-    }
-  if (writes != 1 || tr_slot_defined(t, in, sp) != t->one) return TR_UNINIT; /* (maybe unassigned: its read gives up) */
+  const IrStmt *s = tr_loop_update(t, fn, loop, p); /* p = p->field, once per iteration */
+  if (!s || s->kind != IR_ST_ASSIGN || !scalar_local(s->lhs) || s->lhs->var != p || s->rhs->type != p->type ||
+      !field_of(s->rhs, p, &st, &field))
+    return TR_UNINIT;
+  if (tr_slot_defined(t, in, sp) != t->one) return TR_UNINIT; /* (maybe unassigned: its read gives up) */
   return tr_list_length(t, in->slot[sp], in->mem, st, field);
 }
 

@@ -89,26 +89,30 @@ static bool scan(Tr *t, const IrFunction *fn, const IrBlock *b, const IrVar *v, 
   return true;
 }
 
-/* The constant step of u when exactly one top-level statement of the body
-   and step blocks writes u, as "u = u + k", and no continue (or goto under
-   way, which guards what follows it into a non-assignment) can skip it: a
-   body statement before it must not continue.  Then every iteration that
-   runs to its end moves u by k. */
-bool tr_induction_step(Tr *t, const IrFunction *fn, const IrStmt *loop, const IrVar *u, int64_t *k) {
+const IrStmt *tr_loop_update(Tr *t, const IrFunction *fn, const IrStmt *loop, const IrVar *u) {
   int su = tr_frame_slot(fn, u), writes = 0;
   bool may_continue = false;
+  const IrStmt *update = NULL;
   const IrBlock *blocks[2] = {&loop->body, &loop->step};
   for (int b = 0; b < 2; b++)
     for (int i = 0; i < blocks[b]->n; i++) {
       const IrStmt *s = blocks[b]->stmts[i];
       const TrFacts *f = tr_facts(t, fn, s);
       if (f->slot && f->slot[su]) {
-        if (!constant_step(s, u, k) || (b == 0 && may_continue)) return false;
+        if (b == 0 && may_continue) return NULL;
+        update = s;
         writes++;
       }
       if (b == 0) may_continue |= f->has_continue;
     }
-  return writes == 1;
+  return writes == 1 ? update : NULL;
+}
+
+/* The constant step of u when its one update (tr_loop_update) is
+   "u = u + k": every iteration that runs to its end moves u by k. */
+bool tr_induction_step(Tr *t, const IrFunction *fn, const IrStmt *loop, const IrVar *u, int64_t *k) {
+  const IrStmt *s = tr_loop_update(t, fn, loop, u);
+  return s && constant_step(s, u, k);
 }
 
 /* Every other scalar local u of integer type that the loop changes by a

@@ -300,6 +300,12 @@ bool tr_list_builder(Tr *t, const IrStmt *loop, const TrState *in, const TrState
 /* Propagator runs that prop_settle may make where the translation reads
    domains of what it has just posted (a loop's entry, an allocation's size). */
 enum { TR_SETTLE_RUNS = 4096 };
+/* loop_summary.c: the one top-level statement of the loop's body or step
+   that writes u, when exactly one does and no continue of the body before
+   it (or goto under way, which guards what follows it into a
+   non-assignment) can skip it: it then runs once in every iteration that
+   runs to its end.  NULL otherwise. */
+const IrStmt *tr_loop_update(Tr *t, const IrFunction *fn, const IrStmt *loop, const IrVar *u);
 /* invariant.c: the linear relations between the integer locals that every
    iteration of the loop keeps, and the negated condition, posted on out.
    False if the store failed. */

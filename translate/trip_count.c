@@ -238,53 +238,38 @@ static bool counter_bound(Tr *t, const IrStmt *loop, const TrState *in, const Tr
  * it after the iterations before it all ran to their end.  The case of
  * step 1 and `<` (-1 and `>`) is counter_bound's. */
 
-/* The one top-level statement of the body or step that writes v, when it
-   is `v = v + s`, `v = s + v` or `v = v - s` with s a constant or a
-   variable (a scalar local or global that the loop leaves alone), all of
-   v's type; and no continue of the body comes before it.  *dir is +1 for
-   an addition, -1 for a subtraction. */
+/* v's one update (tr_loop_update) when it is `v = v + s`, `v = s + v` or
+   `v = v - s` with s a constant or a variable (a scalar local or global
+   that the loop leaves alone), all of v's type.  *dir is +1 for an
+   addition, -1 for a subtraction. */
 static bool monotone_step(Tr *t, const IrStmt *loop, const TrState *in, const TrWrites *w, const IrVar *v,
                           const IrExpr **step, int *dir) {
   const IrFunction *fn = in->fn;
-  int sv = tr_frame_slot(fn, v), writes = 0;
-  bool may_continue = false;
-  const IrBlock *blocks[2] = {&loop->body, &loop->step};
-  for (int b = 0; b < 2; b++)
-    for (int i = 0; i < blocks[b]->n; i++) {
-      const IrStmt *s = blocks[b]->stmts[i];
-      const TrFacts *f = tr_facts(t, fn, s);
-      bool writes_v = f->slot && f->slot[sv];
-      if (b == 0) {
-        if (writes_v && may_continue) return false;
-        may_continue |= f->has_continue;
-      }
-      if (!writes_v) continue;
-      if (s->kind != IR_ST_ASSIGN || !s->lhs || s->lhs->kind != IR_VAR || s->lhs->var != v || !s->rhs) return false;
-      const IrExpr *r = s->rhs;
-      if (r->type != v->type || (r->kind != IR_ADD && r->kind != IR_SUB)) return false;
-      const IrExpr *x = r->a[0], *k = r->a[1];
-      if (r->kind == IR_ADD && !(x->kind == IR_VAR && x->var == v)) {
-        x = r->a[1];
-        k = r->a[0];
-      }
-      if (x->kind != IR_VAR || x->var != v || k->type != v->type) return false;
-      if (k->kind == IR_VAR) {
-        const IrVar *u = k->var;
-        if (u == v || u->address_taken || u->type->kind != IR_TY_INT) return false;
-        if (u->kind == IR_VAR_GLOBAL) {
-          if (w->global[u->index]) return false;
-        } else {
-          int su = tr_frame_slot(fn, u);
-          if (w->slot[su] || tr_slot_defined(t, in, su) != t->one) return false;
-        }
-      } else if (k->kind != IR_INT_CONST) {
-        return false;
-      }
-      *step = k;
-      *dir = r->kind == IR_ADD ? 1 : -1;
-      writes++;
+  const IrStmt *s = tr_loop_update(t, fn, loop, v);
+  if (!s || s->kind != IR_ST_ASSIGN || !s->lhs || s->lhs->kind != IR_VAR || s->lhs->var != v || !s->rhs) return false;
+  const IrExpr *r = s->rhs;
+  if (r->type != v->type || (r->kind != IR_ADD && r->kind != IR_SUB)) return false;
+  const IrExpr *x = r->a[0], *k = r->a[1];
+  if (r->kind == IR_ADD && !(x->kind == IR_VAR && x->var == v)) {
+    x = r->a[1];
+    k = r->a[0];
+  }
+  if (x->kind != IR_VAR || x->var != v || k->type != v->type) return false;
+  if (k->kind == IR_VAR) {
+    const IrVar *u = k->var;
+    if (u == v || u->address_taken || u->type->kind != IR_TY_INT) return false;
+    if (u->kind == IR_VAR_GLOBAL) {
+      if (w->global[u->index]) return false;
+    } else {
+      int su = tr_frame_slot(fn, u);
+      if (w->slot[su] || tr_slot_defined(t, in, su) != t->one) return false;
     }
-  return writes == 1;
+  } else if (k->kind != IR_INT_CONST) {
+    return false;
+  }
+  *step = k;
+  *dir = r->kind == IR_ADD ? 1 : -1;
+  return true;
 }
 
 static bool step_bound(Tr *t, const IrStmt *loop, const TrState *in, const TrWrites *w, PropVar trips) {
