@@ -16,6 +16,11 @@
  * iterations count).
  * Cases marked `must` must get a verdict (no UNKNOWN).  The solver runs
  * with the model alone (no concrete runs) unless a case says otherwise.
+ * The cases of step_bound (counters moved by a step bounded away from
+ * zero: constants other than 1, `<=` and `>=`, a variable step the loop
+ * never writes, counting up and down, and steps that may wrap or be zero
+ * or negative, where no bound may be claimed) take a second input s,
+ * brute-forced over [slo, shi] too.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -42,6 +47,8 @@ typedef struct Case {
   int root;         /* > 0: UNREACHABLE with at most this many unfoldings */
   bool must;        /* a verdict, not UNKNOWN */
   bool concrete;    /* the default mode (concrete runs allowed) */
+  bool two;         /* f(int n, int s), s in [slo, shi] too */
+  int slo, shi;
 } Case;
 
 static bool write_text(const char *path, const char *text) {
@@ -94,10 +101,10 @@ static int brute_reachable(const Case *c) {
   if (!write_text(src, text)) return -1;
   snprintf(text, sizeof text,
            "#include <stdio.h>\n#include \"%s\"\nint main(void) {\n"
-           "  for (int n = %d; n <= %d; n++) {\n"
-           "    bf_hits = 0;\n    if (setjmp(bf_jump)) { puts(\"hit\"); return 0; }\n    f(n);\n  }\n"
+           "  for (int n = %d; n <= %d; n++)\n    for (int s = %d; s <= %d; s++) {\n"
+           "    bf_hits = 0;\n    if (setjmp(bf_jump)) { puts(\"hit\"); return 0; }\n    f(n%s);\n  }\n"
            "  puts(\"none\");\n  return 0;\n}\n",
-           src, c->lo, c->hi);
+           src, c->lo, c->hi, c->slo, c->shi, c->two ? ", s" : "");
   if (!write_text(drv, text)) return -1;
   snprintf(cmd, sizeof cmd, "gcc -O1 -fwrapv -w -o %s %s && %s", bin, drv, bin);
   FILE *p = popen(cmd, "r");
@@ -160,92 +167,147 @@ static void check_case(const Case *c) {
 #define WALK "  int s = 0;\n  for (struct cell *p = head; p != NULL; p = p->next) {\n    s += p->key; /* T */\n  }\n  return s;\n}\n"
 
 static const Case cases[] = {
-    {"push_walk_1001", CELL "int f(int n) {\n" PUSH_MIN WALK, 1001, -3, 1100, ROOT, true, false},
-    {"push_walk_1000", CELL "int f(int n) {\n" PUSH_MIN WALK, 1000, -3, 1100, 0, true, false},
-    {"push_walk_500", CELL "int f(int n) {\n" PUSH_MIN WALK, 500, -3, 1100, 0, true, false},
-    {"push_walk_500_concrete", CELL "int f(int n) {\n" PUSH_MIN WALK, 500, -3, 1100, 0, true, true},
+    {"push_walk_1001", CELL "int f(int n) {\n" PUSH_MIN WALK, 1001, -3, 1100, ROOT, true, false, false, 0, 0},
+    {"push_walk_1000", CELL "int f(int n) {\n" PUSH_MIN WALK, 1000, -3, 1100, 0, true, false, false, 0, 0},
+    {"push_walk_500", CELL "int f(int n) {\n" PUSH_MIN WALK, 500, -3, 1100, 0, true, false, false, 0, 0},
+    {"push_walk_500_concrete", CELL "int f(int n) {\n" PUSH_MIN WALK, 500, -3, 1100, 0, true, true, false, 0, 0},
     /* a guard keeps n under the iteration asked for */
-    {"push_guarded", CELL "int f(int n) {\n  if (n > 499) return -1;\n" PUSH_MIN WALK, 500, -3, 700, ROOT, true, false},
+    {"push_guarded", CELL "int f(int n) {\n  if (n > 499) return -1;\n" PUSH_MIN WALK, 500, -3, 700, ROOT, true, false, false, 0, 0},
     /* calloc, a constant bound, the counter counting down */
     {"push_down_51", CELL "int f(int n) {\n  struct cell *head = NULL;\n  int k = 50;\n"
                           "  while (k > 0) {\n    struct cell *c = calloc(1, sizeof *c);\n    c->key = n;\n"
                           "    c->next = head;\n    head = c;\n    k--;\n  }\n" WALK,
-     51, 0, 3, 50 + LOOK_AHEAD, true, false},
+     51, 0, 3, 50 + LOOK_AHEAD, true, false, false, 0, 0},
     {"push_down_50", CELL "int f(int n) {\n  struct cell *head = NULL;\n  int k = 50;\n"
                           "  while (k > 0) {\n    struct cell *c = calloc(1, sizeof *c);\n    c->key = n;\n"
                           "    c->next = head;\n    head = c;\n    k--;\n  }\n" WALK,
-     50, 0, 3, 0, true, false},
+     50, 0, 3, 0, true, false, false, 0, 0},
     /* a store of an int between the builder and the walk, the walk in a helper */
     {"helper_walk", CELL "static int sum(struct cell *p) {\n  int s = 0;\n  while (p) {\n    s += p->key; /* T */\n"
                          "    p = p->next;\n  }\n  return s;\n}\n"
                          "int f(int n) {\n  int tag[2];\n  if (n < 0 || n > 300) return -1;\n  struct cell *head = NULL;\n"
                          "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                          "    c->next = head;\n    head = c;\n  }\n  tag[0] = n;\n  return sum(head) + tag[0];\n}\n",
-     301, -2, 320, ROOT, true, false},
+     301, -2, 320, ROOT, true, false, false, 0, 0},
     /* a break in the builder: fewer cells, never more */
     {"push_break", CELL "int f(int n) {\n  struct cell *head = NULL;\n  if (n > 200) return -1;\n"
                         "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                         "    c->next = head;\n    head = c;\n    if (i * 7 % 13 == 12) break;\n  }\n" WALK,
-     201, -2, 210, ROOT, true, false},
+     201, -2, 210, ROOT, true, false, false, 0, 0},
     /* a conditional cycle: no length bound may be claimed */
     {"cycle", CELL "int f(int n) {\n  struct cell *head = NULL;\n  int m = n < 10 ? n : 10;\n"
                    "  for (int i = 0; i < m; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                    "    c->next = head;\n    if (i == 5) c->next = c;\n    head = c;\n  }\n" WALK,
-     40, -2, 12, 0, false, false},
+     40, -2, 12, 0, false, false, false, 0, 0},
     /* appended through a tail pointer: one cell more per iteration */
     {"append", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 20) return -1;\n"
                     "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                     "    c->next = NULL;\n    if (tail) tail->next = c; else head = c;\n    tail = c;\n  }\n" WALK,
-     21, -2, 25, ROOT, true, false},
+     21, -2, 25, ROOT, true, false, false, 0, 0},
     {"append_20", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 20) return -1;\n"
                       "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                       "    c->next = NULL;\n    if (tail) tail->next = c; else head = c;\n    tail = c;\n  }\n" WALK,
-     20, -2, 25, 0, true, false},
+     20, -2, 25, 0, true, false, false, 0, 0},
     /* head = tail = c: head gets a copy of c */
     {"append_copy", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 20) return -1;\n"
                          "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                          "    c->next = NULL;\n    if (!head) head = tail = c;\n"
                          "    else {\n      tail->next = c;\n      tail = c;\n    }\n  }\n" WALK,
-     21, -2, 25, ROOT, true, false},
+     21, -2, 25, ROOT, true, false, false, 0, 0},
     /* the tail moves before the link: c->next = c, a cycle off the head's list */
     {"append_self", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 20) return -1;\n"
                          "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                          "    c->next = NULL;\n    if (!head) head = c;\n    tail = c;\n    tail->next = c;\n  }\n"
                          "  int s = 0;\n  for (struct cell *p = tail; p != NULL; p = p->next) {\n"
                          "    s += p->key; /* T */\n  }\n  return s;\n}\n",
-     30, -2, 25, 0, false, false},
+     30, -2, 25, 0, false, false, false, 0, 0},
     /* a second link closes the list into a ring */
     {"append_ring", CELL "int f(int n) {\n  struct cell *head = NULL, *tail = NULL;\n  if (n > 5) return -1;\n"
                          "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n    c->key = i;\n"
                          "    c->next = NULL;\n    if (tail) tail->next = c; else head = c;\n    tail = c;\n"
                          "    if (i == 3) tail->next = head;\n  }\n" WALK,
-     12, -2, 7, 0, false, false},
+     12, -2, 7, 0, false, false, false, 0, 0},
     /* two pushes per iteration: the bound is not one cell per iteration */
     {"two_per_iteration", CELL "int f(int n) {\n  struct cell *head = NULL;\n  if (n > 10) return -1;\n"
                                "  for (int i = 0; i < n; i++) {\n    struct cell *c = malloc(sizeof *c);\n"
                                "    c->key = i;\n    c->next = head;\n    head = c;\n"
                                "    struct cell *d = malloc(sizeof *d);\n    d->key = i;\n    d->next = head;\n"
                                "    head = d;\n  }\n" WALK,
-     15, -2, 12, 0, true, false},
+     15, -2, 12, 0, true, false, false, 0, 0},
     /* an array filled, then scanned */
     {"array_scan", "int f(int n) {\n  int a[400];\n  if (n < 0 || n > 400) return -1;\n"
                    "  for (int i = 0; i < n; i++) a[i] = i % 7;\n  int hits = 0;\n"
                    "  for (int j = 0; j < n; j++) {\n    if (a[j] == 3) hits++; /* T */\n  }\n  return hits;\n}\n",
-     401, -2, 402, ROOT, true, false},
+     401, -2, 402, ROOT, true, false, false, 0, 0},
     /* nested loops, the inner bound the outer counter */
     {"triangle_in", "int f(int n) {\n  int s = 0;\n  if (n > 60) return -1;\n  for (int i = 0; i < n; i++) {\n"
                     "    for (int j = 0; j < i; j++) { /* R */\n      s += j; /* T */\n    }\n  }\n  return s;\n}\n",
-     59, -2, 62, 0, true, false},
+     59, -2, 62, 0, true, false, false, 0, 0},
     {"triangle_out", "int f(int n) {\n  int s = 0;\n  if (n > 60) return -1;\n  for (int i = 0; i < n; i++) {\n"
                      "    for (int j = 0; j < i; j++) { /* R */\n      s += j; /* T */\n    }\n  }\n  return s;\n}\n",
-     60, -2, 62, 0, true, false},
+     60, -2, 62, 0, true, false, false, 0, 0},
     /* Collatz steps from a bounded start: 871 takes 178 steps */
     {"collatz_178", "int f(int n) {\n  long x = n;\n  int steps = 0;\n  if (n < 1 || n > 1000) return -1;\n"
                     "  while (x != 1) {\n    x = x % 2 ? 3 * x + 1 : x / 2;\n    steps++; /* T */\n  }\n  return steps;\n}\n",
-     178, -1, 1001, 0, true, true},
+     178, -1, 1001, 0, true, true, false, 0, 0},
     {"collatz_179", "int f(int n) {\n  long x = n;\n  int steps = 0;\n  if (n < 1 || n > 1000) return -1;\n"
                     "  while (x != 1) {\n    x = x % 2 ? 3 * x + 1 : x / 2;\n    steps++; /* T */\n  }\n  return steps;\n}\n",
-     179, -1, 1001, 0, true, true},
+     179, -1, 1001, 0, true, true, false, 0, 0},
+    /* trip-count bounds of counters moved by a step bounded away from zero
+       (trip_count.c, step_bound): f(n, s) over [lo, hi] x [slo, shi] */
+#define G(cond) "int f(int n, int s) {\n  int c = 0;\n  if (" cond ") return -1;\n"
+    /* the finding: n drained by a step of at least 1 */
+    {"down_var_over", G("n < 0 || n > 300 || s < 1 || s > 5") "  while (n > 0) {\n    n -= s;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     301, -2, 302, ROOT, true, false, true, -1, 6},
+    {"down_var_exact", G("n < 0 || n > 300 || s < 1 || s > 5") "  while (n > 0) {\n    n -= s;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     300, -2, 302, 0, true, false, true, -1, 6},
+    /* a step of at least 3: ceil(300 / 3) = 100 iterations */
+    {"down_var3_over", G("n < 0 || n > 300 || s < 3 || s > 9") "  while (n > 0) {\n    c++; /* T */\n    n = n - s;\n  }\n  return c;\n}\n",
+     101, -2, 302, ROOT, true, false, true, 0, 10},
+    {"down_var3_exact", G("n < 0 || n > 300 || s < 3 || s > 9") "  while (n > 0) {\n    c++; /* T */\n    n = n - s;\n  }\n  return c;\n}\n",
+     100, -2, 302, 0, true, false, true, 0, 10},
+    /* >= e, e a local */
+    {"down_ge_over", G("n > 200 || s < 2 || s > 4") "  int e = -7;\n  while (n >= e) {\n    n -= s;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     105, -10, 202, ROOT, true, false, true, 0, 5},
+    {"down_ge_exact", G("n > 200 || s < 2 || s > 4") "  int e = -7;\n  while (n >= e) {\n    n -= s;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     104, -10, 202, 0, true, false, true, 0, 5},
+    /* counting up by a variable step, in a for */
+    {"up_var_over", G("n > 500 || s < 4 || s > 20") "  for (int i = 0; i < n; i += s) {\n    c += i; /* T */\n  }\n  return c;\n}\n",
+     126, -2, 502, ROOT, true, false, true, 3, 21},
+    {"up_var_exact", G("n > 500 || s < 4 || s > 20") "  for (int i = 0; i < n; i += s) {\n    c += i; /* T */\n  }\n  return c;\n}\n",
+     125, -2, 502, 0, true, false, true, 3, 21},
+    /* a constant step of 3 and <= */
+    {"up_const_le_over", G("n > 300") "  for (int i = 1; i <= n; i = i + 3) {\n    c += i; /* T */\n  }\n  return c;\n}\n",
+     101, -5, 302, ROOT, true, false, true, 0, 0},
+    {"up_const_le_exact", G("n > 300") "  for (int i = 1; i <= n; i = i + 3) {\n    c += i; /* T */\n  }\n  return c;\n}\n",
+     100, -5, 302, 0, true, false, true, 0, 0},
+    /* a constant step of -4, the bound on the left */
+    {"down_const_over", G("n > 400 || n < 0") "  int v = n;\n  while (0 < v) {\n    v -= 4;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     101, -2, 402, ROOT, true, false, true, 0, 0},
+    /* a break and a return in the body: fewer iterations, never more */
+    {"down_break", G("n < 0 || n > 300 || s < 1 || s > 5") "  while (n > 0) {\n    if (n == 77) break;\n    if (n == 91) return -2;\n    n -= s;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     301, -2, 302, ROOT, true, false, true, -1, 6},
+    /* the step may be 0 or negative: no bound */
+    {"down_zero_step", G("n < 0 || n > 300 || s < -2 || s > 5") "  while (n > 0) {\n    n -= s;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     400, -2, 302, 0, false, false, true, -3, 6},
+    /* unsigned: u - s wraps past 0 when s > u (lo - m < 0): no bound */
+    {"down_unsigned_wrap", G("n < 0 || n > 300 || s < 1 || s > 12") "  unsigned u = n, d = s;\n  while (u > 5u) {\n    u -= d;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     400, -2, 302, 0, false, false, true, 0, 13},
+    /* unsigned that cannot wrap: u > 20, steps of at most 21 */
+    {"down_unsigned_safe", G("n < 0 || n > 300 || s < 1 || s > 21") "  unsigned u = n, d = s;\n  while (u > 20u) {\n    u -= d;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     281, -2, 302, ROOT, true, false, true, 0, 22},
+    /* signed wrap near INT_MIN: v - s wraps to a large v */
+    {"down_signed_wrap", G("n < 0 || n > 300 || s < 1 || s > 16") "  int v = -2147483640 + n;\n  while (v > -2147483640) {\n    v -= s;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     302, -2, 302, 0, false, false, true, 0, 17},
+    /* the counter written twice (a continue after a second write): no bound claimed */
+    {"down_two_writes", G("n < 0 || n > 300 || s < 1 || s > 5") "  while (n > 0) {\n    c++; /* T */\n    if (n % 7 == 3) {\n      n += 2;\n      continue;\n    }\n    n -= s;\n  }\n  return c;\n}\n",
+     320, -2, 302, 0, false, false, true, 0, 6},
+    /* the step changed by the loop: no bound */
+    {"down_step_changes", G("n < 0 || n > 300 || s < 1 || s > 5") "  while (n > 0) {\n    n -= s;\n    if (c == 3) s = -1;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     400, -2, 302, 0, false, false, true, 0, 6},
+    /* concrete mode on: the reachable twin is found */
+    {"down_var_concrete", G("n < 0 || n > 300 || s < 1 || s > 5") "  while (n > 0) {\n    n -= s;\n    c++; /* T */\n  }\n  return c;\n}\n",
+     300, -2, 302, 0, true, true, true, -1, 6},
 };
 
 int main(int argc, char **argv) {
