@@ -130,11 +130,12 @@ if [ "$st" -eq 3 ] && grep -q "unknown: .*pointer" <<<"$out" || [ "$st" -eq 0 ];
 else bad "pointer parameter (exit $st): $out"; fi
 
 # Progress: plain lines on stderr when it is no terminal, none with --quiet.
-# (Six tests that loop for ever: ticking each off runs the concrete mode to
-# its step budget, so the run takes seconds whatever the solver's speed.)
+# (Twelve tests that loop for ever: ticking each off runs the concrete mode
+# to its step budget, so the run takes seconds whatever the solver's speed;
+# six took 1.2 s, too near the first line's second, and once under it.)
 python3 -c "
 print('int spin(int x) {\\n  int k = 0;')
-for i in range(1, 7): print('  if (x == %d)\\n    while (x > 0)\\n      k++;' % i)
+for i in range(1, 13): print('  if (x == %d)\\n    while (x > 0)\\n      k++;' % i)
 print('  return k;\\n}')" >"$tmp/spin.c"
 err=$("$INKA" --cover branches --objective-timeout 1 "$tmp/spin.c" 2>&1 >/dev/null)
 if grep -q "objectives done:" <<<"$err"; then ok; else bad "no progress line: $err"; fi
