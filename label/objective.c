@@ -535,9 +535,9 @@ static const double QUICK_ROOT_SECONDS = 0.1; /* unfolding costs time, not propa
 /* The first enumeration's time before the quick root may answer instead. */
 static const double LBL_FIRST_ENUM_SECONDS = 1.0;
 
-static int quick_root(Model *m, double deadline) {
-  prop_set_propagation_budget(m->s, QUICK_ROOT_PROPAGATIONS);
-  tr_set_deadline(m->v.t, soon(deadline, QUICK_ROOT_SECONDS));
+static int quick_root(Model *m, double deadline, double share) {
+  prop_set_propagation_budget(m->s, (uint64_t)(QUICK_ROOT_PROPAGATIONS * share));
+  tr_set_deadline(m->v.t, soon(deadline, QUICK_ROOT_SECONDS * share));
   tr_deadline_excludes_analyses(m->v.t, true); /* the model needs them anyway: not spoiled for them */
   tr_set_trial_pool(m->v.t, LBL_ROOT_TRIAL_WORK);
   bool started = tr_start(m->v.t);
@@ -551,12 +551,15 @@ static int quick_root(Model *m, double deadline) {
 
 /* A root cut by its budget may still fall apart by cases: each parity of
    an integer parameter on a model of its own, with the quick root's budget
-   (the first two integer parameters).  Where every exit of a loop is
+   (the first two integer parameters), on a quarter of its budget each: a
+   root that refutes one parity does so at once, and a reachable target
+   whose root was cut pays four of them.  Where every exit of a loop is
    refuted one at a time (`s % 2 != n % 2` after `s` sums the first n odd
    numbers: 50,000 exit trials at the root), each parity is refuted at
    once.  True when both parities of one parameter were refuted by roots
    that were not cut: a proof. */
 enum { LBL_SPLIT_PARAMS = 2 };
+static const double LBL_SPLIT_SHARE = 0.25;
 
 static bool parity_split_refutes(const LblQuery *q, double start, double deadline, const Model *base) {
   const Tr *t = base->v.t;
@@ -574,7 +577,7 @@ static bool parity_split_refutes(const LblQuery *q, double start, double deadlin
       PropVar x = tr_param(m.v.t, i).var;
       /* a model whose assumptions already fail is refuted too: by them alone */
       bool dead = !m.ok || !prop_restrict_congruence(m.s, x, 1, (uint64_t)r) || !prop_propagate(m.s) ||
-                  quick_root(&m, deadline) == 0;
+                  quick_root(&m, deadline, LBL_SPLIT_SHARE) == 0;
       refuted = dead && !tr_incomplete(m.v.t, NULL) && !prop_out_of_memory(m.s);
       close_model(&m);
     }
@@ -622,7 +625,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     double first = loops ? soon(half, LBL_FIRST_ENUM_SECONDS) : half; /* without loops no root refutes faster */
     e = lbl_cx_enumerate(m.v.cx, m.s, first, LBL_CX_ENUM_LIMIT);
   }
-  if (e < 0 && loops) root = quick_root(&m, deadline);
+  if (e < 0 && loops) root = quick_root(&m, deadline, 1);
   if (root == 1 && !parity_probe(&m.v, m.s)) root = 0;
   bool split = e < 0 && root < 0 && loops && parity_split_refutes(q, start, deadline, &m);
   if (e < 0 && root == 1 && m.v.cx) {
