@@ -632,10 +632,9 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     e = lbl_cx_enumerate(m.v.cx, m.s, half, LBL_CX_ENUM_LIMIT);
     if (e == 0 && tr_incomplete(m.v.t, NULL)) e = -1; /* a path the root gave up: its pruning proves nothing */
   }
-  if (e == 0) no_solution(m.v.t, m.s, r, NULL);
   bool guessing = e < 0 && loops;
   if (e == 0) {
-    /* every input ran */
+    no_solution(m.v.t, m.s, r, NULL); /* every input ran */
   } else if (split) {
     r->verdict = LBL_UNREACHABLE; /* each parity's root refuted the objective */
   } else if (root == 0) {

@@ -130,8 +130,7 @@ static bool count_in_range(const IrExpr *e, int bits) {
   if (e->kind == IR_INT_CONST) return true; /* an over-wide constant count is checked where it runs */
   if (e->kind != IR_BAND) return false;
   for (int i = 0; i < 2; i++) {
-    const IrExpr *k = e->a[i];
-    while (k->kind == IR_CAST) k = k->a[0];
+    const IrExpr *k = tr_uncast(e->a[i]);
     if (k->kind == IR_INT_CONST && k->ival >= 0 && k->ival < bits) return true;
   }
   return false;

@@ -234,7 +234,7 @@ typedef struct Append {
 } Append;
 
 static bool is_null(const IrExpr *e) {
-  while (e->kind == IR_CAST) e = e->a[0];
+  e = tr_uncast(e);
   return e->kind == IR_NULL || (e->kind == IR_INT_CONST && e->ival == 0);
 }
 

@@ -753,26 +753,20 @@ static void envelope(Ana *a, Poly p) {
   }
 }
 
-/* e without its conversions. */
-static const IrExpr *uncast(const IrExpr *e) {
-  while (e->kind == IR_CAST) e = e->a[0];
-  return e;
-}
-
 /* rhs is u + k, u - k or k (casts aside). */
 static bool counts(const IrExpr *rhs, const IrVar *u) {
-  rhs = uncast(rhs);
+  rhs = tr_uncast(rhs);
   if (rhs->kind == IR_INT_CONST) return true;
   if (rhs->kind != IR_ADD && rhs->kind != IR_SUB) return false;
-  const IrExpr *x = uncast(rhs->a[0]), *y = uncast(rhs->a[1]);
+  const IrExpr *x = tr_uncast(rhs->a[0]), *y = tr_uncast(rhs->a[1]);
   return (x->kind == IR_VAR && x->var == u && y->kind == IR_INT_CONST) ||
          (rhs->kind == IR_ADD && y->kind == IR_VAR && y->var == u && x->kind == IR_INT_CONST);
 }
 
 /* The tracked local of e when e is u, u + k or u - k (casts aside), or -1. */
 static int shifted_local(const Ana *a, const IrExpr *e) {
-  e = uncast(e);
-  if ((e->kind == IR_ADD || e->kind == IR_SUB) && uncast(e->a[1])->kind == IR_INT_CONST) e = uncast(e->a[0]);
+  e = tr_uncast(e);
+  if ((e->kind == IR_ADD || e->kind == IR_SUB) && tr_uncast(e->a[1])->kind == IR_INT_CONST) e = tr_uncast(e->a[0]);
   return e->kind == IR_VAR ? tracked(a, e->var) : -1;
 }
 
@@ -787,7 +781,7 @@ typedef struct Uses {
 
 static void expr_uses(const Ana *a, const IrExpr *e, Uses *us, bool *reads) {
   if (!e) return;
-  if (e->kind == IR_VAR) {
+  if (e->kind == IR_VAR && reads) {
     int i = tracked(a, e->var);
     if (i >= 0) reads[i] = true;
   }
@@ -849,8 +843,7 @@ static void choose_monomials(Ana *a, const IrStmt *loop) {
   Uses us;
   memset(&us, 0, sizeof us);
   for (int i = 0; i < a->nlocal; i++) us.counter[i] = a->var[i]->type->bits <= 32;
-  bool cond_reads[MAX_TRACKED] = {false};
-  expr_uses(a, loop->cond, &us, cond_reads);
+  expr_uses(a, loop->cond, &us, NULL); /* its products only */
   block_uses(a, &loop->pre, &us);
   block_uses(a, &loop->body, &us);
   block_uses(a, &loop->step, &us);
@@ -859,7 +852,7 @@ static void choose_monomials(Ana *a, const IrStmt *loop) {
     for (int i = 0; i < b->n; i++) {
       const IrStmt *st = b->stmts[i];
       int x = st->kind == IR_ST_ASSIGN && st->lhs && st->lhs->kind == IR_VAR ? tracked(a, st->lhs->var) : -1;
-      if (x >= 0 && uncast(st->rhs)->kind != IR_INT_CONST) us.top[x] = true;
+      if (x >= 0 && tr_uncast(st->rhs)->kind != IR_INT_CONST) us.top[x] = true;
     }
   }
   /* a counter of this loop: its own statements move it, not only a nested loop's */

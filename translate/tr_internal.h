@@ -384,6 +384,11 @@ TrEvResult tr_abandon(Tr *t, const char *why);
 /* b + k as a location (k cells further). */
 PropVar tr_shift_by(Tr *t, PropVar b, int64_t k);
 static inline bool tr_is_ssa(const IrVar *v) { return !v->address_taken; }
+/* e without its conversions. */
+static inline const IrExpr *tr_uncast(const IrExpr *e) {
+  while (e->kind == IR_CAST) e = e->a[0];
+  return e;
+}
 static inline int tr_nslots(const IrFunction *fn) { return fn->nparams + fn->nlocals; }
 /* The variable of frame slot i (the inverse of tr_frame_slot). */
 static inline const IrVar *tr_slot_var(const IrFunction *fn, int i) {
