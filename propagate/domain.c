@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inka/modular.h"
 #include "store_internal.h"
 
 /* ---- Reading ---------------------------------------------------------------- */
@@ -187,23 +188,49 @@ static bool fail(PropStore *s) {
 
 /* ---- Congruences -----------------------------------------------------------------
  * A variable may carry x == r (mod 2^k) on its stored 64-bit value (two's
- * complement: the residue of a negative value is its low k bits).  Every
- * domain update keeps the ends of the domain inside the class, so bounds
- * propagation never lands between two members (x odd and x >= 2: x >= 3).
- * Power-of-two moduli only: they are what wraparound arithmetic preserves. */
+ * complement: the residue of a negative value is its low k bits), and
+ * x == r' (mod m) for an odd m on its value (mathematical residue in
+ * [0, m)).  The first is what wraparound arithmetic preserves; the second
+ * comes from exact relations (5x == 3y makes x a multiple of 3).  Every
+ * domain update keeps the ends of the domain inside the joint class when its
+ * modulus 2^k * m fits in 62 bits, so bounds propagation never lands
+ * between two members (x odd and x >= 2: x >= 3); a variable fixed to a
+ * non-member fails in every case. */
 static uint64_t low_mask(int bits) { return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1; }
+
+/* One class: x == res (mod 2^bits) as stored when mod == 0, else
+   x == res (mod mod) on the value, mod < 2^62. */
+typedef struct Class {
+  int bits;
+  uint64_t res, mod;
+} Class;
+
+/* v's classes as one; when 2^cbits * omod would not fit 62 bits, the power
+   of two alone (snap_to_class still checks a single value against both). */
+static void joint_class(const PropVarRec *v, Class *c) {
+  *c = (Class){v->cbits, v->cres & low_mask(v->cbits), 0};
+  if (v->omod <= 1 || v->cbits > 30) return;
+  if (v->cbits == 0) {
+    *c = (Class){0, v->ores, v->omod};
+    return;
+  }
+  /* R == cres (mod 2^b), R == ores (mod omod): R = cres + 2^b * k */
+  uint64_t p2 = (uint64_t)1 << v->cbits, r2 = c->res;
+  uint64_t k = (mod_of((int64_t)v->ores - (int64_t)(r2 % v->omod), v->omod) * mod_inverse(p2 % v->omod, v->omod)) % v->omod;
+  *c = (Class){0, r2 + p2 * k, p2 * v->omod};
+}
 
 /* The smallest member of the class >= lo (up) or the largest <= hi, or
    false when it would leave int64. */
-static bool class_above(int64_t lo, int bits, uint64_t r, int64_t *out) {
-  uint64_t step = ((r - (uint64_t)lo) & low_mask(bits));
+static bool class_above(int64_t lo, const Class *c, int64_t *out) {
+  uint64_t step = c->mod ? (c->res + c->mod - mod_of(lo, c->mod)) % c->mod : ((c->res - (uint64_t)lo) & low_mask(c->bits));
   if ((prop_wide)lo + (prop_wide)step > INT64_MAX) return false;
   *out = (int64_t)((prop_wide)lo + (prop_wide)step);
   return true;
 }
 
-static bool class_below(int64_t hi, int bits, uint64_t r, int64_t *out) {
-  uint64_t step = (((uint64_t)hi - r) & low_mask(bits));
+static bool class_below(int64_t hi, const Class *c, int64_t *out) {
+  uint64_t step = c->mod ? (mod_of(hi, c->mod) + c->mod - c->res) % c->mod : (((uint64_t)hi - c->res) & low_mask(c->bits));
   if ((prop_wide)hi - (prop_wide)step < INT64_MIN) return false;
   *out = (int64_t)((prop_wide)hi - (prop_wide)step);
   return true;
@@ -218,14 +245,17 @@ static bool fail(PropStore *s);
    to the scratch buffer. */
 static bool snap_to_class(PropStore *s, const PropVarRec *v, const PropInterval **iv, int *n) {
   const PropInterval *in = *iv;
+  Class c;
+  joint_class(v, &c);
   int first = 0, last = *n - 1;
   int64_t lo = 0, hi = 0;
   for (; first <= last; first++)
-    if (class_above(in[first].lo, v->cbits, v->cres, &lo) && lo <= in[first].hi) break;
+    if (class_above(in[first].lo, &c, &lo) && lo <= in[first].hi) break;
   for (; last >= first; last--)
-    if (class_below(in[last].hi, v->cbits, v->cres, &hi) && hi >= in[last].lo) break;
+    if (class_below(in[last].hi, &c, &hi) && hi >= in[last].lo) break;
   if (first > last) return false;
   if (first == last && lo > hi) return false;
+  if (lo == hi && v->omod > 1 && mod_of(lo, v->omod) != v->ores) return false; /* the odd class, when not joint */
   if (lo == in[first].lo && hi == in[last].hi && first == 0 && last == *n - 1) return true;
   int m = last - first + 1;
   prop_grow((void **)&s->scratch2, &s->capscratch2, m, sizeof *s->scratch2);
@@ -249,6 +279,37 @@ void prop_congruence(const PropStore *s, PropVar x, int *bits, uint64_t *res) {
   *res = v->cres & low_mask(v->cbits);
 }
 
+void prop_odd_congruence(const PropStore *s, PropVar x, uint64_t *mod, uint64_t *res) {
+  const PropVarRec *v = rec(s, x);
+  if (v->lo == v->hi) {
+    *mod = 0;
+    *res = (uint64_t)v->lo;
+  } else if (v->omod > 1) {
+    *mod = v->omod;
+    *res = v->ores;
+  } else {
+    *mod = 1;
+    *res = 0;
+  }
+}
+
+/* The class changed: the ends move into it (install snaps them), and the
+   subscribers hear of it even when the bounds stay. */
+static bool resnap(PropStore *s, PropVar x) {
+  PropVarRec *v = &s->vars[x];
+  PropInterval *cur = scratch(s, v->n);
+  v = &s->vars[x];
+  if (v->iv) memcpy(cur, v->iv, sizeof *cur * (size_t)v->n);
+  else cur[0] = (PropInterval){v->lo, v->hi};
+  int64_t olo = v->lo, ohi = v->hi;
+  if (!install(s, x, cur, v->n)) return false;
+  v = &s->vars[x];
+  if (v->lo == olo && v->hi == ohi) prop_notify(s, x, PROP_EV_DOMAIN | PROP_EV_BOUNDS);
+  return true;
+}
+
+static bool trailed(const PropStore *s, PropVar x) { return s->nchoices > 0 && x < s->choices[s->nchoices - 1].nvars; }
+
 bool prop_restrict_congruence(PropStore *s, PropVar x, int bits, uint64_t res) {
   if (s->failed) return false;
   assert(x >= 0 && x < s->nvars && bits >= 0 && bits <= 64);
@@ -262,22 +323,52 @@ bool prop_restrict_congruence(PropStore *s, PropVar x, int bits, uint64_t res) {
     return fail(s);
   }
   if (bits <= old_bits) return true; /* nothing new */
-  if (s->nchoices > 0 && x < s->choices[s->nchoices - 1].nvars) {
+  if (trailed(s, x)) {
     PropTrailEntry e = {.kind = TR_CONG, .var = x, .u.cong = {v->cres, v->cbits}};
     prop_trail_entry(s, &e);
   }
   v->cbits = (uint8_t)bits;
   v->cres = res & low_mask(bits);
-  /* the ends move into the class (install snaps them); others hear of it */
-  PropInterval *cur = scratch(s, v->n);
-  v = &s->vars[x];
-  if (v->iv) memcpy(cur, v->iv, sizeof *cur * (size_t)v->n);
-  else cur[0] = (PropInterval){v->lo, v->hi};
-  int64_t olo = v->lo, ohi = v->hi;
-  if (!install(s, x, cur, v->n)) return false;
-  v = &s->vars[x];
-  if (v->lo == olo && v->hi == ohi) prop_notify(s, x, PROP_EV_DOMAIN | PROP_EV_BOUNDS);
-  return true;
+  return resnap(s, x);
+}
+
+bool prop_restrict_odd_congruence(PropStore *s, PropVar x, uint64_t mod, uint64_t res) {
+  if (s->failed) return false;
+  assert(x >= 0 && x < s->nvars && mod >= 1 && mod <= MOD_ODD_MAX && (mod & 1) && res < mod);
+  PropVarRec *v = &s->vars[x];
+  if (mod == 1) return true;
+  if (v->lo == v->hi) {
+    if (mod_of(v->lo, mod) == res) return true;
+    prop_note(s, PROP_NOTE_CONGRUENCE);
+    return fail(s);
+  }
+  uint64_t old_mod = v->omod > 1 ? v->omod : 1, old_res = v->omod > 1 ? v->ores : 0;
+  uint64_t g = mod_gcd(old_mod, mod);
+  if (old_res % g != res % g) {
+    prop_note(s, PROP_NOTE_CONGRUENCE);
+    return fail(s);
+  }
+  uint64_t m2 = old_mod / g, lcm = m2 * mod;
+  if (lcm == old_mod) return true; /* nothing new */
+  uint64_t new_mod, new_res;
+  if (lcm <= MOD_ODD_MAX) { /* CRT: R = res + mod * k, R == old_res (mod old_mod) */
+    uint64_t diff = mod_of((int64_t)old_res - (int64_t)res, old_mod) / g;
+    uint64_t k = (diff % m2) * mod_inverse((mod / g) % m2, m2) % m2;
+    new_mod = lcm;
+    new_res = (res + mod * k) % new_mod;
+  } else if (mod > old_mod) { /* too fine to keep both: the stronger one */
+    new_mod = mod;
+    new_res = res;
+  } else {
+    return true;
+  }
+  if (trailed(s, x)) {
+    PropTrailEntry e = {.kind = TR_ODD, .var = x, .u.odd = {v->omod, v->ores}};
+    prop_trail_entry(s, &e);
+  }
+  v->omod = (uint32_t)new_mod;
+  v->ores = (uint32_t)new_res;
+  return resnap(s, x);
 }
 
 /* Replaces dom(x) by iv[0..n) (n >= 1, a subset of the old domain, possibly
@@ -285,7 +376,7 @@ bool prop_restrict_congruence(PropStore *s, PropVar x, int bits, uint64_t res) {
    the variable's own array unless it is a prefix-preserving slice of it. */
 static bool install(PropStore *s, PropVar x, const PropInterval *iv, int n) {
   PropVarRec *v = &s->vars[x];
-  if (v->cbits && !snap_to_class(s, v, &iv, &n)) {
+  if ((v->cbits || v->omod > 1) && !snap_to_class(s, v, &iv, &n)) {
     prop_note(s, PROP_NOTE_CONGRUENCE);
     return fail(s);
   }

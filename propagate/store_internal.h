@@ -43,6 +43,8 @@ typedef struct PropVarRec {
   int32_t parent, size;    /* union-find (union by size, no compression) */
   uint64_t cres;           /* congruence: x == cres (mod 2^cbits) as stored */
   uint8_t cbits;           /*   0: nothing known; fixed variables: see prop_congruence */
+  uint32_t omod, ores;     /* odd congruence: x == ores (mod omod) on the value, omod odd;
+                              0 or 1: nothing known (prop_odd_congruence) */
   uint8_t fp_prec, fp_exp_bits;   /* a float's format (prop_set_float_keys), 0: none */
   PropSub *subs[3];        /* subscriptions by kind (SUB_FIX, SUB_BOUNDS, SUB_DOMAIN):
                               arena nodes, trailed heads */
@@ -64,7 +66,7 @@ typedef struct PropChunk {
   size_t before;           /* bytes of all chunks before this one */
 } PropChunk;
 
-enum { TR_INT, TR_I64, TR_PTR, TR_DOM, TR_SUBS, TR_UF, TR_CONG };
+enum { TR_INT, TR_I64, TR_PTR, TR_DOM, TR_SUBS, TR_UF, TR_CONG, TR_ODD };
 
 typedef struct PropTrailEntry {
   int32_t kind, var;
@@ -74,6 +76,7 @@ typedef struct PropTrailEntry {
     struct { PropSub *old; int32_t which; } subs;
     struct { int32_t parent, size; } uf;
     struct { uint64_t res; uint8_t bits; } cong;
+    struct { uint32_t mod, res; } odd;
   } u;
 } PropTrailEntry;
 

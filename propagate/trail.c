@@ -88,6 +88,10 @@ static void undo(PropStore *s, const PropTrailEntry *e) {
     s->vars[e->var].cres = e->u.cong.res;
     s->vars[e->var].cbits = e->u.cong.bits;
     break;
+  case TR_ODD:
+    s->vars[e->var].omod = e->u.odd.mod;
+    s->vars[e->var].ores = e->u.odd.res;
+    break;
   default: assert(!"bad trail entry");
   }
 }
@@ -101,7 +105,7 @@ void prop_pop(PropStore *s) {
   s->nvars = c->nvars;
   while (s->ntrail > c->trail_top) {
     const PropTrailEntry *e = &s->trail[--s->ntrail];
-    if ((e->kind == TR_DOM || e->kind == TR_SUBS || e->kind == TR_UF || e->kind == TR_CONG) && e->var >= s->nvars)
+    if ((e->kind == TR_DOM || e->kind == TR_SUBS || e->kind == TR_UF || e->kind == TR_CONG || e->kind == TR_ODD) && e->var >= s->nvars)
       continue;
     undo(s, e);
   }

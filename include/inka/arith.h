@@ -114,6 +114,11 @@ bool op_linear_row(const Propagator *p, OpRow *row);
    sum(a[i] * x[i]) + c == 0 (mod 2^bits) can hold, 0 < bits <= 64 (64 for
    an exact equality); posts nothing.  False on failure. */
 bool op_congruence_sum(PropStore *s, int n, const uint64_t *a, const PropVar *x, uint64_t c, int bits);
+/* The same over the integers for odd moduli (prop_odd_congruence): the
+   x_i's odd classes narrowed so that sum(a[i] * x[i]) == c, exactly, can
+   hold.  op_odd_congruent: x == y (mod m), m odd, once. */
+bool op_odd_congruence_sum(PropStore *s, int n, const prop_wide *a, const PropVar *x, prop_wide c);
+bool op_odd_congruent(PropStore *s, PropVar x, PropVar y, uint64_t m);
 /* x == y (mod 2^bits), 0 < bits <= 64, as a propagator: each side's known
    residue narrows the other's whenever it changes. */
 bool op_congruent(PropStore *s, PropVar x, PropVar y, int bits);

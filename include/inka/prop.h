@@ -119,6 +119,15 @@ Propagator *prop_linear(const PropStore *s, int i);
    class; every later domain update keeps them there. */
 void prop_congruence(const PropStore *s, PropVar x, int *bits, uint64_t *res);
 bool prop_restrict_congruence(PropStore *s, PropVar x, int bits, uint64_t res);
+/* Odd congruences on the value: x == res (mod mod), mod odd, res in
+   [0, mod) (the mathematical residue, also of a negative x).
+   prop_odd_congruence reports what is known: *mod 0 when x is fixed (*res is
+   its value), 1 when nothing is known.  prop_restrict_odd_congruence adds
+   a fact (mod <= MOD_ODD_MAX of inka/modular.h; combined by the Chinese
+   remainder theorem, or the stronger one kept when their lcm is too big),
+   fails when it contradicts the known one, and snaps the domain's ends. */
+void prop_odd_congruence(const PropStore *s, PropVar x, uint64_t *mod, uint64_t *res);
+bool prop_restrict_odd_congruence(PropStore *s, PropVar x, uint64_t mod, uint64_t res);
 
 /* Known-equal classes (trailed union-find): posting x = y may unify them, so
    that x != y or x < y with same(x, y) fails without labeling. */

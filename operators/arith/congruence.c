@@ -23,6 +23,7 @@
 #include <assert.h>
 #include "inka/arith.h"
 #include "arith_wide.h"
+#include "inka/modular.h"
 
 static int trailing_zeros(uint64_t a) { return a ? __builtin_ctzll(a) : 64; }
 static uint64_t low_mask(int bits) { return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1; }
@@ -65,6 +66,68 @@ bool op_congruence_sum(PropStore *s, int n, const uint64_t *a, const PropVar *x,
     if ((rhs & low_mask(t)) != 0) return arith_fail(s);
     uint64_t res = odd_inverse(a[j] >> t) * (rhs >> t);
     if (!prop_restrict_congruence(s, x[j], m - t, res & low_mask(m - t))) return false;
+  }
+  return !prop_failed(s);
+}
+
+/* ---- Odd moduli --------------------------------------------------------------------
+ * An exact equality sum(a_i * x_i) == c also holds modulo every odd m.
+ * Each term is known modulo |a_i| * m_i when x_i == r_i (mod m_i) (a fixed
+ * x_i exactly: it adds nothing to the modulus).  For each unfixed x_j, G is
+ * the odd part of the gcd of the other terms' moduli, so
+ * a_j * x_j == c - sum(a_i * r_i) (mod G); with d = gcd(a_j, G) the right
+ * side must be a multiple of d, and x_j == (rhs / d) * (a_j / d)^-1
+ * (mod G / d).  This is how 5x == 3y makes x a multiple of 3 and y one of
+ * 5. */
+static uint64_t term_modulus(uint64_t a, uint64_t m) { return m == 0 ? 0 : mod_odd_part(a) * m; }
+
+bool op_odd_congruence_sum(PropStore *s, int n, const prop_wide *a, const PropVar *x, prop_wide c) {
+  enum { MAX_TERMS = 8 };
+  if (n > MAX_TERMS) return true;
+  uint64_t mod[MAX_TERMS], res[MAX_TERMS], abs_a[MAX_TERMS];
+  for (int i = 0; i < n; i++) {
+    if (a[i] == 0 || wabs(a[i]) > (prop_wide)MOD_ODD_MAX) return true;
+    abs_a[i] = (uint64_t)wabs(a[i]);
+    prop_odd_congruence(s, x[i], &mod[i], &res[i]);
+  }
+  for (int j = 0; j < n; j++) {
+    if (mod[j] == 0) continue; /* fixed */
+    uint64_t g = 0;
+    for (int i = 0; i < n && g != 1; i++)
+      if (i != j) g = mod_gcd(g, term_modulus(abs_a[i], mod[i]));
+    if (g == 0) continue; /* the others are fixed: bounds fix x_j */
+    g = mod_odd_part(g);
+    if (g == 1) continue;
+    prop_wide rhs = wmod(c, (prop_wide)g);
+    for (int i = 0; i < n; i++)
+      if (i != j) {
+        prop_wide r = mod[i] == 0 ? wmod((prop_wide)(int64_t)res[i], (prop_wide)g) : (prop_wide)res[i];
+        rhs = wmod(rhs - wmod(a[i], (prop_wide)g) * r, (prop_wide)g);
+      }
+    uint64_t aj = (uint64_t)wmod(a[j], (prop_wide)g), d = mod_gcd(aj, g);
+    if (rhs % (prop_wide)d != 0) return arith_fail(s);
+    uint64_t m = g / d;
+    if (m == 1 || m > MOD_ODD_MAX) continue;
+    uint64_t r = (uint64_t)(rhs / (prop_wide)d) % m * mod_inverse((aj / d) % m, m) % m;
+    if (!prop_restrict_odd_congruence(s, x[j], m, r)) return false;
+  }
+  return !prop_failed(s);
+}
+
+/* x - y == m * q for an unknown q: each side's class modulo gcd(m, its
+   modulus) crosses over. */
+bool op_odd_congruent(PropStore *s, PropVar x, PropVar y, uint64_t m) {
+  if (m <= 1 || m > MOD_ODD_MAX) return true;
+  PropVar v[2] = {x, y};
+  uint64_t mod[2], res[2];
+  for (int i = 0; i < 2; i++) prop_odd_congruence(s, v[i], &mod[i], &res[i]);
+  for (int j = 0; j < 2; j++) {
+    int i = 1 - j;
+    if (mod[j] == 0) continue;
+    uint64_t g = mod[i] == 0 ? m : mod_gcd(m, mod[i]);
+    if (g == 1) continue;
+    uint64_t r = mod[i] == 0 ? mod_of((int64_t)res[i], g) : res[i] % g;
+    if (!prop_restrict_odd_congruence(s, v[j], g, r)) return false;
   }
   return !prop_failed(s);
 }

@@ -18,13 +18,14 @@
  *      rule 3's sign, that is exactly x % y == z); y fixed and x within one
  *      block of |y|: z = x - q|y| (posted, entailed);
  *   5. a small domain of y keeps only values whose remainders meet z;
- *   6. y fixed, |y| = 2^j * odd: x and z agree modulo 2^j.
+ *   6. y fixed, |y| = 2^j * odd: x and z agree modulo 2^j and modulo odd.
  * Once x and y are fixed, z is fixed (rule 1).
  *
  * Never: divide by zero or overflow (128-bit throughout).
  */
 #include "inka/arith.h"
 #include "arith_wide.h"
+#include "inka/modular.h"
 
 enum { SMALL_DOMAIN = 64 };   /* value-by-value reasoning up to this size */
 
@@ -179,9 +180,12 @@ static prop_wide min_abs_nonzero(const PropStore *s, PropVar y) {
 }
 
 /* Rule 6: x - z is a multiple of d = 2^j * odd, so x and z agree modulo
-   2^j (as stored 64-bit values too): x % 6 == 1 makes x odd, x % 4 == 2
-   makes it even. */
+   2^j (as stored 64-bit values too) and modulo the odd part: x % 6 == 1
+   makes x odd, x % 4 == 2 makes it even, a multiple of 3 has x % 3 == 0. */
 static bool rem_congruences(PropStore *s, PropVar x, PropVar z, prop_wide d) {
+  prop_wide odd = wabs(d);
+  while (odd > 1 && (odd & 1) == 0) odd >>= 1;
+  if (odd > 1 && odd <= (prop_wide)MOD_ODD_MAX && !op_odd_congruent(s, x, z, (uint64_t)odd)) return false;
   int j = 0;
   while (j < 64 && ((d >> j) & 1) == 0) j++;
   if (j == 0) return true;

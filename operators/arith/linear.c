@@ -153,13 +153,14 @@ static bool repost_pair(PropStore *s, const Linear *p, bool *reposted) {
   return op_linear(s, 2, a, x, p->rel == LIN_EQ ? OP_EQ : OP_LE, (int64_t)c);
 }
 
-/* Rule 5 (==): the sum holds modulo 2^64 too (congruences). */
+/* Rule 5 (==): the sum holds modulo 2^64 and every odd number too
+   (congruences). */
 static bool linear_congruence(PropStore *s, const Linear *p) {
   enum { MAX = 8 };
   uint64_t a[MAX];
   if (p->n > MAX) return true;
   for (int i = 0; i < p->n; i++) a[i] = (uint64_t)p->a[i];   /* the low 64 bits */
-  return op_congruence_sum(s, p->n, a, p->x, (uint64_t)-p->c, 64);
+  return op_congruence_sum(s, p->n, a, p->x, (uint64_t)-p->c, 64) && op_odd_congruence_sum(s, p->n, p->a, p->x, p->c);
 }
 
 static int fixed_terms(const PropStore *s, const Linear *p) {

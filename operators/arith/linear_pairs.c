@@ -138,7 +138,9 @@ static PropStatus pair_eq_propagate(PropStore *s, Propagator *base) {
   /* Rule 0: x + sy*y - c == 0 holds modulo 2^64 too (congruences). */
   uint64_t a[2] = {1, (uint64_t)(int64_t)p->sy};
   PropVar v[2] = {p->x, p->y};
-  if (!op_congruence_sum(s, 2, a, v, (uint64_t)-p->c, 64)) return PROP_FAILED;
+  prop_wide exact[2] = {1, p->sy};
+  if (!op_congruence_sum(s, 2, a, v, (uint64_t)-p->c, 64) || !op_odd_congruence_sum(s, 2, exact, v, p->c))
+    return PROP_FAILED;
   prop_wide before = whi(s, p->x) - wlo(s, p->x);
   /* Rule 1 (bounds): x within c - sy * [y], y within sy * (c - [x]), until
      both stop moving (a bound landing in a hole moves on). */
