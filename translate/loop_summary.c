@@ -57,7 +57,7 @@ static bool constant_step(const IrStmt *s, const IrVar *u, int64_t *k) {
 }
 
 /* Is s "v = v + step" (or "v = step + v" for +1)? */
-static bool is_step(const IrStmt *s, const IrVar *v, int step) {
+static bool is_step(const IrStmt *s, const IrVar *v, int64_t step) {
   if (s->kind != IR_ST_ASSIGN || !s->lhs || s->lhs->kind != IR_VAR || s->lhs->var != v || !s->rhs) return false;
   const IrExpr *r = s->rhs;
   if (r->type != v->type || (r->kind != IR_ADD && r->kind != IR_SUB)) return false;
@@ -73,7 +73,7 @@ static bool is_step(const IrStmt *s, const IrVar *v, int step) {
 /* How the statements of b treat v and e: *updates counts the top-level
    steps of v; false if any other statement writes v or e, or leaves the
    iteration early. */
-static bool scan(Tr *t, const IrFunction *fn, const IrBlock *b, const IrVar *v, const IrVar *e, int step,
+static bool scan(Tr *t, const IrFunction *fn, const IrBlock *b, const IrVar *v, const IrVar *e, int64_t step,
                  bool in_body, int *updates) {
   int sv = tr_frame_slot(fn, v), se = e ? tr_frame_slot(fn, e) : -1;
   for (int i = 0; i < b->n; i++) {
@@ -117,18 +117,13 @@ bool tr_induction_step(Tr *t, const IrFunction *fn, const IrStmt *loop, const Ir
 
 /* Every other scalar local u of integer type that the loop changes by a
    constant k once per iteration ends at u0 + k * n, n the number of
-   iterations (v's distance travelled), in u's C type: exactly what n
+   iterations (count, of C type vt), in u's C type: exactly what n
    wrapping additions of k leave.  Posted with numbered operations
    (expr.c: tr_c_binary), so `j != 2 * i` after `while (i < n) { i++;
    j += 2; }` meets the very variable the summary made. */
 static bool induction_summaries(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, const IrVar *v,
-                                int step) {
+                                PropVar count, OpCType vt) {
   const IrFunction *fn = in->fn;
-  int sv = tr_frame_slot(fn, v);
-  OpCType vt = tr_ctype(v->type);
-  PropVar v0 = in->slot[sv], vout = out->slot[sv];
-  PropVar count = step > 0 ? tr_c_binary(t, IR_SUB, vt, vt, vout, v0) : tr_c_binary(t, IR_SUB, vt, vt, v0, vout);
-  if (count == TR_FAIL) return false;
   for (int i = 0; i < tr_nslots(fn); i++) {
     const IrVar *u = tr_slot_var(fn, i);
     if (u == v || u->address_taken || u->type->kind != IR_TY_INT) continue;
@@ -209,6 +204,8 @@ static bool congruence_invariants(Tr *t, const IrStmt *loop, const TrState *in, 
 }
 
 static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, PropVar trips);
+static bool stepped_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, const IrVar *v,
+                            PropVar bound, int64_t step, PropVar trips);
 
 /* Counting loops get their summary; every loop its congruences and its
    invariants (invariant.c). */
@@ -238,21 +235,61 @@ static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const
   if (tr_facts(t, fn, loop)->contains_obj) return true; /* the path may end in it, or at it */
   for (int f = 0; f < TR_NFLAGS; f++)
     if (in->flag[f] != t->zero) return true;
-  int step = c->kind == IR_LT ? 1 : -1, updates = 0;
+  int64_t step;
+  int updates = 0;
   const IrVar *ev = e->kind == IR_VAR ? e->var : NULL;
+  if (!tr_induction_step(t, fn, loop, v->var, &step) || (c->kind == IR_LT ? step < 1 : step > -1)) return true;
   if (ev == v->var || !scan(t, fn, &loop->body, v->var, ev, step, true, &updates) ||
       !scan(t, fn, &loop->step, v->var, ev, step, false, &updates) || updates != 1)
     return true;
   PropVar v0 = in->slot[tr_frame_slot(fn, v->var)], vout = out->slot[tr_frame_slot(fn, v->var)];
   PropVar bound = ev ? in->slot[tr_frame_slot(fn, ev)] : prop_new_const(t->s, e->ival);
   if (v0 == TR_UNINIT || vout == TR_UNINIT || bound == TR_UNINIT || vout == v0) return true;
+  if (step != 1 && step != -1) return stepped_summary(t, loop, in, out, v->var, bound, step, trips);
   /* entered <=> v0 < e (v0 > e); vout = entered ? e : v0.  The boolean is a
      branch, so a path-first search splits on it: each side is an equality,
      which relational facts like n > k can then refute. */
   prop_note(t->s, PROP_NOTE_SUMMARY);
+  OpCType vt = tr_ctype(v->type);
   PropVar entered = prop_new_var(t->s, 0, 1);
   prop_add_branch(t->s, entered);
-  return op_reify(t->s, entered, v0, step > 0 ? OP_LT : OP_GT, bound) && op_merge(t->s, vout, entered, bound, v0) &&
-         induction_summaries(t, loop, in, out, v->var, step) &&
-         trips_of_counter(t, trips, v0, vout, step, v->type->bits);
+  if (!op_reify(t->s, entered, v0, step > 0 ? OP_LT : OP_GT, bound) || !op_merge(t->s, vout, entered, bound, v0))
+    return false;
+  PropVar count = step > 0 ? tr_c_binary(t, IR_SUB, vt, vt, vout, v0) : tr_c_binary(t, IR_SUB, vt, vt, v0, vout);
+  return count != TR_FAIL && induction_summaries(t, loop, in, out, v->var, count, vt) &&
+         trips_of_counter(t, trips, v0, vout, (int)step, v->type->bits);
+}
+
+/* A counter of step k, |k| > 1 (`for (i = a; i < n; i += 3)`): when the
+   bound e is at most max - (k - 1) (at least min + (|k| - 1) counting
+   down), v never wraps, and the loop leaves v at v0 + k * p, p >= 0 the
+   number of iterations: v0 itself when v0 >= e (not entered), else the one
+   value w of v0's class modulo k within [e, e + k - 1].  Posted as
+   integers: vout - v0 == k * p, w - v0 == k * q (q any: w always exists),
+   e <= w <= e + k - 1, vout = entered ? w : v0.  The exact equalities give
+   vout the class of v0 modulo k (congruences, odd ones included), so `i %
+   3 == 0` after the loop above is refuted for a == 1 without unfolding. */
+static bool stepped_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, const IrVar *v,
+                            PropVar bound, int64_t step, PropVar trips) {
+  const IrFunction *fn = in->fn;
+  OpCType vt = tr_ctype(v->type);
+  int64_t span = (step > 0 ? step : -step) - 1;
+  if (vt.bits > 32 || (step > 0 ? prop_max(t->s, bound) > op_c_max(vt) - span : prop_min(t->s, bound) < op_c_min(vt) + span))
+    return true; /* the last step might wrap */
+  PropStore *s = t->s;
+  PropVar v0 = in->slot[tr_frame_slot(fn, v)], vout = out->slot[tr_frame_slot(fn, v)];
+  const int64_t wide = (int64_t)1 << 34;
+  PropVar w = prop_new_var(s, op_c_min(vt), op_c_max(vt)), p = prop_new_var(s, 0, wide), q = prop_new_var(s, -wide, wide);
+  int64_t moved[3] = {1, -1, -step}, window[2] = {1, -1};
+  PropVar by_p[3] = {vout, v0, p}, by_q[3] = {w, v0, q}, from_e[2] = {w, bound};
+  prop_note(s, PROP_NOTE_SUMMARY);
+  PropVar entered = prop_new_var(s, 0, 1);
+  prop_add_branch(s, entered);
+  bool ok = op_linear(s, 3, moved, by_p, OP_EQ, 0) && op_linear(s, 3, moved, by_q, OP_EQ, 0) &&
+            op_linear(s, 2, window, from_e, step > 0 ? OP_GE : OP_LE, 0) &&
+            op_linear(s, 2, window, from_e, step > 0 ? OP_LE : OP_GE, step > 0 ? span : -span) &&
+            op_reify(s, entered, v0, step > 0 ? OP_LT : OP_GT, bound) && op_merge(s, vout, entered, w, v0);
+  OpCType counted = {64, true};
+  ok = ok && induction_summaries(t, loop, in, out, v, p, counted);
+  return ok && (trips == TR_UNINIT || op_rel(s, trips, OP_EQ, p));
 }
