@@ -116,7 +116,8 @@ bool op_linear_row(const Propagator *p, OpRow *row);
 bool op_congruence_sum(PropStore *s, int n, const uint64_t *a, const PropVar *x, uint64_t c, int bits);
 /* The same over the integers for odd moduli (prop_odd_congruence): the
    x_i's odd classes narrowed so that sum(a[i] * x[i]) == c, exactly, can
-   hold.  op_odd_congruent: x == y (mod m), m odd, once. */
+   hold.  op_odd_congruent: x == y (mod m), m odd, once.  Both leave fixed
+   variables alone (their callers decide fixed operands by value). */
 bool op_odd_congruence_sum(PropStore *s, int n, const prop_wide *a, const PropVar *x, prop_wide c);
 bool op_odd_congruent(PropStore *s, PropVar x, PropVar y, uint64_t m);
 /* x == y (mod 2^bits), 0 < bits <= 64, as a propagator: each side's known
