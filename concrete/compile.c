@@ -726,6 +726,53 @@ static void release(CxProgram *c) {
   free(c);
 }
 
+/* ---- Exit probes (run.c) ---------------------------------------------------------- */
+/* Does a statement of b write frame slot `slot` (of the function b is in)? */
+static bool writes_slot(const CxBlock *b, int slot) {
+  for (int i = 0; i < b->n; i++) {
+    const CxStmt *s = b->s[i];
+    if (s->lhs.kind == L_SLOT && s->lhs.slot == slot) return true;
+    if ((s->kind == S_DECL_SLOT || s->kind == S_DECL_MEM) && s->slot == slot) return true;
+    const CxBlock *sub[4] = {&s->a, &s->b, &s->c, &s->d};
+    for (int j = 0; j < 4; j++)
+      if (writes_slot(sub[j], slot)) return true;
+  }
+  return false;
+}
+
+/* The parameter slot of an integer parameter that side reads directly, or -1. */
+static int param_slot(const CxFunc *f, const CxExpr *side) {
+  if (side->op != X_SLOT || side->slot >= f->nparams || f->param_in_memory[side->slot]) return -1;
+  const IrType *t = f->param_type[side->slot];
+  return t->kind == IR_TY_INT ? side->slot : -1;
+}
+
+/* Marks the loops of f's top-level block that exit probes may use: not a
+   do-while, the condition v op p or p op v with op one of < <= > >= != on
+   signed or narrow values and p an integer parameter f never writes. */
+static void mark_probes(CxFunc *f) {
+  CxBlock *body = &f->body;
+  for (int i = 0; i < body->n; i++) {
+    CxStmt *s = body->s[i];
+    if (s->kind != S_WHILE || s->do_while || !s->e || s->a.n > 0) continue;
+    const CxExpr *e = s->e;
+    if (e->op != X_LT && e->op != X_LE && e->op != X_GT && e->op != X_GE && e->op != X_NE) continue;
+    int right = param_slot(f, e->b), left = param_slot(f, e->a);
+    int p = right >= 0 ? right : left;
+    if (p < 0 || (right >= 0 && left >= 0) || writes_slot(body, p)) continue;
+    /* the parameter's value that fails the check, from the other side's v:
+       v < p, p > v, v != p: p = v; v <= p: v - 1; p >= v: ... */
+    CxExprOp op = (CxExprOp)e->op;
+    if (right < 0) /* p op v: as v op' p */
+      op = op == X_LT ? X_GT : op == X_LE ? X_GE : op == X_GT ? X_LT : op == X_GE ? X_LE : op;
+    s->probe = true;
+    s->probe_left = right < 0;
+    s->probe_param = p;
+    s->probe_shift = (int8_t)(op == X_LE ? -1 : op == X_GE ? 1 : 0);
+    s->probe_rest = (CxBlock){body->s + i + 1, body->n - i - 1};
+  }
+}
+
 CxProgram *cx_new(const IrProgram *p, const IrFunction *fn, const CxObjective *obj, char **err) {
   *err = NULL;
   CxProgram *c = calloc(1, sizeof *c);
@@ -742,6 +789,7 @@ CxProgram *cx_new(const IrProgram *p, const IrFunction *fn, const CxObjective *o
   }
   if (ok && !fn->defined) ok = fail(&k, &fn->loc, "unsupported: %s", "a function without a body");
   if (ok) c->entry = function(&k, fn);
+  if (c->entry && !k.err) mark_probes(c->entry);
   if (!c->entry || k.err) {
     *err = k.err ? k.err : cx_error(&fn->loc, "%s", "internal: compilation failed");
     release(c);
@@ -769,3 +817,16 @@ bool cx_add_assume(CxProgram *c, const IrExpr *e, char **err) {
 
 bool cx_uses_nondet(const CxProgram *c) { return c->uses_nondet; }
 bool cx_has_loops(const CxProgram *c) { return c->has_loops; }
+
+int cx_probe_direction(const CxProgram *c, int param) {
+  const CxBlock *body = &c->entry->body;
+  for (int i = 0; i < body->n; i++) {
+    const CxStmt *s = body->s[i];
+    if (!s->probe || s->probe_param != param) continue;
+    /* v < p, v <= p, v != p: a larger p runs longer; v > p, v >= p: a smaller */
+    CxExprOp op = (CxExprOp)s->e->op;
+    bool larger = s->probe_left ? (op == X_GT || op == X_GE) : (op == X_LT || op == X_LE);
+    return op == X_NE || larger ? 1 : -1;
+  }
+  return 0;
+}

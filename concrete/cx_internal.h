@@ -112,6 +112,16 @@ struct CxStmt {
   bool zeroed;        /* MALLOC: calloc */
   const char *reason; /* MALLOC: why it cannot run (NULL: it can) */
   CxBlock a, b, c, d; /* IF: then, else; WHILE: pre, body, step; BLOCK: body (a) */
+  /* WHILE at the top of the function under test whose condition compares a
+     value with a parameter the function never writes (run.c, exit probes):
+     probe_param is its slot, probe_rest the statements after the loop,
+     probe_shift what the other side's value v gives the parameter to fail
+     the check (v + probe_shift); probe_left: the parameter is the left side. */
+  bool probe;
+  bool probe_left;
+  int probe_param;
+  int8_t probe_shift;
+  CxBlock probe_rest;
 };
 
 struct CxFunc {

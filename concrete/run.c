@@ -40,7 +40,9 @@ typedef struct Run {
   int64_t (*nondet_value)(void *ctx, int k, const IrStmt *call);
   void *nondet_ctx;
   void (*on_compare)(void *ctx, const void *site, int param, int64_t value);
+  void (*on_probe)(void *ctx, const void *site, int param, int64_t value);
   void *compare_ctx;
+  struct Probe *probe;    /* exit probes' saved state (NULL until the first) */
   int line;               /* the statement running */
   bool in_assume;
   int64_t retval;
@@ -436,6 +438,121 @@ static void release(Run *r, const CxStmt *s) {
   r->m->val[p - 1] = 0;
 }
 
+/* ---- Exit probes -------------------------------------------------------------------------
+ * A loop at the top of the function under test whose condition compares a
+ * value v with a parameter p that the function never writes (`for (i = 0;
+ * i < n; i++)`, marked by compile.c mark_probes): at each check that
+ * passes, the run asks what the statements after the loop would do had p
+ * been the value that fails this check (n' = i), on a copy of this run's
+ * state with p = n'.  If that meets the objective, (p, n') is offered to
+ * on_compare like a compared value: a candidate, which only a full run of
+ * its own can confirm (p may have been read before the loop, in the guards
+ * usually, and the copy is then not exactly what that run computes).  So
+ * one run with n = 100,000 tries every shorter length: the checksum of the
+ * first n' bytes of a stream that equals a constant, which a sweep over n
+ * and the stream's seed would need billions of steps to meet.  A probe
+ * runs with the hooks off, at most PROBE_STEPS steps, and all of a run's
+ * probes at most as many steps as the run itself plus PROBE_FREE; a state
+ * larger than PROBE_CELLS memory cells is not probed. */
+enum { PROBE_STEPS = 4096, PROBE_FREE = 1 << 20, PROBE_CELLS = 1 << 12 };
+
+typedef struct Probe {
+  int64_t *slots, *val, *globals;
+  uint8_t *slots_def, *def, *globals_def;
+  int *iter;
+  uint64_t steps;         /* spent by this run's probes */
+  CxResult res;
+} Probe;
+
+static Probe *probe_state(Run *r) {
+  if (r->probe) return r->probe;
+  const CxProgram *c = r->c;
+  Probe *p = calloc(1, sizeof *p);
+  if (!p) return NULL;
+  int64_t n = c->entry->nslots + 1, g = c->nglobals + 1;
+  p->slots = malloc(sizeof *p->slots * (size_t)n);
+  p->slots_def = malloc((size_t)n);
+  p->val = malloc(sizeof *p->val * PROBE_CELLS);
+  p->def = malloc(PROBE_CELLS);
+  p->globals = malloc(sizeof *p->globals * (size_t)g);
+  p->globals_def = malloc((size_t)g);
+  p->iter = malloc(sizeof *p->iter * (size_t)(c->niter + 1));
+  r->probe = p;
+  if (!p->slots || !p->slots_def || !p->val || !p->def || !p->globals || !p->globals_def || !p->iter) return NULL;
+  return p;
+}
+
+static void probe_free(Probe *p) {
+  if (!p) return;
+  free(p->slots), free(p->slots_def), free(p->val), free(p->def);
+  free(p->globals), free(p->globals_def), free(p->iter), free(p);
+}
+
+/* Runs b under its own stop: true when it met the objective.  (Nothing
+   here is modified between setjmp and longjmp.) */
+static bool run_rest(Run *r, const CxBlock *b) {
+  if (setjmp(r->stop) == 0) {
+    block(r, b);
+    return false;
+  }
+  return r->res->outcome == CX_REACHED;
+}
+
+/* Runs s->probe_rest with the parameter set to fail this check; true when
+   that met the objective.  Everything the probe changed is put back. */
+static bool probe_rest(Run *r, const CxStmt *s, int64_t value) {
+  CxProgram *c = r->c;
+  CxMemory *m = r->m;
+  Probe *p = probe_state(r);
+  if (!p) return false;
+  int nslots = c->entry->nslots, nobjs = m->nobjs;
+  int64_t cells = m->frontier, sp = c->sp;
+  memcpy(p->slots, c->stack + r->fb, sizeof *p->slots * (size_t)nslots);
+  memcpy(p->slots_def, c->stack_def + r->fb, (size_t)nslots);
+  memcpy(p->val, m->val, sizeof *p->val * (size_t)cells);
+  memcpy(p->def, m->def, (size_t)cells);
+  memcpy(p->globals, c->globals, sizeof *p->globals * (size_t)c->nglobals);
+  memcpy(p->globals_def, c->globals_def, (size_t)c->nglobals);
+  memcpy(p->iter, c->iter, sizeof *p->iter * (size_t)c->niter);
+  Run saved = *r;
+  r->hits = NULL;
+  r->on_event = NULL;
+  r->on_compare = NULL;
+  r->on_probe = NULL;
+  r->nondet_value = NULL; /* a nondet call beyond the given values ends the probe */
+  r->res = &p->res;
+  r->max_steps = r->steps + PROBE_STEPS < r->max_steps ? r->steps + PROBE_STEPS : r->max_steps;
+  c->stack[r->fb + s->probe_param] = value;
+  bool met = run_rest(r, &s->probe_rest);
+  p->steps += r->steps - saved.steps;
+  uint64_t spent = p->steps;
+  *r = saved;
+  p->steps = spent;
+  cx_mem_truncate(m, nobjs);
+  c->sp = sp;
+  memcpy(c->stack + r->fb, p->slots, sizeof *p->slots * (size_t)nslots);
+  memcpy(c->stack_def + r->fb, p->slots_def, (size_t)nslots);
+  memcpy(m->val, p->val, sizeof *p->val * (size_t)cells);
+  memcpy(m->def, p->def, (size_t)cells);
+  memcpy(c->globals, p->globals, sizeof *p->globals * (size_t)c->nglobals);
+  memcpy(c->globals_def, p->globals_def, (size_t)c->nglobals);
+  memcpy(c->iter, p->iter, sizeof *p->iter * (size_t)c->niter);
+  return met;
+}
+
+/* At a check of loop s that passed: probe the exit with the parameter's
+   failing value, when the run may afford it. */
+static void probe_exit(Run *r, const CxStmt *s) {
+  if (r->depth > 0 || r->m->frontier > PROBE_CELLS) return;
+  if (r->probe && r->probe->steps > r->steps + PROBE_FREE) return;
+  const CxExpr *other = s->probe_left ? s->e->b : s->e->a;
+  const CxExpr *param = s->probe_left ? s->e->a : s->e->b;
+  int64_t v = eval(r, other) + s->probe_shift; /* (pure: it was just evaluated) */
+  if (v != wrap(v, param->bits, param->is_signed)) return;
+  if (v == r->c->stack[r->fb + s->probe_param]) return; /* this run itself */
+  if (probe_rest(r, s, v)) r->on_probe(r->compare_ctx, s, s->probe_param, v);
+}
+
 static Signal loop(Run *r, const CxStmt *s) {
   CxProgram *c = r->c;
   int j = s->obj_index, saved = j >= 0 ? c->iter[j] : 0;
@@ -448,6 +565,7 @@ static Signal loop(Run *r, const CxStmt *s) {
       bool go = truth(r, s->e);
       if (r->on_event) r->on_event(r->event_ctx, s->ir, go);
       if (!go) break;
+      if (s->probe && r->on_probe) probe_exit(r, s);
     }
     if (j >= 0) {
       c->iter[j] = k;
@@ -589,6 +707,7 @@ CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int
   r.nondet_value = o ? o->nondet_value : NULL;
   r.nondet_ctx = o ? o->nondet_ctx : NULL;
   r.on_compare = o ? o->on_compare : NULL;
+  r.on_probe = o ? o->on_probe : NULL;
   r.compare_ctx = o ? o->compare_ctx : NULL;
   const CxFunc *f = c->entry;
   int64_t args[f->nparams + 1];
@@ -616,6 +735,7 @@ CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int
   res->nondet_used = r.nused;
   res->steps = r.steps;
   res->ops = r.ops;
+  probe_free(r.probe);
 #undef r
   free(rp);
   return res->outcome;

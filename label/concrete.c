@@ -11,6 +11,7 @@
  * run refutes anything there: such a function is only guessed.
  */
 #include <assert.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -329,6 +330,7 @@ static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
   if (cut) *cut = false;
   if (c->cmp_on) {
     o.on_compare = note_compare;
+    o.on_probe = note_compare; /* a length that met the objective: a candidate like a compared value */
     o.compare_ctx = c;
     c->ncmp_seen = 0;
     c->cmp_last = -1;
@@ -1034,17 +1036,28 @@ static bool value_of_rank(int64_t lo, int64_t hi, uint64_t r, int64_t *out) {
 typedef struct Sweep {
   int64_t *lo, *hi;
   uint64_t *count, *at;      /* at: the rank of each parameter in this combination */
+  int *probe;                /* per parameter: cx_probe_direction */
   bool holes;                /* skip values the store's domains exclude */
   uint64_t steps0;           /* c->steps when the sweep began */
   uint64_t steps;            /* the runs' setup, charged as steps */
   double deadline;
 } Sweep;
 
+/* The value of rank r of parameter i: by magnitude, except that a
+   parameter whose runs probe the others (cx_probe_direction: a loop bound
+   n, where one run with the largest n tries every shorter length) puts
+   that end of its domain first. */
+static bool sweep_value(const Sweep *sw, int i, uint64_t r, int64_t *out) {
+  if (!sw->probe[i]) return value_of_rank(sw->lo[i], sw->hi[i], r, out);
+  if (r == 0) return *out = sw->probe[i] > 0 ? sw->hi[i] : sw->lo[i], true;
+  return value_of_rank(sw->lo[i], sw->hi[i], r - 1, out);
+}
+
 /* Sets the parameters to the ranks in sw->at: false when a value falls in
    a hole of its domain (that combination is not run). */
 static bool set_ranks(LblConcrete *c, PropStore *s, const Sweep *sw) {
   for (int i = 0; i < c->nparams; i++) {
-    bool inside = value_of_rank(sw->lo[i], sw->hi[i], sw->at[i], &c->params[i]);
+    bool inside = sweep_value(sw, i, sw->at[i], &c->params[i]);
     assert(inside); /* the ranks stay below the counts */
     (void)inside;
     if (sw->holes && !prop_has(s, tr_param(c->t, i).var, c->params[i])) return false;
@@ -1106,27 +1119,36 @@ bool lbl_cx_sweep(LblConcrete *c, PropStore *s, double deadline) {
   }
   size_t m = (size_t)n;
   Sweep sw = {.lo = calloc(m, sizeof *sw.lo), .hi = calloc(m, sizeof *sw.hi), .count = calloc(m, sizeof *sw.count),
-              .at = calloc(m, sizeof *sw.at), .holes = !prop_failed(s), .steps0 = c->steps, .deadline = deadline};
-  int res = sw.lo && sw.hi && sw.count && sw.at ? 0 : -1;
+              .at = calloc(m, sizeof *sw.at), .probe = calloc(m, sizeof *sw.probe), .holes = !prop_failed(s),
+              .steps0 = c->steps, .deadline = deadline};
+  int res = sw.lo && sw.hi && sw.count && sw.at && sw.probe ? 0 : -1;
   for (int i = 0; i < n && res == 0; i++) {
     PropVar x = tr_param(c->t, i).var;
     if (sw.holes) sw.lo[i] = prop_min(s, x), sw.hi[i] = prop_max(s, x);
     else type_range(tr_param(c->t, i).type, &sw.lo[i], &sw.hi[i]);
     uint64_t size = (uint64_t)sw.hi[i] - (uint64_t)sw.lo[i];
     sw.count[i] = size == UINT64_MAX ? size : size + 1;
+    sw.probe[i] = cx_probe_direction(c->cx, i);
+    if (sw.probe[i] && sw.count[i] != UINT64_MAX) sw.count[i]++; /* the probing end, then every value */
   }
   c->cmp_on = true;
   c->cmp_deadline = deadline;
-  for (uint64_t r = 0; res == 0; r++) {
+  uint64_t r = 0;
+  double began = prop_now();
+  for (; res == 0; r++) {
     bool any = false;
     res = sweep_shell(c, s, r, &sw, &any);
     if (res == 0 && !any) break; /* every domain is exhausted */
   }
   c->cmp_on = false;
+  if (getenv("INKA_STAGES"))
+    fprintf(stderr, "sweep: %s after %" PRIu64 " shells, %" PRIu64 " steps, %.2f s\n", res == 1 ? "met" : res < 0 ? "cut" : "done",
+            r, c->steps - sw.steps0, prop_now() - began);
   free(sw.lo);
   free(sw.hi);
   free(sw.count);
   free(sw.at);
+  free(sw.probe);
   c->cut = NULL; /* a guess claims nothing */
   return res == 1;
 }

@@ -85,6 +85,12 @@ typedef struct CxRunOptions {
      comparison (the same pointer every time it is evaluated). */
   void (*on_compare)(void *ctx, const void *site, int param, int64_t value);
   void *compare_ctx;
+  /* optional (exit probes, concrete/run.c): called with compare_ctx when,
+     at a check of a loop at the top of the function under test that
+     compares a value with integer parameter `param`, the statements after
+     the loop met the objective on this run's state with the parameter set
+     to `value` (the value that fails that check); `site` is the loop. */
+  void (*on_probe)(void *ctx, const void *site, int param, int64_t value);
   /* optional: the input memory (pointer parameters are locations in it) */
   const CxInputObject *inputs;
   int ninputs;
@@ -149,6 +155,11 @@ bool cx_locate(const CxProgram *c, int64_t loc, int *object, int64_t *cell);
 bool cx_uses_nondet(const CxProgram *c);
 /* Does fn reach a loop or a recursive call? */
 bool cx_has_loops(const CxProgram *c);
+/* Exit probes (concrete/run.c): +1 when a run with a larger value of
+   parameter `param` also tries the smaller ones (a loop `i < param` at the
+   top of the function, probed at each check), -1 for the smaller values
+   (`i > param`), 0 when no loop probes it. */
+int cx_probe_direction(const CxProgram *c, int param);
 
 const char *cx_outcome_name(CxOutcome o);
 /* The scalar cells of a value of type ty (struct fields and array elements

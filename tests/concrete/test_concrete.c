@@ -370,6 +370,82 @@ TEST(search_tries_compared_values) {
   lbl_result_free(&r);
 }
 
+/* ---- Exit probes (concrete/run.c) ------------------------------------------------------ */
+static const char *probe_src = "int f(int n, int seed) {\n"                         /* 1 */
+                               "  unsigned x = (unsigned)seed, a = 1;\n"           /* 2 */
+                               "  int i;\n"                                        /* 3 */
+                               "  if (n < 0 || n > 5000) return -1;\n"             /* 4 */
+                               "  for (i = 0; i < n; i++) {\n"                     /* 5 */
+                               "    x = x * 1103515245u + 12345u;\n"               /* 6 */
+                               "    a = (a + (x >> 16)) % 65521u;\n"               /* 7 */
+                               "  }\n"                                             /* 8 */
+                               "  if (a == TARGET && n > 100)\n"                   /* 9 */
+                               "    return 1;\n"                                   /* 10 */
+                               "  return 0;\n"                                     /* 11 */
+                               "}\n";
+
+/* The checksum after exactly m steps, as f computes it. */
+static unsigned probe_sum(int m, int seed) {
+  unsigned x = (unsigned)seed, a = 1;
+  for (int i = 0; i < m; i++) {
+    x = x * 1103515245u + 12345u;
+    a = (a + (x >> 16)) % 65521u;
+  }
+  return a;
+}
+
+/* One run with n = 5000 probes every shorter length: the lengths it
+   reports are exactly those (above 100) whose checksum is the target, the
+   run's own outcome and return value are those of a run without the hook,
+   and every reported length meets the objective in a run of its own. */
+TEST(exit_probes_try_every_shorter_length) {
+  for (int seed = 0; seed < 6; seed++) {
+    int want = 700 + 613 * seed;
+    unsigned target = probe_sum(want, seed);
+    char src[1024], num[32];
+    snprintf(num, sizeof num, "%uu", target);
+    const char *at = strstr(probe_src, "TARGET");
+    snprintf(src, sizeof src, "%.*s%s%s", (int)(at - probe_src), probe_src, num, at + 6);
+    Case k = prepare(src, "f", 10, NULL, 0, NULL);
+    CHECK(k.c);
+    if (!k.c) continue;
+    CHECK_EQ_INT(cx_probe_direction(k.c, 0), 1);
+    CHECK_EQ_INT(cx_probe_direction(k.c, 1), 0);
+    Noted d = {0};
+    CxRunOptions hooked = {.max_steps = 10000000, .on_probe = note, .compare_ctx = &d}, plain = {.max_steps = 10000000};
+    CxResult with, without;
+    int64_t args[2] = {5000, seed};
+    CHECK_EQ_INT(cx_run(k.c, args, NULL, 0, &hooked, &with), cx_run(k.c, args, NULL, 0, &plain, &without));
+    CHECK_EQ_INT(with.ret, without.ret);
+    CHECK_EQ_INT(with.steps, without.steps); /* the probes' steps are their own */
+    int expected = 0;
+    for (int m = 101; m < 5000; m++) expected += probe_sum(m, seed) == target;
+    CHECK_EQ_INT(d.n, expected < 8 ? expected : 8);
+    CHECK(d.n >= 1);
+    for (int i = 0; i < d.n; i++) {
+      CHECK_EQ_INT(d.param[i], 0);
+      CHECK(probe_sum((int)d.value[i], seed) == target && d.value[i] > 100);
+      CxResult own;
+      CHECK_EQ_INT(cx_run(k.c, (int64_t[]){d.value[i], seed}, NULL, 0, &plain, &own), CX_REACHED);
+    }
+    done(&k);
+  }
+}
+
+/* The sweep puts a probed bound's largest value first: a witness at length
+   4321 with seed 3 is found without running the lengths in between. */
+TEST(search_probes_long_lengths) {
+  unsigned target = probe_sum(4321, 3);
+  char src[1024], num[32];
+  snprintf(num, sizeof num, "%uu", target);
+  const char *at = strstr(probe_src, "TARGET");
+  snprintf(src, sizeof src, "%.*s%s%s", (int)(at - probe_src), probe_src, num, at + 6);
+  LblResult r;
+  CHECK_EQ_INT(solve(src, "f", 10, 0, NULL, true, &r), LBL_REACHABLE);
+  if (r.verdict == LBL_REACHABLE && r.ninputs == 2) CHECK(probe_sum((int)r.inputs[0].value, (int)r.inputs[1].value) == target);
+  lbl_result_free(&r);
+}
+
 static const char *collatz_src = "int collatz(int n) {\n" /* 1 */
                                  "  int steps = 0;\n"     /* 2 */
                                  "  while (n != 1) {\n"   /* 3 */
@@ -716,6 +792,8 @@ int main(void) {
   RUN(search_guesses_nondet_and_inputs);
   RUN(compare_hook_inverts_sides);
   RUN(search_tries_compared_values);
+  RUN(exit_probes_try_every_shorter_length);
+  RUN(search_probes_long_lengths);
   if (!getenv("CX_NATIVE") || strcmp(getenv("CX_NATIVE"), "0")) RUN(against_gcc);
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
