@@ -1,10 +1,6 @@
 /* test_congruence.c - congruences modulo powers of two against brute force:
- *  - the kernel (propagate/domain.c): random domains with random facts
- *    x == r (mod 2^k) and random range restrictions and removals under
- *    push/pop; after each step the domain's ends are exactly the least and
- *    greatest original values that meet every fact and restriction, no such
- *    value is lost, the store fails iff there is none, and pop restores the
- *    previous domain and congruence exactly;
+ *  - the kernel (propagate/domain.c): a fresh variable's class and the
+ *    ends of int64 (the random kernel steps are test_odd_congruence.c's);
  *  - the operators (wrap, times_wrap, casts, linear ==) with random facts on
  *    their variables: brute.h's soundness, search and exactness checks, and
  *    the deductions the congruence rule guarantees: for a relation
@@ -18,228 +14,11 @@
 static uint64_t mask_of(int bits) { return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1; }
 static bool in_class(int64_t v, int bits, uint64_t res) { return (((uint64_t)v ^ res) & mask_of(bits)) == 0; }
 
-/* ---- The kernel ------------------------------------------------------------------ */
+/* ---- The kernel ------------------------------------------------------------------
+ * Random kernel steps (ranges, removals, power-of-two and odd facts under
+ * push/pop) against brute force: tests/operators/test_odd_congruence.c,
+ * kernel_random, which covers the power-of-two classes as well. */
 
-enum { KMAXSTEP = 24, KMAXLEVEL = 6 };
-
-typedef struct KStep {
-  int kind;            /* 0 range, 1 remove, 2 congruence */
-  int64_t lo, hi;      /* range [lo, hi]; remove lo */
-  int bits;
-  uint64_t res;
-} KStep;
-
-typedef struct KSnap {
-  int nsteps;          /* model: steps in force */
-  PropInterval iv[64];
-  int n, cbits;
-  uint64_t cres;
-} KSnap;
-
-static BrDom korig;
-static KStep ksteps[KMAXSTEP * 2];
-static int knsteps;
-
-static bool k_in_r(int64_t v) {   /* original domain and every range/removal */
-  if (!br_has(&korig, v)) return false;
-  for (int i = 0; i < knsteps; i++) {
-    const KStep *st = &ksteps[i];
-    if (st->kind == 0 && (v < st->lo || v > st->hi)) return false;
-    if (st->kind == 1 && v == st->lo) return false;
-  }
-  return true;
-}
-
-static bool k_in_s(int64_t v) {   /* ... and every fact */
-  if (!k_in_r(v)) return false;
-  for (int i = 0; i < knsteps; i++)
-    if (ksteps[i].kind == 2 && !in_class(v, ksteps[i].bits, ksteps[i].res)) return false;
-  return true;
-}
-
-static bool facts_consistent(void) {
-  for (int i = 0; i < knsteps; i++)
-    for (int j = 0; j < knsteps; j++)
-      if (ksteps[i].kind == 2 && ksteps[j].kind == 2) {
-        int b = ksteps[i].bits < ksteps[j].bits ? ksteps[i].bits : ksteps[j].bits;
-        if (((ksteps[i].res ^ ksteps[j].res) & mask_of(b)) != 0) return false;
-      }
-  return true;
-}
-
-static void k_snap(const PropStore *s, PropVar x, KSnap *sn) {
-  sn->nsteps = knsteps;
-  sn->n = prop_interval_count(s, x);
-  for (int i = 0; i < sn->n && i < 64; i++) sn->iv[i] = prop_interval(s, x, i);
-  prop_congruence(s, x, &sn->cbits, &sn->cres);
-}
-
-static bool k_same(const PropStore *s, PropVar x, const KSnap *sn) {
-  KSnap now;
-  k_snap(s, x, &now);
-  if (now.n != sn->n || now.cbits != sn->cbits || now.cres != sn->cres) return false;
-  for (int i = 0; i < now.n && i < 64; i++)
-    if (now.iv[i].lo != sn->iv[i].lo || now.iv[i].hi != sn->iv[i].hi) return false;
-  return true;
-}
-
-static void k_report(uint64_t seed, int step, const char *why) {
-  fprintf(stderr, "  kernel [seed %" PRIu64 "] step %d: %s\n    original ", seed, step, why);
-  br_print_dom(&korig);
-  fprintf(stderr, "\n");
-  for (int i = 0; i < knsteps; i++) {
-    const KStep *st = &ksteps[i];
-    if (st->kind == 0) fprintf(stderr, "    range %" PRId64 "..%" PRId64 "\n", st->lo, st->hi);
-    else if (st->kind == 1) fprintf(stderr, "    remove %" PRId64 "\n", st->lo);
-    else fprintf(stderr, "    == %" PRIu64 " mod 2^%d\n", st->res & mask_of(st->bits), st->bits);
-  }
-}
-
-/* The state of x against the model; NULL when it agrees. */
-static const char *k_compare(const PropStore *s, PropVar x, bool ok) {
-  int64_t lo = 0, hi = 0;
-  bool any = false;
-  int maxbits = 0;
-  uint64_t maxres = 0;
-  for (int i = 0; i < knsteps; i++)
-    if (ksteps[i].kind == 2 && ksteps[i].bits > maxbits) {
-      maxbits = ksteps[i].bits;
-      maxres = ksteps[i].res & mask_of(maxbits);
-    }
-  for (int i = 0; i < korig.n; i++)
-    for (int64_t v = korig.iv[i].lo;; v++) {
-      if (k_in_s(v)) {
-        if (!any) lo = v;
-        hi = v;
-        any = true;
-      }
-      if (v == korig.iv[i].hi) break;
-    }
-  if (!facts_consistent()) any = false;
-  if (ok != !prop_failed(s)) return "result and failed state disagree";
-  if (!any) return ok ? "no value left but no failure" : NULL;
-  if (!ok) return "values left but failure";
-  if (prop_min(s, x) != lo || prop_max(s, x) != hi) return "ends are not the least and greatest values left";
-  for (int i = 0; i < korig.n; i++)
-    for (int64_t v = korig.iv[i].lo;; v++) {
-      if (k_in_s(v) && !prop_has(s, x, v)) return "a value of the class was lost";
-      if (!k_in_r(v) && prop_has(s, x, v)) return "a restricted value is still there";
-      if (v == korig.iv[i].hi) break;
-    }
-  int kb;
-  uint64_t kr;
-  prop_congruence(s, x, &kb, &kr);
-  if (lo == hi) {
-    if (kb != 64 || kr != (uint64_t)lo) return "a fixed variable's congruence is not its value";
-  } else if (kb != maxbits || kr != maxres) {
-    return "the known congruence is not the strongest fact";
-  }
-  return NULL;
-}
-
-static BrDom k_domain(void) {
-  static const int64_t anchors[] = {INT64_MIN, INT64_MAX, 0};
-  switch (br_rand() % 4) {
-  case 0: return br_rand_anchored(anchors, 3, 40, INT64_MIN, INT64_MAX, 14);   /* <= 16 pieces */
-  case 1: return br_rand_small(-60, 60, 60);
-  default: return br_rand_small(-20, 20, 30);
-  }
-}
-
-static KStep k_random_step(const PropStore *s, PropVar x) {
-  KStep st = {0};
-  st.kind = (int)(br_rand() % 3);
-  int64_t lo = prop_min(s, x), hi = prop_max(s, x);
-  if (st.kind == 0) {
-    /* near INT64_MIN / INT64_MAX the steps saturate (no signed overflow) */
-    int64_t da = (int64_t)(br_rand() % 5), db = (int64_t)(br_rand() % 5);
-    int64_t a = lo > INT64_MAX - da ? hi : lo + da, b = hi < INT64_MIN + db ? lo : hi - db;
-    if (br_rand() % 4 == 0) a = lo;
-    if (br_rand() % 4 == 0) b = hi;
-    if (a > hi) a = hi;
-    if (b < lo) b = lo;
-    st.lo = a;
-    st.hi = b;
-  } else if (st.kind == 1) {
-    uint64_t w = (uint64_t)hi - (uint64_t)lo;
-    st.lo = (int64_t)((uint64_t)lo + (w < 64 ? br_rand() % (w + 1) : br_rand() % 64));
-  } else {
-    st.bits = (int)br_range(0, 6);
-    st.res = br_rand();
-    if (br_rand() % 2 && prop_min(s, x) < prop_max(s, x)) {   /* often consistent with the domain */
-      int64_t v = br_rand() % 2 ? lo : hi;
-      st.res = ((uint64_t)v & mask_of(st.bits)) | (br_rand() & ~mask_of(st.bits));
-    }
-  }
-  return st;
-}
-
-TEST(kernel_random) {
-  long bad = 0;
-  for (uint64_t seed = 1; seed <= br_count(4000) && bad == 0; seed++) {
-    br_seed(seed);
-    korig = k_domain();
-    knsteps = 0;
-    PropStore *s = prop_store_new();
-    PropDomain d = {korig.iv, korig.n, korig.n};
-    PropVar x = prop_new_var_domain(s, &d);
-    KSnap snaps[KMAXLEVEL];
-    int level = 0;
-    k_snap(s, x, &snaps[level]);
-    prop_push(s);
-    level = 1;
-    int nops = (int)br_range(1, KMAXSTEP);
-    for (int step = 0; step < nops && bad == 0; step++) {
-      int what = (int)(br_rand() % 6);
-      if (prop_failed(s) || (what == 0 && level > 1)) {   /* pop */
-        if (level == 0) break;
-        prop_pop(s);
-        level--;
-        knsteps = snaps[level].nsteps;
-        if (!k_same(s, x, &snaps[level])) {
-          k_report(seed, step, "pop did not restore the domain and congruence");
-          bad++;
-        }
-        if (level == 0) {
-          k_snap(s, x, &snaps[0]);
-          prop_push(s);
-          level = 1;
-        }
-        continue;
-      }
-      if (what == 1 && level < KMAXLEVEL) {
-        k_snap(s, x, &snaps[level]);
-        prop_push(s);
-        level++;
-        continue;
-      }
-      KStep st = k_random_step(s, x);
-      ksteps[knsteps++] = st;
-      bool ok = st.kind == 0 ? prop_restrict_range(s, x, st.lo, st.hi)
-              : st.kind == 1 ? prop_remove(s, x, st.lo)
-                             : prop_restrict_congruence(s, x, st.bits, st.res);
-      const char *why = k_compare(s, x, ok);
-      if (why) {
-        k_report(seed, step, why);
-        bad++;
-      }
-    }
-    while (level > 0 && bad == 0) {
-      prop_pop(s);
-      level--;
-      knsteps = snaps[level].nsteps;
-      if (!k_same(s, x, &snaps[level])) {
-        k_report(seed, -1, "final pop did not restore the domain and congruence");
-        bad++;
-      }
-    }
-    prop_store_free(s);
-  }
-  CHECK_EQ_INT(bad, 0);
-}
-
-/* A variable created after a push gets facts without trail entries: pop
-   drops it; an older one gets its congruence back. */
 TEST(kernel_fresh_variable) {
   PropStore *s = prop_store_new();
   PropVar x = prop_new_var(s, -10, 10);
@@ -763,7 +542,6 @@ TEST(congruent_random) {
 }
 
 int main(void) {
-  RUN(kernel_random);
   RUN(kernel_fresh_variable);
   RUN(wrap_linear_random);
   RUN(wrap_linear_known_cases);
