@@ -451,16 +451,21 @@ static void release(Run *r, const CxStmt *s) {
  * one run with n = 100,000 tries every shorter length: the checksum of the
  * first n' bytes of a stream that equals a constant, which a sweep over n
  * and the stream's seed would need billions of steps to meet.  A probe
- * runs with the hooks off, at most PROBE_STEPS steps, and all of a run's
- * probes at most as many steps as the run itself plus PROBE_FREE; a state
- * larger than PROBE_CELLS memory cells is not probed. */
-enum { PROBE_STEPS = 4096, PROBE_FREE = 1 << 20, PROBE_CELLS = 1 << 12 };
+ * runs with the hooks off, at most PROBE_STEPS steps; all of a run's probes
+ * at most twice the run's own steps plus PROBE_FREE (copying the state
+ * counts, a step per 16 cells), and the first probe stopped by its step
+ * budget ends probing for the run (the rest of the function is long: a
+ * second loop that the objective is in, as in Josephus, where probing made
+ * runs seven times slower).  A state larger than PROBE_CELLS memory cells is
+ * not probed. */
+enum { PROBE_STEPS = 4096, PROBE_FREE = 1 << 14, PROBE_CELLS = 1 << 12 };
 
 typedef struct Probe {
   int64_t *slots, *val, *globals;
   uint8_t *slots_def, *def, *globals_def;
   int *iter;
   uint64_t steps;         /* spent by this run's probes */
+  bool off;               /* a probe ran out of steps: no more in this run */
   CxResult res;
 } Probe;
 
@@ -523,8 +528,10 @@ static bool probe_rest(Run *r, const CxStmt *s, int64_t value) {
   r->res = &p->res;
   r->max_steps = r->steps + PROBE_STEPS < r->max_steps ? r->steps + PROBE_STEPS : r->max_steps;
   c->stack[r->fb + s->probe_param] = value;
+  p->res = (CxResult){.outcome = CX_RETURNED}; /* unless a stop says otherwise */
   bool met = run_rest(r, &s->probe_rest);
-  p->steps += r->steps - saved.steps;
+  p->steps += r->steps - saved.steps + (uint64_t)(cells + nslots) / 16;
+  p->off = p->res.outcome == CX_BUDGET;
   uint64_t spent = p->steps;
   *r = saved;
   p->steps = spent;
@@ -544,7 +551,7 @@ static bool probe_rest(Run *r, const CxStmt *s, int64_t value) {
    failing value, when the run may afford it. */
 static void probe_exit(Run *r, const CxStmt *s) {
   if (r->depth > 0 || r->m->frontier > PROBE_CELLS) return;
-  if (r->probe && r->probe->steps > r->steps + PROBE_FREE) return;
+  if (r->probe && (r->probe->off || r->probe->steps > 2 * r->steps + PROBE_FREE)) return;
   const CxExpr *other = s->probe_left ? s->e->b : s->e->a;
   const CxExpr *param = s->probe_left ? s->e->a : s->e->b;
   int64_t v = eval(r, other) + s->probe_shift; /* (pure: it was just evaluated) */
