@@ -548,8 +548,9 @@ static bool probe_rest(Run *r, const CxStmt *s, int64_t value) {
 }
 
 /* At a check of loop s that passed: probe the exit with the parameter's
-   failing value, when the run may afford it. */
-static void probe_exit(Run *r, const CxStmt *s) {
+   failing value, when the run may afford it.  Never inlined: its saved
+   state would enlarge the frame of every statement of a deep recursion. */
+static __attribute__((noinline)) void probe_exit(Run *r, const CxStmt *s) {
   if (r->depth > 0 || r->m->frontier > PROBE_CELLS) return;
   if (r->probe && (r->probe->off || r->probe->steps > 2 * r->steps + PROBE_FREE)) return;
   const CxExpr *other = s->probe_left ? s->e->b : s->e->a;

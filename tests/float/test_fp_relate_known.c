@@ -246,7 +246,7 @@ TEST(binary64_sampled) {
     if (i % 2) {   /* anywhere */
       lo = br_range(fp_key_neg(f->inf_key - 1), f->inf_key - 1);
       int64_t span = br_range(0, (int64_t)1 << br_range(0, 62));
-      hi = span > f->inf_key - 1 - lo ? f->inf_key - 1 : lo + span;
+      hi = (__int128)span > (__int128)(f->inf_key - 1) - lo ? f->inf_key - 1 : lo + span;
     } else {       /* small values of one sign, where (int) is defined */
       double m = ldexp(1.0, (int)br_range(-30, 0)), a = m * (double)br_range(0, 8) / 8, b = m * (double)br_range(0, 8) / 8;
       if (a > b) { double t = a; a = b; b = t; }

@@ -86,8 +86,10 @@ BR_FN uint64_t br_rand(void) {
   br_rng ^= br_rng >> 27;
   return br_rng * 0x2545F4914F6CDD1DULL;
 }
-BR_FN int64_t br_range(int64_t lo, int64_t hi) {   /* uniform in [lo, hi], hi - lo < 2^63 */
-  return lo + (int64_t)(br_rand() % (uint64_t)(hi - lo + 1));
+BR_FN int64_t br_range(int64_t lo, int64_t hi) {   /* uniform in [lo, hi], any lo <= hi */
+  uint64_t span = (uint64_t)hi - (uint64_t)lo;      /* (unsigned: no overflow on wide ranges) */
+  uint64_t r = span == UINT64_MAX ? br_rand() : br_rand() % (span + 1);
+  return (int64_t)((uint64_t)lo + r);
 }
 
 /* ---- Domains ---------------------------------------------------------------------- */
