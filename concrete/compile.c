@@ -760,12 +760,12 @@ static void mark_probes(CxFunc *f) {
     int right = param_slot(f, e->b), left = param_slot(f, e->a);
     int p = right >= 0 ? right : left;
     if (p < 0 || (right >= 0 && left >= 0) || writes_slot(body, p)) continue;
-    /* the parameter's value that fails the check, from the other side's v:
-       v < p, p > v, v != p: p = v; v <= p: v - 1; p >= v: ... */
+    /* as v op p; the parameter's value that fails the check is then v for
+       <, > and !=, v - 1 for <=, v + 1 for >= */
     CxExprOp op = (CxExprOp)e->op;
-    if (right < 0) /* p op v: as v op' p */
+    if (right < 0) /* p op v */
       op = op == X_LT ? X_GT : op == X_LE ? X_GE : op == X_GT ? X_LT : op == X_GE ? X_LE : op;
-    s->probe = true;
+    s->probe = (int8_t)(op == X_GT || op == X_GE ? -1 : 1);
     s->probe_left = right < 0;
     s->probe_param = p;
     s->probe_shift = (int8_t)(op == X_LE ? -1 : op == X_GE ? 1 : 0);
@@ -822,11 +822,7 @@ int cx_probe_direction(const CxProgram *c, int param) {
   const CxBlock *body = &c->entry->body;
   for (int i = 0; i < body->n; i++) {
     const CxStmt *s = body->s[i];
-    if (!s->probe || s->probe_param != param) continue;
-    /* v < p, v <= p, v != p: a larger p runs longer; v > p, v >= p: a smaller */
-    CxExprOp op = (CxExprOp)s->e->op;
-    bool larger = s->probe_left ? (op == X_GT || op == X_GE) : (op == X_LT || op == X_LE);
-    return op == X_NE || larger ? 1 : -1;
+    if (s->probe && s->probe_param == param) return s->probe;
   }
   return 0;
 }

@@ -116,8 +116,10 @@ struct CxStmt {
      value with a parameter the function never writes (run.c, exit probes):
      probe_param is its slot, probe_rest the statements after the loop,
      probe_shift what the other side's value v gives the parameter to fail
-     the check (v + probe_shift); probe_left: the parameter is the left side. */
-  bool probe;
+     the check (v + probe_shift); probe_left: the parameter is the left side;
+     probe: 0 none, +1 a larger parameter runs the loop longer (v < p, v <=
+     p, v != p), -1 a smaller one (v > p, v >= p). */
+  int8_t probe;
   bool probe_left;
   int probe_param;
   int8_t probe_shift;

@@ -445,7 +445,7 @@ static void release(Run *r, const CxStmt *s) {
  * passes, the run asks what the statements after the loop would do had p
  * been the value that fails this check (n' = i), on a copy of this run's
  * state with p = n'.  If that meets the objective, (p, n') is offered to
- * on_compare like a compared value: a candidate, which only a full run of
+ * on_probe (label/concrete.c queues it like a compared value): a candidate, which only a full run of
  * its own can confirm (p may have been read before the loop, in the guards
  * usually, and the copy is then not exactly what that run computes).  So
  * one run with n = 100,000 tries every shorter length: the checksum of the
@@ -503,6 +503,23 @@ static bool run_rest(Run *r, const CxBlock *b) {
   return r->res->outcome == CX_REACHED;
 }
 
+/* Copies what a probe may change -- the frame's slots, memory up to
+   `cells`, globals, --iter counters -- into p (save) or back from it. */
+static void move_state(Run *r, Probe *p, int64_t cells, bool save) {
+  CxProgram *c = r->c;
+  CxMemory *m = r->m;
+  int nslots = c->entry->nslots;
+#define MOVE(run, kept, n) (save ? memcpy(kept, run, sizeof *(kept) * (size_t)(n)) : memcpy(run, kept, sizeof *(kept) * (size_t)(n)))
+  MOVE(c->stack + r->fb, p->slots, nslots);
+  MOVE(c->stack_def + r->fb, p->slots_def, nslots);
+  MOVE(m->val, p->val, cells);
+  MOVE(m->def, p->def, cells);
+  MOVE(c->globals, p->globals, c->nglobals);
+  MOVE(c->globals_def, p->globals_def, c->nglobals);
+  MOVE(c->iter, p->iter, c->niter);
+#undef MOVE
+}
+
 /* Runs s->probe_rest with the parameter set to fail this check; true when
    that met the objective.  Everything the probe changed is put back. */
 static bool probe_rest(Run *r, const CxStmt *s, int64_t value) {
@@ -510,15 +527,9 @@ static bool probe_rest(Run *r, const CxStmt *s, int64_t value) {
   CxMemory *m = r->m;
   Probe *p = probe_state(r);
   if (!p) return false;
-  int nslots = c->entry->nslots, nobjs = m->nobjs;
+  int nobjs = m->nobjs;
   int64_t cells = m->frontier, sp = c->sp;
-  memcpy(p->slots, c->stack + r->fb, sizeof *p->slots * (size_t)nslots);
-  memcpy(p->slots_def, c->stack_def + r->fb, (size_t)nslots);
-  memcpy(p->val, m->val, sizeof *p->val * (size_t)cells);
-  memcpy(p->def, m->def, (size_t)cells);
-  memcpy(p->globals, c->globals, sizeof *p->globals * (size_t)c->nglobals);
-  memcpy(p->globals_def, c->globals_def, (size_t)c->nglobals);
-  memcpy(p->iter, c->iter, sizeof *p->iter * (size_t)c->niter);
+  move_state(r, p, cells, true);
   Run saved = *r;
   r->hits = NULL;
   r->on_event = NULL;
@@ -530,20 +541,12 @@ static bool probe_rest(Run *r, const CxStmt *s, int64_t value) {
   c->stack[r->fb + s->probe_param] = value;
   p->res = (CxResult){.outcome = CX_RETURNED}; /* unless a stop says otherwise */
   bool met = run_rest(r, &s->probe_rest);
-  p->steps += r->steps - saved.steps + (uint64_t)(cells + nslots) / 16;
+  p->steps += r->steps - saved.steps + (uint64_t)(cells + c->entry->nslots) / 16;
   p->off = p->res.outcome == CX_BUDGET;
-  uint64_t spent = p->steps;
-  *r = saved;
-  p->steps = spent;
+  *r = saved; /* (p lives outside the Run) */
   cx_mem_truncate(m, nobjs);
   c->sp = sp;
-  memcpy(c->stack + r->fb, p->slots, sizeof *p->slots * (size_t)nslots);
-  memcpy(c->stack_def + r->fb, p->slots_def, (size_t)nslots);
-  memcpy(m->val, p->val, sizeof *p->val * (size_t)cells);
-  memcpy(m->def, p->def, (size_t)cells);
-  memcpy(c->globals, p->globals, sizeof *p->globals * (size_t)c->nglobals);
-  memcpy(c->globals_def, p->globals_def, (size_t)c->nglobals);
-  memcpy(c->iter, p->iter, sizeof *p->iter * (size_t)c->niter);
+  move_state(r, p, cells, false);
   return met;
 }
 
@@ -555,8 +558,9 @@ static __attribute__((noinline)) void probe_exit(Run *r, const CxStmt *s) {
   if (r->probe && (r->probe->off || r->probe->steps > 2 * r->steps + PROBE_FREE)) return;
   const CxExpr *other = s->probe_left ? s->e->b : s->e->a;
   const CxExpr *param = s->probe_left ? s->e->a : s->e->b;
-  int64_t v = eval(r, other) + s->probe_shift; /* (pure: it was just evaluated) */
-  if (v != wrap(v, param->bits, param->is_signed)) return;
+  int64_t v; /* (other is pure: it was just evaluated) */
+  if (__builtin_add_overflow(eval(r, other), (int64_t)s->probe_shift, &v) || v != wrap(v, param->bits, param->is_signed))
+    return;
   if (v == r->c->stack[r->fb + s->probe_param]) return; /* this run itself */
   if (probe_rest(r, s, v)) r->on_probe(r->compare_ctx, s, s->probe_param, v);
 }

@@ -214,10 +214,8 @@ static void joint_class(const PropVarRec *v, Class *c) {
     *c = (Class){0, v->ores, v->omod};
     return;
   }
-  /* R == cres (mod 2^b), R == ores (mod omod): R = cres + 2^b * k */
-  uint64_t p2 = (uint64_t)1 << v->cbits, r2 = c->res;
-  uint64_t k = (mod_of((int64_t)v->ores - (int64_t)(r2 % v->omod), v->omod) * mod_inverse(p2 % v->omod, v->omod)) % v->omod;
-  *c = (Class){0, r2 + p2 * k, p2 * v->omod};
+  uint64_t p2 = (uint64_t)1 << v->cbits;
+  *c = (Class){0, mod_crt(c->res, p2, v->ores, v->omod), p2 * v->omod};
 }
 
 /* The smallest member of the class >= lo (up) or the largest <= hi, or
@@ -351,11 +349,9 @@ bool prop_restrict_odd_congruence(PropStore *s, PropVar x, uint64_t mod, uint64_
   uint64_t m2 = old_mod / g, lcm = m2 * mod;
   if (lcm == old_mod) return true; /* nothing new */
   uint64_t new_mod, new_res;
-  if (lcm <= MOD_ODD_MAX) { /* CRT: R = res + mod * k, R == old_res (mod old_mod) */
-    uint64_t diff = mod_of((int64_t)old_res - (int64_t)res, old_mod) / g;
-    uint64_t k = (diff % m2) * mod_inverse((mod / g) % m2, m2) % m2;
+  if (lcm <= MOD_ODD_MAX) {
     new_mod = lcm;
-    new_res = (res + mod * k) % new_mod;
+    new_res = mod_crt(res, mod, old_res, old_mod);
   } else if (mod > old_mod) { /* too fine to keep both: the stronger one */
     new_mod = mod;
     new_res = res;

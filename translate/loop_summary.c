@@ -225,6 +225,16 @@ static bool trips_of_counter(Tr *t, PropVar trips, PropVar v0, PropVar vout, int
   return op_linear(t->s, 3, coef, x, OP_EQ, 0);
 }
 
+/* A counter v from v0, tested against e, moving by step: entered <=> v0 <
+   e (v0 > e counting down), and vout = entered ? last : v0.  The boolean is
+   a branch, so a path-first search splits on it: each side is an equality,
+   which relational facts like n > k can then refute. */
+static bool exit_value(Tr *t, PropVar v0, PropVar vout, PropVar e, int64_t step, PropVar last) {
+  PropVar entered = prop_new_var(t->s, 0, 1);
+  prop_add_branch(t->s, entered);
+  return op_reify(t->s, entered, v0, step > 0 ? OP_LT : OP_GT, e) && op_merge(t->s, vout, entered, last, v0);
+}
+
 static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out, PropVar trips) {
   const IrExpr *c = loop->cond;
   if (loop->is_do_while || loop->pre.n > 0 || !c || (c->kind != IR_LT && c->kind != IR_GT)) return true;
@@ -246,15 +256,10 @@ static bool counting_summary(Tr *t, const IrStmt *loop, const TrState *in, const
   PropVar bound = ev ? in->slot[tr_frame_slot(fn, ev)] : prop_new_const(t->s, e->ival);
   if (v0 == TR_UNINIT || vout == TR_UNINIT || bound == TR_UNINIT || vout == v0) return true;
   if (step != 1 && step != -1) return stepped_summary(t, loop, in, out, v->var, bound, step, trips);
-  /* entered <=> v0 < e (v0 > e); vout = entered ? e : v0.  The boolean is a
-     branch, so a path-first search splits on it: each side is an equality,
-     which relational facts like n > k can then refute. */
+  /* vout = entered ? e : v0 */
   prop_note(t->s, PROP_NOTE_SUMMARY);
   OpCType vt = tr_ctype(v->type);
-  PropVar entered = prop_new_var(t->s, 0, 1);
-  prop_add_branch(t->s, entered);
-  if (!op_reify(t->s, entered, v0, step > 0 ? OP_LT : OP_GT, bound) || !op_merge(t->s, vout, entered, bound, v0))
-    return false;
+  if (!exit_value(t, v0, vout, bound, step, bound)) return false;
   PropVar count = step > 0 ? tr_c_binary(t, IR_SUB, vt, vt, vout, v0) : tr_c_binary(t, IR_SUB, vt, vt, v0, vout);
   return count != TR_FAIL && induction_summaries(t, loop, in, out, v->var, count, vt) &&
          trips_of_counter(t, trips, v0, vout, (int)step, v->type->bits);
@@ -283,12 +288,10 @@ static bool stepped_summary(Tr *t, const IrStmt *loop, const TrState *in, const 
   int64_t moved[3] = {1, -1, -step}, window[2] = {1, -1};
   PropVar by_p[3] = {vout, v0, p}, by_q[3] = {w, v0, q}, from_e[2] = {w, bound};
   prop_note(s, PROP_NOTE_SUMMARY);
-  PropVar entered = prop_new_var(s, 0, 1);
-  prop_add_branch(s, entered);
   bool ok = op_linear(s, 3, moved, by_p, OP_EQ, 0) && op_linear(s, 3, moved, by_q, OP_EQ, 0) &&
             op_linear(s, 2, window, from_e, step > 0 ? OP_GE : OP_LE, 0) &&
             op_linear(s, 2, window, from_e, step > 0 ? OP_LE : OP_GE, step > 0 ? span : -span) &&
-            op_reify(s, entered, v0, step > 0 ? OP_LT : OP_GT, bound) && op_merge(s, vout, entered, w, v0);
+            exit_value(t, v0, vout, bound, step, w);
   OpCType counted = {64, true};
   ok = ok && induction_summaries(t, loop, in, out, v, p, counted);
   return ok && (trips == TR_UNINIT || op_rel(s, trips, OP_EQ, p));

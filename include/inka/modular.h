@@ -46,6 +46,18 @@ static inline uint64_t mod_inverse(uint64_t a, uint64_t m) {
   return mod_of(s0, m);
 }
 
+/* The x in [0, lcm(m1, m2)) with x == r1 (mod m1) and x == r2 (mod m2),
+   for residues that agree modulo gcd(m1, m2) (r1 < m1, r2 < m2), when the
+   lcm divided by m1 is at most MOD_ODD_MAX and the lcm fits 62 bits: the
+   Chinese remainder theorem, x = r1 + m1 * k. */
+static inline uint64_t mod_crt(uint64_t r1, uint64_t m1, uint64_t r2, uint64_t m2) {
+  uint64_t g = mod_gcd(m1, m2), step = m2 / g; /* k is known modulo step */
+  assert(r1 % g == r2 % g && step <= MOD_ODD_MAX);
+  uint64_t diff = mod_of((int64_t)r2 - (int64_t)(r1 % m2), m2) / g;
+  uint64_t k = diff % step * mod_inverse(m1 / g % step, step) % step;
+  return r1 + m1 * k;
+}
+
 /* The odd part of a (a >= 1). */
 static inline uint64_t mod_odd_part(uint64_t a) {
   assert(a >= 1);

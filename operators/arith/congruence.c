@@ -85,11 +85,14 @@ bool op_odd_congruence_sum(PropStore *s, int n, const prop_wide *a, const PropVa
   enum { MAX_TERMS = 8 };
   if (n > MAX_TERMS) return true;
   uint64_t mod[MAX_TERMS], res[MAX_TERMS], abs_a[MAX_TERMS];
+  bool odd = false; /* some term is known modulo an odd number > 1: else nothing to deduce */
   for (int i = 0; i < n; i++) {
     if (a[i] == 0 || wabs(a[i]) > (prop_wide)MOD_ODD_MAX) return true;
     abs_a[i] = (uint64_t)wabs(a[i]);
     prop_odd_congruence(s, x[i], &mod[i], &res[i]);
+    odd |= term_modulus(abs_a[i], mod[i]) > 1 && mod_odd_part(term_modulus(abs_a[i], mod[i])) > 1;
   }
+  if (!odd) return true;
   for (int j = 0; j < n; j++) {
     if (mod[j] == 0) continue; /* fixed */
     uint64_t g = 0;

@@ -183,9 +183,7 @@ static prop_wide min_abs_nonzero(const PropStore *s, PropVar y) {
    2^j (as stored 64-bit values too) and modulo the odd part: x % 6 == 1
    makes x odd, x % 4 == 2 makes it even, a multiple of 3 has x % 3 == 0. */
 static bool rem_congruences(PropStore *s, PropVar x, PropVar z, prop_wide d) {
-  prop_wide odd = wabs(d);
-  while (odd > 1 && (odd & 1) == 0) odd >>= 1;
-  if (odd > 1 && odd <= (prop_wide)MOD_ODD_MAX && !op_odd_congruent(s, x, z, (uint64_t)odd)) return false;
+  if (!op_odd_congruent(s, x, z, mod_odd_part((uint64_t)wabs(d)))) return false; /* (moduli past MOD_ODD_MAX: nothing) */
   int j = 0;
   while (j < 64 && ((d >> j) & 1) == 0) j++;
   if (j == 0) return true;
