@@ -15,7 +15,7 @@
  *            the depth bound (the encoding no longer covers that path).
  * Semantics follow the concrete mode (concrete/run.c) statement by
  * statement.  Whatever the encoding does not model exactly (pointers,
- * floats, the heap, struct values, unions, VLAs) makes the whole answer
+ * floats, the heap, struct values, VLAs) makes the whole answer
  * "not applicable": this file never approximates.
  */
 #include <assert.h>
@@ -109,8 +109,7 @@ static int64_t cells_of(BbEnc *e, const IrType *t) {
     if (per > MAX_OBJECT_CELLS / t->count) na(e, "objects too large to encode");
     return t->count * per;
   case IR_TY_STRUCT: {
-    if (t->is_union) na(e, "unions");
-    if (!t->complete) na(e, "incomplete structs");
+    if (!t->complete) na(e, "incomplete structs"); /* (a union is one cell, frontend/unions.c) */
     int64_t n = 0;
     for (int i = 0; i < t->nfields; i++) n += cells_of(e, t->fields[i].type);
     if (n > MAX_OBJECT_CELLS) na(e, "objects too large to encode");
@@ -130,7 +129,7 @@ static int64_t try_cells(const IrType *t) {
     return per < 0 || per > MAX_OBJECT_CELLS / t->count ? -1 : t->count * per;
   }
   case IR_TY_STRUCT: {
-    if (t->is_union || !t->complete) return -1;
+    if (!t->complete) return -1;
     int64_t n = 0;
     for (int i = 0; i < t->nfields && n >= 0; i++) {
       int64_t k = try_cells(t->fields[i].type);
@@ -283,7 +282,7 @@ static Place place(BbEnc *e, Frame *f, const IrExpr *x, int g) {
   }
   case IR_FIELD: {
     const IrType *t = x->a[0]->type;
-    if (t->kind != IR_TY_STRUCT || t->is_union) na(e, "a member of something that is not a struct");
+    if (t->kind != IR_TY_STRUCT) na(e, "a member of something that is not a struct");
     p = place(e, f, x->a[0], g);
     if (!p.obj) na(e, "a member outside memory");
     int64_t off = field_offset(e, t, x->field);

@@ -208,6 +208,7 @@ static bool float_expr(const IrExpr *e) {
     return is_float(e->type);
   case IR_LT: case IR_LE: case IR_GT: case IR_GE: case IR_EQ: case IR_NE: return is_float(e->a[0]->type);
   case IR_CAST: return e->type->kind != IR_TY_BOOL && (is_float(e->type) || is_float(e->a[0]->type));
+  case IR_BITCAST: return true;
   default: return false;
   }
 }
@@ -265,6 +266,11 @@ static CxExpr *float_value(Comp *k, const IrExpr *e) {
       x = node(k, X_F2I, e);
       x->fbits = (uint8_t)from->bits;
     }
+    return operands(k, x, e, 1) ? x : NULL;
+  }
+  if (e->kind == IR_BITCAST) { /* the same bits: fbits is the float side's format */
+    x = node(k, is_float(e->type) ? X_BITS2F : X_F2BITS, e);
+    x->fbits = (uint8_t)e->type->bits;
     return operands(k, x, e, 1) ? x : NULL;
   }
   CxExprOp op = float_op(e->kind);

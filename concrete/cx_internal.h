@@ -50,6 +50,9 @@ typedef enum {
   X_I2F,          /* a, an integer of k bits (u64: k2 != 0), to fbits */
   X_F2I,          /* a of format fbits truncated to the node's integer type; trap where undefined */
   X_FCLASS,       /* a classification (CxFloatClass k) of a, of format fbits */
+  X_F2BITS,       /* the bits of a, of format fbits (the node's unsigned type);
+                     a NaN abandons the run (its bits are not the model's) */
+  X_BITS2F,       /* the value of format fbits whose bits are a */
 } CxExprOp;
 
 struct CxExpr {

@@ -139,6 +139,10 @@ static int64_t eval_float(Run *r, const CxExpr *e) {
     if (!cx_float_to_int(fb, x, e->bits, e->is_signed, &y)) trap(r, "a float converted to an integer type that cannot hold it");
     return y;
   case X_FCLASS: return cx_float_class(fb, (CxFloatClass)e->k, x);
+  case X_F2BITS:
+    if (fp_key_is_nan(cx_format(fb), x)) stop(r, CX_ABANDONED, "the bits of a NaN (C does not fix them)");
+    return (int64_t)fp_key_to_bits(cx_format(fb), x);
+  case X_BITS2F: return fp_key_of_bits(cx_format(fb), (uint64_t)x);
   default: break;
   }
   y = eval(r, e->b);

@@ -110,6 +110,8 @@ void fe_emit(FeCtx *c, IrBlock *b, IrStmt *s) {
   }
   const IrField *bf = s->kind == IR_ST_ASSIGN ? fe_bitfield_of(s->lhs) : NULL;
   if (bf) s->rhs = fe_bitfield_store(c, bf, s->rhs, s->loc); /* every store into a bit-field */
+  const FeView *view = s->kind == IR_ST_ASSIGN && !ir_is_lvalue(s->lhs) ? fe_view_of(c, s->lhs) : NULL;
+  if (view) fe_view_store(c, view, s); /* a store into a part of a union: into its carrier */
   fe_push(c->A, (void ***)&b->stmts, &b->n, s);
 }
 
@@ -353,7 +355,7 @@ static void no_operator(FeCtx *c, CXCursor e) {
 }
 
 static IrExpr *need_lvalue(FeCtx *c, IrExpr *e, CXCursor cur) {
-  if (ir_is_lvalue(e)) return e;
+  if (ir_is_lvalue(e) || fe_view_of(c, e)) return e;
   fe_unsupported(c, fe_loc(c, cur), "unsupported: assignment to a non-lvalue");
   IrVar *v = fe_temp(c, e->type, e->loc);
   return fe_var_expr(c, v, e->loc);
@@ -653,7 +655,9 @@ static IrExpr *unary(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
   if (strcmp(op, "&") == 0) {
     if (a->kind == IR_DEREF) return a->a[0]; /* &*p is p */
     if (!ir_is_lvalue(a)) {
-      fe_unsupported(c, loc, "unsupported: address of a non-object");
+      fe_unsupported(c, loc, fe_view_of(c, a) ? "unsupported: the address of a part of a union read through a member "
+                                                "other than the integer holding its bytes"
+                                              : "unsupported: address of a non-object");
       return fe_dummy(c, loc);
     }
     mark_address_taken(a);
@@ -735,6 +739,8 @@ static IrExpr *member(FeCtx *c, CXCursor e, IrBlock *out) {
   IrLoc loc = fe_loc(c, e);
   FeKids k = fe_kids(c, e);
   if (k.n < 1) return fe_dummy(c, loc);
+  IrExpr *view = fe_union_view(c, e, loc, out);
+  if (view) return view;
   IrExpr *base = fe_expr(c, k.k[0], out);
   if (base->type->kind == IR_TY_PTR) {
     IrExpr *d = mk(c, IR_DEREF, base->type->base, loc);
@@ -763,8 +769,8 @@ static IrExpr *subscript(FeCtx *c, CXCursor e, IrBlock *out) {
   IrLoc loc = fe_loc(c, e);
   FeKids k = fe_kids(c, e);
   if (k.n != 2) return fe_dummy(c, loc);
-  IrExpr *byte = fe_union_byte_read(c, k.k[0], k.k[1], loc, out);
-  if (byte) return byte;
+  IrExpr *view = fe_union_view(c, e, loc, out);
+  if (view) return view;
   IrExpr *a = fe_expr(c, k.k[0], out), *i = fe_expr(c, k.k[1], out);
   if (a->type->kind == IR_TY_ARRAY) a = decay(c, a, loc);
   if (i->type->kind == IR_TY_ARRAY) i = decay(c, i, loc);

@@ -77,13 +77,21 @@ typedef struct FeGlobal { /* frontend-side data of one global */
 } FeGlobal;
 
 typedef struct FeUnion {  /* a union type's members (unions.c) */
-  IrType *type;           /* the STRUCT with is_union, one field: members[rep] */
+  IrType *type;           /* the STRUCT with is_union, one field: members[rep] or the carrier */
   const char **names;
   IrType **types;
   CXCursor *decls;        /* the FieldDecls, canonical */
-  int n, rep;
-  bool bytes;             /* a char array over the representative is read */
+  int n, rep;             /* rep: the member that is the cell (-1: a carrier of its own) */
+  bool carrier;           /* the members are views of one integer cell */
 } FeUnion;
+
+typedef struct FeView {   /* a scalar part of a carrier union (unions.c) */
+  IrExpr *value;          /* the expression reading it (what the lowering returned) */
+  IrExpr *cell;           /* the carrier, an lvalue */
+  IrExpr *off;            /* the part's first bit, an int expression */
+  IrType *type;           /* the part's type */
+  IrType *shift_type;     /* the carrier's unsigned type, at least unsigned int */
+} FeView;
 
 typedef struct FeCtx {
   IrProgram *prog;
@@ -100,6 +108,8 @@ typedef struct FeCtx {
   FeMap union_uses;       /* canonical UnionDecl -> what the file accesses (unions.c) */
   FeUnion **unions;
   int nunions;
+  FeView **views;         /* every view built, so that a store into one is found */
+  int nviews;
   IrType **fn_id_types;    /* the function pointer type of each id (fnptr.c) */
   /* declarations (parse.c) */
   FeMap funcs;            /* canonical FunctionDecl -> FeFunc */
@@ -286,12 +296,24 @@ const IrField *fe_bitfield_of(const IrExpr *lv); /* the bit-field lv names, or N
 IrExpr *fe_bitfield_store(FeCtx *c, const IrField *f, IrExpr *v, IrLoc loc); /* v (of the cell's type) to f's width */
 int64_t fe_bitfield_const(const IrField *f, int64_t v);
 
-/* ---- unions.c: unions of one representative member ------------------------------ */
+/* ---- unions.c: unions of one representative member, or views of a carrier ------- */
 void fe_scan_unions(FeCtx *c);    /* before any type is built */
 bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why);
 IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc);
 bool fe_same_representation(const IrType *a, const IrType *b);
-IrExpr *fe_union_byte_read(FeCtx *c, CXCursor base, CXCursor index, IrLoc loc, IrBlock *out);
+bool fe_union_is_carrier(FeCtx *c, const IrType *t);
+/* e (a member access or subscript) as a view of a carrier union, or NULL
+   when it is none (nothing lowered then). */
+IrExpr *fe_union_view(FeCtx *c, CXCursor e, IrLoc loc, IrBlock *out);
+const FeView *fe_view_of(FeCtx *c, const IrExpr *e);   /* the view e reads, or NULL */
+/* Rewrites s (an assignment to a view's value) into a store into its carrier. */
+void fe_view_store(FeCtx *c, const FeView *v, IrStmt *s);
+/* Initializers: the place of the first member of the union object obj (a
+   view, or the cell itself), and the constant carrier for a constant
+   first member. */
+IrExpr *fe_union_first_member(FeCtx *c, IrExpr *obj, IrLoc loc);
+IrType *fe_union_first_type(FeCtx *c, const IrType *t);
+IrInit *fe_union_carrier_init(FeCtx *c, const IrType *t, IrInit *first, IrLoc loc);
 
 /* ---- fnptr.c: function pointers as function ids ------------------------------ */
 extern const char fe_pseudo_dispatch[], fe_bad_fnptr_call[];

@@ -99,6 +99,7 @@ typedef struct Local {
 } Local;
 
 static IrExpr *sub_place(FeCtx *c, IrExpr *lv, int64_t i, IrLoc loc) {
+  if (lv->type->kind == IR_TY_STRUCT && lv->type->is_union) return fe_union_first_member(c, lv, loc);
   IrExpr *e = fe_alloc(c->A, sizeof *e);
   e->type = sub_type(lv->type, i);
   e->loc = loc;
@@ -119,7 +120,18 @@ static bool spend(Local *L, IrLoc loc) {
   return false;
 }
 
+/* The cell of a union object (its carrier or representative). */
+static IrExpr *union_cell(FeCtx *c, IrExpr *lv, IrLoc loc) {
+  IrExpr *e = fe_alloc(c->A, sizeof *e);
+  e->kind = IR_FIELD;
+  e->type = lv->type->fields[0].type;
+  e->loc = loc;
+  e->a[0] = lv;
+  return e;
+}
+
 static void zero_fill(Local *L, IrExpr *lv, IrLoc loc) {
+  if (lv->type->kind == IR_TY_STRUCT && lv->type->is_union) lv = union_cell(L->c, lv, loc); /* all its bytes */
   if (!is_aggregate(lv->type)) {
     if (!spend(L, loc)) return;
     IrStmt *s = fe_stmt_new(L->c, IR_ST_ASSIGN, loc);
@@ -167,6 +179,7 @@ static void local_obj(Local *L, IrExpr *lv, Iter *it) {
     if (spend(L, loc)) fe_assign_from(c, lv, x, loc, L->out);
     return;
   }
+  if (fe_union_is_carrier(c, lv->type)) zero_fill(L, lv, loc); /* the bytes past the first member */
   for (int64_t i = 0; i < nsub(lv->type) && L->budget >= 0; i++) { /* brace elision */
     IrExpr *s = sub_place(c, lv, i, loc);
     if (it->pos < it->k.n && !is_designated(it->k.k[it->pos])) local_obj(L, s, it);
@@ -215,6 +228,7 @@ static void local_list(Local *L, IrExpr *lv, CXCursor list) {
     else zero_fill(L, lv, loc);
     return;
   }
+  if (fe_union_is_carrier(c, lv->type)) zero_fill(L, lv, loc); /* the bytes past the first member */
   for (int64_t i = 0; i < nsub(lv->type) && L->budget >= 0; i++) {
     IrExpr *s = sub_place(c, lv, i, loc);
     if (it.pos < it.k.n) local_obj(L, s, &it);
@@ -408,6 +422,16 @@ static IrInit *field_init(const IrType *t, int64_t i, IrInit *in) {
   return in;
 }
 
+static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it);
+
+/* The initializer of element i of aggregate t from the list at it (a
+   union's: of its first member, then as the bits of its carrier). */
+static IrInit *global_sub(FeCtx *c, IrType *t, int64_t i, Iter *it) {
+  if (t->kind != IR_TY_STRUCT || !t->is_union) return field_init(t, i, global_obj(c, sub_type(t, i), it));
+  IrLoc loc = fe_loc(c, it->k.k[it->pos]);
+  return fe_union_carrier_init(c, t, global_obj(c, fe_union_first_type(c, t), it), loc);
+}
+
 static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it) {
   CXCursor x = it->k.k[it->pos];
   enum CXCursorKind kind = clang_getCursorKind(fe_strip(x));
@@ -443,7 +467,7 @@ static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it) {
   IrInit *r = new_init(c, IR_INIT_LIST, t);
   for (int64_t i = 0; i < nsub(t) && it->pos < it->k.n && !is_designated(it->k.k[it->pos]) && !fe_failed(c);
        i++) /* brace elision */
-    fe_push(c->A, (void ***)&r->elems, &r->nelems, field_init(t, i, global_obj(c, sub_type(t, i), it)));
+    fe_push(c->A, (void ***)&r->elems, &r->nelems, global_sub(c, t, i, it));
   return r;
 }
 
@@ -477,7 +501,7 @@ static IrInit *global_list(FeCtx *c, IrType *t, CXCursor list) {
   if (!is_aggregate(t)) return it.k.n ? global_obj(c, t, &it) : NULL;
   IrInit *r = new_init(c, IR_INIT_LIST, t);
   for (int64_t i = 0; i < nsub(t) && it.pos < it.k.n && !fe_failed(c); i++)
-    fe_push(c->A, (void ***)&r->elems, &r->nelems, field_init(t, i, global_obj(c, sub_type(t, i), &it)));
+    fe_push(c->A, (void ***)&r->elems, &r->nelems, global_sub(c, t, i, &it));
   return r;
 }
 

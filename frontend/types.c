@@ -144,7 +144,7 @@ static enum CXVisitorResult visit_field(CXCursor f, CXClientData data) {
     w->why = "field of incomplete type";
     return CXVisit_Break;
   }
-  IrField fld = {name, ft, clang_Cursor_getOffsetOfField(f) / 8, width, declared};
+  IrField fld = {name, ft, clang_Cursor_getOffsetOfField(f) / 8, width, declared, false};
   IrField *nf = fe_alloc(w->c->A, sizeof(IrField) * (size_t)(w->st->nfields + 1));
   if (w->st->nfields) memcpy(nf, w->st->fields, sizeof(IrField) * (size_t)w->st->nfields);
   nf[w->st->nfields++] = fld;

@@ -662,6 +662,27 @@ TrEvResult tr_eval(TrEval *ev, const IrExpr *e, PropVar *out) {
     }
     break;
   }
+  case IR_BITCAST: { /* one float side: its key and the pattern of its bits */
+    PropVar x;
+    if ((r = tr_eval(ev, e->a[0], &x)) != TR_EV_OK) return r;
+    bool to_float = is_float(e->type);
+    assert(to_float != is_float(e->a[0]->type) && e->type->bits == e->a[0]->type->bits);
+    const FpFormat *f = tr_fp_format(to_float ? e->type : e->a[0]->type);
+    *out = tr_fresh(t, e->type);
+    if (to_float) {
+      r = fp_bits(t->s, f, *out, x) ? TR_EV_OK : TR_EV_FAIL;
+      break;
+    }
+    /* A NaN's bits depend on where it came from (the driver's NAN, 0.0/0.0
+       and an operand's payload differ): a path that reads them is abandoned
+       where it runs, as a read of memory no test controls. */
+    PropVar nan = fresh_bool(t), runs = ev->guard ? guard_holds(t, ev->guard) : t->one, garbage = nan;
+    if (runs == TR_FAIL || !fp_key_in(t->s, x, fp_key_nan(f), fp_key_nan(f), nan)) return TR_EV_FAIL;
+    if (runs != t->one && (garbage = fresh_bool(t), !op_bool_and(t->s, garbage, runs, nan))) return TR_EV_FAIL;
+    bool ok = tr_abandon_if(t, garbage, "the bits of a NaN (C does not fix them)") && fp_bits(t->s, f, x, *out);
+    r = ok ? TR_EV_OK : TR_EV_FAIL;
+    break;
+  }
   case IR_FLOAT_CONST: *out = fp_const(t->s, tr_fp_format(e->type), tr_fp_key(e->type, e->fval)); break;
   case IR_NEG: case IR_BITNOT: {
     PropVar x;

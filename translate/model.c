@@ -62,6 +62,7 @@ static const char *unmodelled_input(const IrType *t, const IrType **seen, int ns
   seen[nseen] = t;
   for (int i = 0; i < t->nfields; i++) {
     if (t->fields[i].bit_width) return "bit-field input (a pointer input reaching a struct with bit-fields)";
+    if (t->fields[i].hidden) return "a union input with no integer member as wide as it";
     const char *why = unmodelled_input(t->fields[i].type, seen, nseen + 1);
     if (why) return why;
   }

@@ -82,6 +82,10 @@ bool fp_binary(PropStore *s, const FpFormat *f, FpBinary op, PropVar x, PropVar 
 bool fp_neg(PropStore *s, const FpFormat *f, PropVar x, PropVar z);       /* z = -x */
 bool fp_abs(PropStore *s, const FpFormat *f, PropVar x, PropVar z);       /* z = fabs(x) */
 bool fp_sqrt(PropStore *s, const FpFormat *f, PropVar x, PropVar z);      /* z = sqrt(x) */
+/* z = the bit pattern of x, as the unsigned integer type of f's width
+   stores it (binary64: the signed reinterpretation); a NaN x is any NaN
+   pattern (C does not fix a NaN's bits), a NaN pattern z reads as NaN. */
+bool fp_bits(PropStore *s, const FpFormat *f, PropVar x, PropVar z);
 /* b <=> (x rel y), C semantics (see fp_eval_compare), b boolean. */
 bool fp_compare(PropStore *s, const FpFormat *f, OpRel rel, PropVar x, PropVar y, PropVar b);
 /* b <=> lo <= x <= hi on keys (classifications: isnan, isinf, isfinite). */

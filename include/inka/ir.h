@@ -58,6 +58,8 @@ typedef struct IrField {
                      (declared: unsigned modulo 2^w, signed wrapped into w
                      bits as gcc does, _Bool != 0) */
   IrType *declared; /* bit-field: its declared type (unsigned int, int, _Bool...) */
+  bool hidden;      /* a union's carrier that is none of its members, named
+                       "(bits)" (frontend/unions.c): no C code can name it */
 } IrField;
 
 struct IrType {
@@ -138,6 +140,10 @@ typedef enum {
   IR_ADDR_OF,     /* &a[0], a[0] an lvalue */
   IR_CAST,        /* (type)a[0]: int<->int, int<->float, float<->float,
                      ptr<->ptr, scalar->_Bool (!= 0) */
+  IR_BITCAST,     /* (type)a[0] as the same bits, never a conversion of the
+                     value: a float type and the unsigned integer type of its
+                     width, either way (a union's float member read from or
+                     written into the union's carrier, frontend/unions.c) */
   /* unary, operand of the result type (LNOT: operand scalar, result int) */
   IR_NEG, IR_BITNOT, IR_LNOT,
   /* binary arithmetic: both operands of the result type, except shifts whose

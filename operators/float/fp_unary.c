@@ -1,8 +1,10 @@
-/* fp_unary.c - z = -x, z = fabs(x), z = sqrt(x).
+/* fp_unary.c - z = -x, z = fabs(x), z = sqrt(x), and the bit pattern of x.
  *
  * Negation and fabs are exact maps on keys (no rounding): -x is the key
- * -1 - key(x) (NaN stays NaN), fabs(x) clears the sign.  Their propagators
- * map whole interval lists both ways, so they are as strong as the domains.
+ * -1 - key(x) (NaN stays NaN), fabs(x) clears the sign.  So is the bit
+ * pattern (fp_bits): keys and patterns of one sign are in the same order.
+ * Their propagators map whole interval lists both ways, so they are as
+ * strong as the domains.
  *
  * sqrt is monotone on [-0, +inf] (sqrt(-0) = -0), NaN below -0 and on NaN:
  *   1. forward: per piece, the results at the two ends (NaN for negatives);
@@ -174,9 +176,86 @@ static PropStatus sqrt_propagate(PropStore *s, Propagator *base) {
   return sqrt_forward(s, p) ? PROP_ENTAILED : PROP_FAILED;   /* the inverse may have fixed x */
 }
 
+/* ---- The bit pattern (fp_bits) ---------------------------------------------------
+ * A pattern is stored as its integer type stores it: below 64 bits the
+ * unsigned value, for binary64 the signed reinterpretation (include/inka/
+ * arith.h).  With n = exp_bits + prec bits and h = 2^(n-1) patterns per
+ * sign, the positive keys 0..inf_key are the patterns 0..inf_key, the
+ * negative key -1 - m (magnitude m) is the pattern sign + m, where sign is
+ * 2^(n-1) (or INT64_MIN for n = 64), and the one NaN key is every pattern
+ * of a magnitude in (inf_key, h): a NaN's bits are any NaN's. */
+typedef struct Bits {
+  int64_t sign, top;   /* the first negative pattern; the largest magnitude, h - 1 */
+} Bits;
+
+static Bits bits_of(const FpFormat *f) {
+  int n = f->exp_bits + f->prec;
+  assert(n >= 4 && n <= 64);
+  if (n == 64) return (Bits){INT64_MIN, INT64_MAX};
+  return (Bits){(int64_t)1 << (n - 1), ((int64_t)1 << (n - 1)) - 1};
+}
+
+/* Patterns of the magnitudes [lo, hi] with sign base b (0 or B.sign). */
+static void add_patterns(KeyList *l, int64_t base, int64_t lo, int64_t hi) {
+  if (lo <= hi) list_add(l, (int64_t)((uint64_t)base + (uint64_t)lo), (int64_t)((uint64_t)base + (uint64_t)hi));
+}
+
+static bool bits_forward(PropStore *s, const FpFormat *f, PropVar x, PropVar z) {
+  Bits B = bits_of(f);
+  KeyList l = {NULL, 0, 0};
+  int64_t nan = fp_key_nan(f);
+  int n = prop_interval_count(s, x);
+  for (int i = 0; i < n; i++) {
+    PropInterval a = prop_interval(s, x, i);
+    if (a.hi >= nan && a.lo <= nan) {
+      add_patterns(&l, 0, f->inf_key + 1, B.top);
+      add_patterns(&l, B.sign, f->inf_key + 1, B.top);
+    }
+    int64_t nlo = a.lo > fp_key_neg(f->inf_key) ? a.lo : fp_key_neg(f->inf_key), nhi = a.hi < -1 ? a.hi : -1;
+    if (nlo <= nhi) add_patterns(&l, B.sign, fp_key_neg(nhi), fp_key_neg(nlo));
+    int64_t plo = a.lo > 0 ? a.lo : 0, phi = a.hi < f->inf_key ? a.hi : f->inf_key;
+    add_patterns(&l, 0, plo, phi);
+  }
+  return restrict_to_list(s, z, &l);
+}
+
+/* The magnitudes of the patterns [lo, hi] with sign base `base` (the
+   patterns of that sign in [lo, hi]) into the keys they encode. */
+static void add_keys(KeyList *l, const FpFormat *f, Bits B, int64_t base, int64_t lo, int64_t hi) {
+  int64_t first = base, last = (int64_t)((uint64_t)base + (uint64_t)B.top);
+  if (lo < first) lo = first;
+  if (hi > last) hi = last;
+  if (lo > hi) return;
+  int64_t mlo = (int64_t)((uint64_t)lo - (uint64_t)base), mhi = (int64_t)((uint64_t)hi - (uint64_t)base);
+  if (mhi > f->inf_key) list_add(l, fp_key_nan(f), fp_key_nan(f));
+  if (mhi > f->inf_key) mhi = f->inf_key;
+  if (mlo > mhi) return;
+  if (base == 0) list_add(l, mlo, mhi);
+  else list_add(l, fp_key_neg(mhi), fp_key_neg(mlo));
+}
+
+static bool bits_inverse(PropStore *s, const FpFormat *f, PropVar z, PropVar x) {
+  Bits B = bits_of(f);
+  KeyList l = {NULL, 0, 0};
+  int n = prop_interval_count(s, z);
+  for (int i = 0; i < n; i++) {
+    PropInterval a = prop_interval(s, z, i);
+    add_keys(&l, f, B, 0, a.lo, a.hi);
+    add_keys(&l, f, B, B.sign, a.lo, a.hi);
+  }
+  return restrict_to_list(s, x, &l);
+}
+
+static PropStatus bits_propagate(PropStore *s, Propagator *base) {
+  FpUnary *p = (FpUnary *)base;
+  if (!bits_forward(s, p->f, p->x, p->z) || !bits_inverse(s, p->f, p->z, p->x)) return PROP_FAILED;
+  return prop_is_fixed(s, p->x) ? PROP_ENTAILED : PROP_SUSPEND; /* a NaN's patterns are all NaN's */
+}
+
 static const PropClass neg_class = {"fp_neg", neg_propagate, PROP_PRIO_LINEAR, true};
 static const PropClass abs_class = {"fp_abs", abs_propagate, PROP_PRIO_LINEAR, true};
 static const PropClass sqrt_class = {"fp_sqrt", sqrt_propagate, PROP_PRIO_NONLINEAR, false};
+static const PropClass bits_class = {"fp_bits", bits_propagate, PROP_PRIO_LINEAR, true};
 
 /* The same map posted on x before (the translation numbers binary
    operations, not these): its output is z's value, key for key (all three
@@ -212,3 +291,4 @@ static bool post_unary(PropStore *s, const PropClass *cls, const FpFormat *f, Pr
 bool fp_neg(PropStore *s, const FpFormat *f, PropVar x, PropVar z) { return post_unary(s, &neg_class, f, x, z); }
 bool fp_abs(PropStore *s, const FpFormat *f, PropVar x, PropVar z) { return post_unary(s, &abs_class, f, x, z); }
 bool fp_sqrt(PropStore *s, const FpFormat *f, PropVar x, PropVar z) { return post_unary(s, &sqrt_class, f, x, z); }
+bool fp_bits(PropStore *s, const FpFormat *f, PropVar x, PropVar z) { return post_unary(s, &bits_class, f, x, z); }

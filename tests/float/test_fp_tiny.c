@@ -18,9 +18,9 @@
 static FpFormat fmts[3];     /* 3/3, 4/3, and 3/2 (a conversion target) */
 
 enum { F_ADD, F_SUB, F_MUL, F_DIV, F_NEG, F_ABS, F_SQRT, F_CMP, F_CONV, F_FROM_INT, F_TO_INT,
-       F_TO_INT_DEF, F_COUNT };
+       F_TO_INT_DEF, F_BITS, F_COUNT };
 static const char *names[F_COUNT] = {"add", "sub", "mul", "div", "neg", "abs", "sqrt", "compare",
-                                     "convert", "from_int", "to_int", "to_int_defined"};
+                                     "convert", "from_int", "to_int", "to_int_defined", "bits"};
 
 static bool unary(int op) { return op >= F_NEG && op != F_CMP; }
 static const FpFormat *fx(const BrSys *sys) { return &fmts[sys->bits]; }
@@ -42,6 +42,7 @@ static bool fp_eval_sys(const BrSys *sys, int64_t *v) {
   case F_CONV: v[1] = fp_eval_convert(f, x, fz(sys)); return true;
   case F_FROM_INT: v[1] = fp_eval_from_int(fz(sys), int8(sys), x); return true;
   case F_TO_INT: return fp_eval_to_int(f, x, int8(sys), &v[1]);
+  case F_BITS: v[1] = fp_key_of_bits(f, (uint64_t)x); return true; /* x: the pattern, v[1]: its key */
   case F_TO_INT_DEF: {
     int64_t dummy;
     v[1] = fp_eval_to_int(f, x, int8(sys), &dummy);
@@ -64,6 +65,7 @@ static bool fp_post_sys(PropStore *s, const BrSys *sys, const PropVar *v) {
   case F_FROM_INT: return fp_from_int(s, int8(sys), x, fz(sys), z);
   case F_TO_INT: return fp_to_int(s, f, x, int8(sys), z);
   case F_TO_INT_DEF: return fp_to_int_defined(s, f, x, int8(sys), z);
+  case F_BITS: return fp_bits(s, f, z, x);
   }
   return false;
 }
@@ -115,7 +117,10 @@ static BrSys make_system(int op, uint64_t seed) {
   sys.nfree = unary(sys.op) ? 1 : 2;
   sys.n = sys.nfree + 1;
   const FpFormat *f = fx(&sys);
-  if (op == F_FROM_INT) {
+  if (op == F_BITS) { /* the patterns of the format's n bits */
+    int64_t top = ((int64_t)1 << (f->exp_bits + f->prec)) - 1;
+    sys.dom[0] = br_rand() % 3 ? br_rand_small(0, top, 30) : br_interval(0, top);
+  } else if (op == F_FROM_INT) {
     int64_t lo = sys.sgn ? -128 : 0, hi = sys.sgn ? 127 : 255;
     sys.dom[0] = br_rand() % 3 ? br_rand_small(lo, hi, 30) : br_interval(lo, hi);
   } else {
@@ -161,6 +166,7 @@ TEST(convert) { run_op(F_CONV, 400 / 2); }
 TEST(from_int) { run_op(F_FROM_INT, 300 / 2); }
 TEST(to_int) { run_op(F_TO_INT, 300 / 2); }
 TEST(to_int_defined) { run_op(F_TO_INT_DEF, 300 / 2); }
+TEST(bits) { run_op(F_BITS, 300 / 2); }
 
 /* Every pair of fixed operands gives the reference result (all of them). */
 TEST(fixed_pairs_all) {
@@ -176,6 +182,36 @@ TEST(fixed_pairs_all) {
         prop_store_free(s);
       }
     }
+  }
+}
+
+/* binary32 and binary64 (patterns of 32 bits unsigned, of 64 bits signed):
+   fixed keys give their hardware bits, fixed patterns their keys, and the
+   keys -5..5 the patterns 0..5 and -0..-4 with the sign bit. */
+TEST(bits_hardware) {
+  const FpFormat *fs[2] = {&fp_binary32, &fp_binary64};
+  for (int i = 0; i < 2; i++) {
+    const FpFormat *f = fs[i];
+    int64_t keys[] = {0, -1, 1, f->inf_key, fp_key_neg(f->inf_key), f->inf_key - 1, fp_key_neg(f->inf_key - 1), 12345};
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+      PropStore *s = prop_store_new();
+      PropVar x = fp_const(s, f, keys[k]), z = prop_new_var(s, i ? INT64_MIN : 0, i ? INT64_MAX : UINT32_MAX);
+      CHECK(fp_bits(s, f, x, z) && prop_is_fixed(s, z) && (uint64_t)prop_value(s, z) == fp_key_to_bits(f, keys[k]));
+      PropVar z2 = prop_new_var(s, (int64_t)fp_key_to_bits(f, keys[k]), (int64_t)fp_key_to_bits(f, keys[k]));
+      PropVar x2 = fp_var(s, f);
+      CHECK(fp_bits(s, f, x2, z2) && prop_is_fixed(s, x2) && prop_value(s, x2) == keys[k]);
+      prop_store_free(s);
+    }
+    PropStore *s = prop_store_new();
+    PropVar x = prop_new_var(s, -5, 5), z = prop_new_var(s, i ? INT64_MIN : 0, i ? INT64_MAX : UINT32_MAX);
+    CHECK(fp_bits(s, f, x, z));
+    uint64_t sign = fp_key_to_bits(f, -1);
+    CHECK(prop_interval_count(s, z) == 2 && prop_size(s, z) == 11);
+    CHECK(prop_has(s, z, 5) && prop_has(s, z, (int64_t)(sign + 4)) && !prop_has(s, z, 6));
+    PropVar nan = fp_const(s, f, fp_key_nan(f)), zn = prop_new_var(s, i ? INT64_MIN : 0, i ? INT64_MAX : UINT32_MAX);
+    CHECK(fp_bits(s, f, nan, zn) && !prop_is_fixed(s, zn) && prop_has(s, zn, (int64_t)fp_key_to_bits(f, fp_key_nan(f))));
+    CHECK(!prop_has(s, zn, (int64_t)fp_key_to_bits(f, f->inf_key)));
+    prop_store_free(s);
   }
 }
 
@@ -195,6 +231,8 @@ int main(void) {
   RUN(from_int);
   RUN(to_int);
   RUN(to_int_defined);
+  RUN(bits);
+  RUN(bits_hardware);
   RUN(fixed_pairs_all);
   fprintf(stderr, "%ld systems checked\n", br_checked);
   return check_summary();

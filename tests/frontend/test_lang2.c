@@ -56,7 +56,7 @@ TEST(bitfield_stores_match_gcc) {
   IrType s32 = {.kind = IR_TY_INT, .bits = 32, .size = 4, .is_signed = true, .spelling = "int"};
   IrType u32 = {.kind = IR_TY_INT, .bits = 32, .size = 4, .is_signed = false, .spelling = "unsigned int"};
   for (int k = 0; k < 10; k++) {
-    IrField f = {"f", &s32, 0, widths[k % 5], k < 5 ? &u32 : &s32};
+    IrField f = {"f", &s32, 0, widths[k % 5], k < 5 ? &u32 : &s32, false};
     for (int64_t v = -70000; v <= 70000; v += 7) CHECK_EQ_INT(fe_bitfield_const(&f, (int32_t)v), real_store(k, (int32_t)v));
     static const int64_t edges[] = {INT32_MIN, INT32_MIN + 1, -1, 0, 1, INT32_MAX, 0x40000000, 0x7fffffff};
     for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
@@ -138,10 +138,11 @@ TEST(refusals) {
       "int g(int x) { return x; }\nint f(int x) { long v = (long)g; return v == x; }\n",
       "int g(int x) { return x; }\nint f(int x) { int (*p)(int) = g; return p < g; }\n",
       "int g(int x) { return x; }\nint f(int x) { int (*p)(int) = g; p++; return p(x); }\n",
-      "union w { unsigned u; unsigned char b[4]; };\nint f(int x) { union w v; v.u = x; v.b[1] = 0; return v.u; }\n",
-      "union w { unsigned u; unsigned char b[4]; };\nint f(int x) { union w v; v.u = x; return v.b[x & 3]; }\n",
+      "union w { unsigned u; unsigned char b[4]; };\nint f(int x) { union w v; v.u = x; unsigned char *p = &v.b[1]; return *p; }\n",
+      "union w { double d; unsigned char c[16]; };\nint f(int x) { union w v; v.d = x; return v.c[0]; }\n",
       "union w { unsigned char b[4]; unsigned u; };\nint f(int x) { union w v = {{1, 2, 3, 4}}; return v.u; }\n",
-      "union w { int i; float f; };\nint f(int x) { union w v; v.f = x; return v.i; }\n",
+      "union w { int *p; long l; };\nint f(int x) { union w v; v.l = x; return v.p != 0; }\n",
+      "union w { unsigned u; unsigned char b[4]; };\nint f(int x) { union w v; v.u = x; unsigned char *p = v.b; return p[0]; }\n",
       "struct s { unsigned long l : 40; };\nint f(int x) { struct s v; v.l = x; return v.l == 1; }\n",
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

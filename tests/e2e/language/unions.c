@@ -1,4 +1,4 @@
-/* Unions: one member, or integer members of one width (the same bits). */
+/* Unions: one member, integers of one width, or views of a carrier word. */
 union num { int i; unsigned u; };
 union big { long l; double d; };
 union num gn = {-1};
@@ -26,12 +26,12 @@ int one(long x) {
 
 struct tagged { int tag; union { int i; float f; } v; };
 
-int tagged(int x) {                      /* int and float members: refused */
+int tagged(int x) {                      /* an int and a float: views of one word */
   struct tagged t;
   t.tag = 0;
   t.v.i = x;
   if (t.tag == 1 && t.v.f > 1.0f)
-    return 2;
+    return 2;                            /* line 34: never (the tag is 0) */
   return t.v.i == 5;
 }
 
@@ -47,9 +47,11 @@ int bytes(unsigned int v, int k) {        /* line 40 */
   return 0;
 }
 
-int byte_store(unsigned int v) {         /* a store into the bytes: refused */
+int byte_store(unsigned int v) {         /* a store into the bytes */
   union word w;
   w.u = v;
   w.b[2] = 0;
-  return w.u == 5;
+  if (w.u == 0x00ff00ffu || w.u == 0x12003456u)
+    return 1;                            /* line 55: v = 0x12??3456 */
+  return 0;
 }

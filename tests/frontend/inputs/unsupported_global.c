@@ -1,7 +1,7 @@
-union u { int i; float f; } gu;
+union u { int *p; long l; } gu;
 int g(void) { return 0; }
 int f(int x) {
   x = g();
-  gu.i = x;
-  return gu.f > 0;
+  gu.l = x;
+  return gu.p != 0;
 }

@@ -1,7 +1,6 @@
-union u { int i; float f; };
-int f(int x) {
+union u { int *p; long l; };
+long f(int *x) {
   union u v;
-  v.i = x;
-  v.f = 1.0f;
-  return v.i;
+  v.p = x;
+  return v.l;
 }
