@@ -308,12 +308,14 @@ IrExpr *fe_union_view(FeCtx *c, CXCursor e, IrLoc loc, IrBlock *out);
 const FeView *fe_view_of(FeCtx *c, const IrExpr *e);   /* the view e reads, or NULL */
 /* Rewrites s (an assignment to a view's value) into a store into its carrier. */
 void fe_view_store(FeCtx *c, const FeView *v, IrStmt *s);
-/* Initializers: the place of the first member of the union object obj (a
-   view, or the cell itself), and the constant carrier for a constant
-   first member. */
-IrExpr *fe_union_first_member(FeCtx *c, IrExpr *obj, IrLoc loc);
-IrType *fe_union_first_type(FeCtx *c, const IrType *t);
-IrInit *fe_union_carrier_init(FeCtx *c, const IrType *t, IrInit *first, IrLoc loc);
+/* Initializers of member k (0, or the one a designator names: its index
+   by name in a carrier union, else -1): its place in the union object obj
+   (a view, or the cell itself), its type, and the constant carrier for a
+   constant of member k. */
+int fe_union_member_index(FeCtx *c, const IrType *t, const char *name);
+IrExpr *fe_union_member_place(FeCtx *c, IrExpr *obj, int k, IrLoc loc);
+IrType *fe_union_member_type(FeCtx *c, const IrType *t, int k);
+IrInit *fe_union_carrier_init(FeCtx *c, const IrType *t, int k, IrInit *init, IrLoc loc);
 
 /* ---- fnptr.c: function pointers as function ids ------------------------------ */
 extern const char fe_pseudo_dispatch[], fe_bad_fnptr_call[];

@@ -80,6 +80,25 @@ static bool designator(FeCtx *c, CXCursor x, const IrType *t, int64_t *index, CX
   return ok;
 }
 
+/* A carrier union's list `.m = value` (the last designator wins, as in C):
+   the member it names, and its value at *value; -1 after a diagnostic. */
+static int union_designator(FeCtx *c, const IrType *t, FeKids k, CXCursor *value) {
+  int member = -1;
+  for (int i = 0; i < k.n; i++) {
+    FeKids d = fe_kids(c, k.k[i]);
+    int m = -1;
+    if (is_designated(k.k[i]) && d.n == 2 && clang_getCursorKind(d.k[0]) == CXCursor_MemberRef)
+      m = fe_union_member_index(c, t, fe_spelling(c, d.k[0]));
+    if (m < 0) {
+      fe_unsupported(c, fe_loc(c, k.k[i]), "unsupported: designated initializer of this form");
+      return -1;
+    }
+    member = m;
+    *value = d.k[1];
+  }
+  return member;
+}
+
 static bool has_designator(FeKids k) {
   for (int i = 0; i < k.n; i++)
     if (is_designated(k.k[i])) return true;
@@ -99,7 +118,7 @@ typedef struct Local {
 } Local;
 
 static IrExpr *sub_place(FeCtx *c, IrExpr *lv, int64_t i, IrLoc loc) {
-  if (lv->type->kind == IR_TY_STRUCT && lv->type->is_union) return fe_union_first_member(c, lv, loc);
+  if (lv->type->kind == IR_TY_STRUCT && lv->type->is_union) return fe_union_member_place(c, lv, 0, loc);
   IrExpr *e = fe_alloc(c->A, sizeof *e);
   e->type = sub_type(lv->type, i);
   e->loc = loc;
@@ -213,6 +232,15 @@ static void local_list(Local *L, IrExpr *lv, CXCursor list) {
   FeCtx *c = L->c;
   IrLoc loc = fe_loc(c, list);
   Iter it = {fe_kids(c, list), 0};
+  if (fe_union_is_carrier(c, lv->type) && has_designator(it.k)) {
+    CXCursor value;
+    int k = union_designator(c, lv->type, it.k, &value);
+    if (k < 0) return;
+    zero_fill(L, lv, loc);
+    Iter one = {{&value, 1}, 0};
+    local_obj(L, fe_union_member_place(c, lv, k, loc), &one);
+    return;
+  }
   if (is_aggregate(lv->type) && has_designator(it.k)) {
     local_designated(L, lv, &it, loc);
     return;
@@ -429,8 +457,9 @@ static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it);
 static IrInit *global_sub(FeCtx *c, IrType *t, int64_t i, Iter *it) {
   if (t->kind != IR_TY_STRUCT || !t->is_union) return field_init(t, i, global_obj(c, sub_type(t, i), it));
   IrLoc loc = fe_loc(c, it->k.k[it->pos]);
-  return fe_union_carrier_init(c, t, global_obj(c, fe_union_first_type(c, t), it), loc);
+  return fe_union_carrier_init(c, t, 0, global_obj(c, fe_union_member_type(c, t, 0), it), loc);
 }
+
 
 static IrInit *global_obj(FeCtx *c, IrType *t, Iter *it) {
   CXCursor x = it->k.k[it->pos];
@@ -496,6 +525,16 @@ static IrInit *global_designated(FeCtx *c, IrType *t, Iter *it) {
 
 static IrInit *global_list(FeCtx *c, IrType *t, CXCursor list) {
   Iter it = {fe_kids(c, list), 0};
+  if (fe_union_is_carrier(c, t) && has_designator(it.k)) {
+    CXCursor value;
+    int k = union_designator(c, t, it.k, &value);
+    if (k < 0) return NULL;
+    Iter one = {{&value, 1}, 0};
+    IrInit *r = new_init(c, IR_INIT_LIST, t);
+    IrInit *v = fe_union_carrier_init(c, t, k, global_obj(c, fe_union_member_type(c, t, k), &one), fe_loc(c, list));
+    fe_push(c->A, (void ***)&r->elems, &r->nelems, v);
+    return r;
+  }
   if (is_aggregate(t) && has_designator(it.k)) return global_designated(c, t, &it);
   if (!list_ok(c, list, it.k)) return NULL;
   if (!is_aggregate(t)) return it.k.n ? global_obj(c, t, &it) : NULL;

@@ -203,8 +203,13 @@ bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why) {
     return false;
   }
   FeUnionUse *use = fe_map_get(&c->union_uses, clang_getCanonicalCursor(def));
-  if (use && use->designated) {
-    *why = "a designated initializer of a union";
+  int64_t size = clang_Type_getSizeOf(clang_getCursorType(def));
+  if (use && use->designated) { /* its member is known only where it is lowered: views of a carrier */
+    if (carrier_union(c, u, st, size)) {
+      fe_push(c->A, (void ***)&c->unions, &c->nunions, u);
+      return true;
+    }
+    *why = "a designated initializer of a union that is not plain bits within 8 bytes";
     return false;
   }
   /* the representative: the first member used (the first member when none is) */
@@ -225,7 +230,7 @@ bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why) {
     st->fields = fe_alloc(c->A, sizeof(IrField));
     st->fields[0] = (IrField){u->names[u->rep], u->types[u->rep], 0, 0, NULL, false};
     st->nfields = 1;
-  } else if (!carrier_union(c, u, st, clang_Type_getSizeOf(clang_getCursorType(def)))) {
+  } else if (!carrier_union(c, u, st, size)) {
     *why = views ? fe_fmt(c->A, "a union read through members of different types ('%s' and '%s') that are not all "
                                 "integers, floats and arrays or structs of them within 8 bytes",
                           u->names[rep], u->names[other])
@@ -467,44 +472,54 @@ IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc) {
   return op2(c, IR_DEREF, mt, fe_cast(c, fe_type_ptr(c, mt), addr, loc), NULL, loc);
 }
 
-/* ---- initializers: they set the first member ------------------------------------ */
-IrType *fe_union_first_type(FeCtx *c, const IrType *t) {
+/* ---- initializers: they set the first member, or the one a designator names ---- */
+int fe_union_member_index(FeCtx *c, const IrType *t, const char *name) {
   FeUnion *u = union_of_type(c, t);
-  return u && u->carrier ? u->types[0] : t->fields[0].type;
+  for (int k = 0; u && u->carrier && k < u->n; k++)
+    if (strcmp(u->names[k], name) == 0) return k;
+  return -1;
 }
 
-IrExpr *fe_union_first_member(FeCtx *c, IrExpr *obj, IrLoc loc) {
+IrType *fe_union_member_type(FeCtx *c, const IrType *t, int k) {
+  FeUnion *u = union_of_type(c, t);
+  return u && u->carrier ? u->types[k] : t->fields[0].type;
+}
+
+static void refuse_aggregate_init(FeCtx *c, const FeUnion *u, int k, IrLoc loc) {
+  fe_unsupported(c, loc, "unsupported: an initializer of the member '%s' of a union, an aggregate other than the "
+                         "integer holding its bytes", u->names[k]);
+}
+
+IrExpr *fe_union_member_place(FeCtx *c, IrExpr *obj, int k, IrLoc loc) {
   FeUnion *u = union_of_type(c, obj->type);
-  if (!u || !u->carrier || u->rep == 0) return carrier_cell(c, obj, loc);
-  if (u->types[0]->kind == IR_TY_ARRAY || u->types[0]->kind == IR_TY_STRUCT) {
-    fe_unsupported(c, loc, "unsupported: an initializer of a union whose first member '%s' is an aggregate other "
-                           "than the integer holding its bytes", u->names[0]);
+  if (!u || !u->carrier || u->rep == k) return carrier_cell(c, obj, loc);
+  if (u->types[k]->kind == IR_TY_ARRAY || u->types[k]->kind == IR_TY_STRUCT) {
+    refuse_aggregate_init(c, u, k, loc);
     return carrier_cell(c, obj, loc);
   }
   FeView *v = fe_alloc(c->A, sizeof *v);
   v->cell = carrier_cell(c, obj, loc);
   v->off = fe_int_const(c, fe_type_int_(c), 0, loc);
-  return finish_view(c, v, u->types[0], loc);
+  return finish_view(c, v, u->types[k], loc);
 }
 
-/* The carrier's constant for `first`, the constant of the first member (of
-   fe_union_first_type): its bits, the rest of the union zero. */
-IrInit *fe_union_carrier_init(FeCtx *c, const IrType *t, IrInit *first, IrLoc loc) {
+/* The carrier's constant for `init`, the constant of member k (of
+   fe_union_member_type): its bits, the rest of the union zero. */
+IrInit *fe_union_carrier_init(FeCtx *c, const IrType *t, int k, IrInit *init, IrLoc loc) {
   FeUnion *u = union_of_type(c, t);
-  if (!u || !u->carrier || u->rep == 0 || !first) return first;
-  IrType *ft = u->types[0], *ct = t->fields[0].type;
+  if (!u || !u->carrier || u->rep == k || !init) return init;
+  IrType *mt = u->types[k], *ct = t->fields[0].type;
   uint64_t bits;
-  if (first->kind == IR_INIT_INT && ft->kind == IR_TY_INT) {
-    bits = (uint64_t)first->ival;
-  } else if (first->kind == IR_INIT_FLOAT && ft->kind == IR_TY_FLOAT) {
-    const FpFormat *f = ft->bits == 32 ? &fp_binary32 : &fp_binary64;
-    bits = fp_key_to_bits(f, fp_key_of_double(f, first->fval));
+  if (init->kind == IR_INIT_INT && mt->kind == IR_TY_INT) {
+    bits = (uint64_t)init->ival;
+  } else if (init->kind == IR_INIT_FLOAT && mt->kind == IR_TY_FLOAT) {
+    const FpFormat *f = mt->bits == 32 ? &fp_binary32 : &fp_binary64;
+    bits = fp_key_to_bits(f, fp_key_of_double(f, init->fval));
   } else {
-    fe_unsupported(c, loc, "unsupported: an initializer of a union whose first member '%s' is an aggregate other "
-                           "than the integer holding its bytes", u->names[0]);
-    return first;
+    refuse_aggregate_init(c, u, k, loc);
+    return init;
   }
-  if (ft->bits < 64) bits &= (UINT64_C(1) << ft->bits) - 1;
+  if (mt->bits < 64) bits &= (UINT64_C(1) << mt->bits) - 1;
   IrInit *in = fe_alloc(c->A, sizeof *in);
   in->kind = IR_INIT_INT;
   in->type = ct;

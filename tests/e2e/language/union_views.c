@@ -70,3 +70,24 @@ long pointer_bits(int *q) {              /* a pointer member: refused */
 int hidden_input(union dbytes *in) {    /* no integer member holds its 8 bytes */
   return in->c[0] == 1;
 }
+
+float q_rsqrt(float number) {            /* designated initializers of a union */
+  union { float f; unsigned int i; } conv = { .f = number };
+  conv.i = 0x5f3759df - (conv.i >> 1);
+  conv.f *= 1.5F - (number * 0.5F * conv.f * conv.f);
+  if (conv.f > 0.49f && conv.f < 0.51f)
+    return 1.0f;                         /* line 79: number near 4 */
+  return conv.f;
+}
+
+union cfg { double d; unsigned long long bits; };
+union cfg limits = { .bits = 0x7ff0000000000000ull };
+
+int is_limit(double x) {
+  union cfg c = { x };
+  if (c.bits == limits.bits)
+    return 1;                            /* line 89: x == inf */
+  if (c.bits == 0x7ff0000000000001ull)
+    return 2;                            /* line 91: a NaN's bits: unknown */
+  return 0;
+}
