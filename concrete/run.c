@@ -142,7 +142,13 @@ static int64_t eval_float(Run *r, const CxExpr *e) {
   case X_F2BITS:
     if (fp_key_is_nan(cx_format(fb), x)) stop(r, CX_ABANDONED, "the bits of a NaN (C does not fix them)");
     return (int64_t)fp_key_to_bits(cx_format(fb), x);
-  case X_BITS2F: return fp_key_of_bits(cx_format(fb), (uint64_t)x);
+  case X_BITS2F: {
+    const FpFormat *f = cx_format(fb);
+    uint64_t mag = (uint64_t)x & (fp_key_to_bits(f, -1) - 1); /* without the sign */
+    if (mag > (uint64_t)f->inf_key && !(mag & (UINT64_C(1) << (f->prec - 2))))
+      stop(r, CX_ABANDONED, "a signaling NaN made from bits (the model has one NaN)");
+    return fp_key_of_bits(f, (uint64_t)x);
+  }
   default: break;
   }
   y = eval(r, e->b);

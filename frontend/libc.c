@@ -1,5 +1,6 @@
 /* libc.c - C models of the library functions programs call most
- * (<string.h>, <ctype.h>, abs), so that a call to strlen or memcmp is
+ * (<string.h>, <ctype.h>, abs, the exact functions of <math.h>: floor,
+ * ceil, trunc, round, fmin, fmax), so that a call to strlen or memcmp is
  * translated like any function of the file instead of being refused.
  *
  * The models are C source that clang parses ahead of the file (-include of
@@ -89,6 +90,44 @@ const char fe_libc_path[] = "/inka-ng/libc_models.h";
     "  *__r = __s;\n" \
     "  return __a != 0 && __s / __a != __b;\n" \
     "}\n"
+/* <math.h>'s exact functions in one floating type T (suffix S: "" or "f";
+   BIG = 2^(precision - 1), from which on every value is an integer).
+   Only exact operations: a conversion to long long and back below BIG, a
+   difference with the integer part (exact), +-1 on an integer below BIG.
+   trunc keeps the sign of a zero (x * 0.0 is -0.0 for x in (-1, -0]).
+   fmin and fmax give the other argument for a NaN; for two zeros of
+   different signs glibc returns y and gcc's inline expansion x, so the
+   model reads an unassigned variable there: the path is abandoned (no
+   verdict rests on it), as for a read of memory no test controls. */
+#define MATH_EXACT(T, S, BIG) \
+    "static " #T " " PREFIX "trunc" #S "(" #T " __x) {\n" \
+    "  if (!(__x > -" #BIG " && __x < " #BIG ")) return __x;\n" \
+    "  " #T " __t = (" #T ")(long long)__x;\n" \
+    "  return __t == 0 ? __x * 0 : __t;\n" \
+    "}\n" \
+    "static " #T " " PREFIX "floor" #S "(" #T " __x) {\n" \
+    "  " #T " __t = " PREFIX "trunc" #S "(__x);\n" \
+    "  return __t > __x ? __t - 1 : __t;\n" \
+    "}\n" \
+    "static " #T " " PREFIX "ceil" #S "(" #T " __x) {\n" \
+    "  " #T " __t = " PREFIX "trunc" #S "(__x);\n" \
+    "  return __t < __x ? __t + 1 : __t;\n" \
+    "}\n" \
+    "static " #T " " PREFIX "round" #S "(" #T " __x) {\n" \
+    "  " #T " __t = " PREFIX "trunc" #S "(__x), __d = __x - __t;\n" \
+    "  if (__d >= 0.5) return __t + 1;\n" \
+    "  if (__d <= -0.5) return __t - 1;\n" \
+    "  return __t;\n" \
+    "}\n" \
+    "static " #T " " PREFIX "fmin" #S "(" #T " __x, " #T " __y) {\n" \
+    "  if (__x == 0 && __y == 0 && 1 / __x != 1 / __y) { " #T " __open; return __open; }\n" \
+    "  return __y < __x || __x != __x ? __y : __x;\n" \
+    "}\n" \
+    "static " #T " " PREFIX "fmax" #S "(" #T " __x, " #T " __y) {\n" \
+    "  if (__x == 0 && __y == 0 && 1 / __x != 1 / __y) { " #T " __open; return __open; }\n" \
+    "  return __y > __x || __x != __x ? __y : __x;\n" \
+    "}\n"
+
 /* __builtin_sadd_overflow (int), __builtin_uaddl_overflow (unsigned long), ... */
 #define OVF_TYPED(OP, SG, SZ, T, S) \
     "static _Bool " PREFIX "__builtin_" #SG #OP #SZ "_overflow(" #T " __a, " #T " __b, " #T " *__r) {\n" \
@@ -318,6 +357,7 @@ const char fe_libc_models[] =
     "}\n"
     OVF_SIGNED(long long, unsigned long long, llong) OVF_UNSIGNED(unsigned, uint)
     OVF_UNSIGNED(unsigned long, ulong) OVF_UNSIGNED(unsigned long long, ullong)
+    MATH_EXACT(double, , 4503599627370496.0) MATH_EXACT(float, f, 8388608.0f)
     OVF_TYPED3(s, , int, int) OVF_TYPED3(s, l, long, long) OVF_TYPED3(s, ll, long long, llong)
     OVF_TYPED3(u, , unsigned, uint) OVF_TYPED3(u, l, unsigned long, ulong)
     OVF_TYPED3(u, ll, unsigned long long, ullong);

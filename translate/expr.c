@@ -387,6 +387,39 @@ static PropVar guard_holds(Tr *t, const TrGuard *g) {
   return all;
 }
 
+/* b <=> x in [lo, hi] or [lo2, hi2] (integers). */
+static PropVar in_ranges(Tr *t, PropVar x, int64_t lo, int64_t hi, int64_t lo2, int64_t hi2) {
+  PropVar a = fresh_bool(t), b = fresh_bool(t), any = fresh_bool(t);
+  if (!fp_key_in(t->s, x, lo, hi, a) || !fp_key_in(t->s, x, lo2, hi2, b) || !op_bool_or(t->s, any, a, b)) return TR_FAIL;
+  return any;
+}
+
+/* The model has one NaN, the machine many: a path whose answer could
+   depend on which one is abandoned where it runs (as a read of memory no
+   test controls), never refuted.  Those are the bits of a NaN (the
+   driver's NAN, 0.0/0.0 and an operand's payload differ) and a signaling
+   NaN made from bits (fmin and fmax tell it from a quiet one). */
+static TrEvResult eval_bitcast(TrEval *ev, const FpFormat *f, bool to_float, PropVar x, PropVar out) {
+  Tr *t = ev->t;
+  PropVar open;
+  if (to_float) { /* the signaling NaN patterns: quiet bit clear, not infinite */
+    uint64_t sign = fp_key_to_bits(f, -1), quiet = UINT64_C(1) << (f->prec - 2);
+    int64_t lo = f->inf_key + 1, hi = (int64_t)((uint64_t)f->inf_key + quiet - 1);
+    open = in_ranges(t, x, lo, hi, (int64_t)(sign + (uint64_t)lo), (int64_t)(sign + (uint64_t)hi));
+  } else {
+    open = fresh_bool(t);
+    if (!fp_key_in(t->s, x, fp_key_nan(f), fp_key_nan(f), open)) return TR_EV_FAIL;
+  }
+  PropVar runs = ev->guard ? guard_holds(t, ev->guard) : t->one, abandon = open;
+  if (open == TR_FAIL || runs == TR_FAIL) return TR_EV_FAIL;
+  if (runs != t->one && (abandon = fresh_bool(t), !op_bool_and(t->s, abandon, runs, open))) return TR_EV_FAIL;
+  const char *why = to_float ? "a signaling NaN made from bits (the model has one NaN)"
+                             : "the bits of a NaN (C does not fix them)";
+  if (!tr_abandon_if(t, abandon, why)) return TR_EV_FAIL;
+  return (to_float ? fp_bits(t->s, f, out, x) : fp_bits(t->s, f, x, out)) ? TR_EV_OK : TR_EV_FAIL;
+}
+
+
 static TrEvResult eval_logic(TrEval *ev, const IrExpr *e, PropVar *out) {
   Tr *t = ev->t;
   PropVar x, y;
@@ -669,18 +702,7 @@ TrEvResult tr_eval(TrEval *ev, const IrExpr *e, PropVar *out) {
     assert(to_float != is_float(e->a[0]->type) && e->type->bits == e->a[0]->type->bits);
     const FpFormat *f = tr_fp_format(to_float ? e->type : e->a[0]->type);
     *out = tr_fresh(t, e->type);
-    if (to_float) {
-      r = fp_bits(t->s, f, *out, x) ? TR_EV_OK : TR_EV_FAIL;
-      break;
-    }
-    /* A NaN's bits depend on where it came from (the driver's NAN, 0.0/0.0
-       and an operand's payload differ): a path that reads them is abandoned
-       where it runs, as a read of memory no test controls. */
-    PropVar nan = fresh_bool(t), runs = ev->guard ? guard_holds(t, ev->guard) : t->one, garbage = nan;
-    if (runs == TR_FAIL || !fp_key_in(t->s, x, fp_key_nan(f), fp_key_nan(f), nan)) return TR_EV_FAIL;
-    if (runs != t->one && (garbage = fresh_bool(t), !op_bool_and(t->s, garbage, runs, nan))) return TR_EV_FAIL;
-    bool ok = tr_abandon_if(t, garbage, "the bits of a NaN (C does not fix them)") && fp_bits(t->s, f, x, *out);
-    r = ok ? TR_EV_OK : TR_EV_FAIL;
+    r = eval_bitcast(ev, f, to_float, x, *out);
     break;
   }
   case IR_FLOAT_CONST: *out = fp_const(t->s, tr_fp_format(e->type), tr_fp_key(e->type, e->fval)); break;

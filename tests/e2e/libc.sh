@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end: calls to <string.h>, <ctype.h> and abs, translated through the
+# End-to-end: calls to <string.h>, <ctype.h>, abs and <math.h>'s exact
+# functions, translated through the
 # frontend's C models of them (frontend/libc.c), switch statements
 # lowered to else-if chains (frontend/switch.c) and designated initializers
 # (frontend/init.c).  Every REACHABLE answer is
@@ -45,5 +46,15 @@ check 0 $D/designated.c --reach 11
 check 0 $D/designated.c --reach 13
 check 1 $D/designated.c --reach 15
 check 2 $D/designated.c --reach 21
+# the exact functions of <math.h>: floor, ceil, trunc, round, fmin, fmax
+for mode in "" --no-concrete; do
+  check 0 $D/math.c --function rounding --reach 7 $mode
+  check 0 $D/math.c --function rounding --reach 9 $mode
+  check 1 $D/math.c --function rounding --reach 11 $mode
+  check 1 $D/math.c --function rounding --reach 13 $mode
+  check 1 $D/math.c --function rounding --reach 15 $mode
+  check 0 $D/math.c --function single --reach 21 $mode
+  check 0 $D/math.c --function single --reach 23 $mode
+done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -91,3 +91,13 @@ int is_limit(double x) {
     return 2;                            /* line 91: a NaN's bits: unknown */
   return 0;
 }
+
+int signaling(unsigned n) {
+  union fbits v;
+  v.u = n;
+  if (v.f != v.f && n < 0x7fc00000u)
+    return 1;                            /* line 99: a signaling NaN: no verdict */
+  if (v.f != v.f && n > 0xffc00000u)
+    return 2;                            /* line 101: a quiet NaN */
+  return 0;
+}
