@@ -417,7 +417,7 @@ void fe_assign_from(FeCtx *c, IrExpr *lv, CXCursor rhs, IrLoc loc, IrBlock *out)
   IrExpr *rv = fe_expr(c, rhs, out);
   if (rv->type != lv->type && fe_is_scalar(lv->type)) rv = fe_cast(c, lv->type, rv, loc);
   IrStmt *last = out->n > before ? out->stmts[out->n - 1] : NULL;
-  if (last && !fe_bitfield_of(lv) && last->kind == IR_ST_CALL && rv->kind == IR_VAR && last->lhs && last->lhs->kind == IR_VAR &&
+  if (last && !fe_bitfield_of(lv) && !fe_view_of(c, lv) && last->kind == IR_ST_CALL && rv->kind == IR_VAR && last->lhs && last->lhs->kind == IR_VAR &&
       last->lhs->var == rv->var && rv->var->is_temp && rv->var->type == lv->type) {
     last->lhs = lv;
     last->loc = loc;
