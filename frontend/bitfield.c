@@ -26,16 +26,6 @@ const IrField *fe_bitfield_of(const IrExpr *lv) {
   return f->bit_width ? f : NULL;
 }
 
-static IrExpr *op(FeCtx *c, IrExprKind k, IrType *t, IrExpr *a, IrExpr *b, IrLoc loc) {
-  IrExpr *e = fe_alloc(c->A, sizeof *e);
-  e->kind = k;
-  e->type = t;
-  e->loc = loc;
-  e->a[0] = a;
-  e->a[1] = b;
-  return e;
-}
-
 static int64_t wrap_width(const IrField *f, int64_t v) {
   uint64_t low = (uint64_t)v & ((UINT64_C(1) << f->bit_width) - 1);
   if (!f->declared->is_signed || !(low >> (f->bit_width - 1))) return (int64_t)low;
@@ -50,15 +40,15 @@ IrExpr *fe_bitfield_store(FeCtx *c, const IrField *f, IrExpr *v, IrLoc loc) {
   }
   if (f->declared->kind == IR_TY_BOOL) {
     if (v->kind == IR_INT_CONST) return fe_int_const(c, t, v->ival != 0, loc);
-    return op(c, IR_NE, t, v, fe_int_const(c, t, 0, loc), loc);
+    return fe_op(c, IR_NE, t, v, fe_int_const(c, t, 0, loc), loc);
   }
   if (f->bit_width >= 32) return v;
   if (v->kind == IR_INT_CONST) return fe_int_const(c, t, wrap_width(f, v->ival), loc);
   int64_t mask = (INT64_C(1) << f->bit_width) - 1, sign = INT64_C(1) << (f->bit_width - 1);
-  IrExpr *low = op(c, IR_BAND, t, v, fe_int_const(c, t, mask, loc), loc);
+  IrExpr *low = fe_op(c, IR_BAND, t, v, fe_int_const(c, t, mask, loc), loc);
   if (!f->declared->is_signed) return low;
-  IrExpr *flipped = op(c, IR_BXOR, t, low, fe_int_const(c, t, sign, loc), loc);
-  return op(c, IR_SUB, t, flipped, fe_int_const(c, t, sign, loc), loc);
+  IrExpr *flipped = fe_op(c, IR_BXOR, t, low, fe_int_const(c, t, sign, loc), loc);
+  return fe_op(c, IR_SUB, t, flipped, fe_int_const(c, t, sign, loc), loc);
 }
 
 int64_t fe_bitfield_const(const IrField *f, int64_t v) {

@@ -27,7 +27,7 @@ static IrExpr *mk(FeCtx *c, IrExprKind k, IrType *t, IrLoc loc) {
   return e;
 }
 
-static IrExpr *mk2(FeCtx *c, IrExprKind k, IrType *t, IrExpr *a, IrExpr *b, IrLoc loc) {
+IrExpr *fe_op(FeCtx *c, IrExprKind k, IrType *t, IrExpr *a, IrExpr *b, IrLoc loc) {
   IrExpr *e = mk(c, k, t, loc);
   e->a[0] = a;
   e->a[1] = b;
@@ -129,7 +129,7 @@ static void mark_address_taken(IrExpr *e) {
 
 /* ---- conversions ------------------------------------------------------------- */
 static IrExpr *decay(FeCtx *c, IrExpr *arr, IrLoc loc) {
-  IrExpr *idx = mk2(c, IR_INDEX, arr->type->base, arr, fe_int_const(c, fe_type_ptrdiff(c), 0, loc), loc);
+  IrExpr *idx = fe_op(c, IR_INDEX, arr->type->base, arr, fe_int_const(c, fe_type_ptrdiff(c), 0, loc), loc);
   mark_address_taken(arr);
   IrExpr *e = mk(c, IR_ADDR_OF, fe_type_ptr(c, arr->type->base), loc);
   e->a[0] = idx;
@@ -208,7 +208,7 @@ static IrExpr *truth(FeCtx *c, IrExpr *e) {
   default: break;
   }
   if (e->kind == IR_INT_CONST) return fe_int_const(c, fe_type_int_(c), e->ival != 0, e->loc);
-  return mk2(c, IR_NE, fe_type_int_(c), e, fe_zero(c, e->type, e->loc), e->loc);
+  return fe_op(c, IR_NE, fe_type_int_(c), e, fe_zero(c, e->type, e->loc), e->loc);
 }
 
 /* Can the expression be evaluated when C would not evaluate it? */
@@ -366,8 +366,8 @@ static IrExpr *arith_update(FeCtx *c, IrExpr *lv, const char *op, IrExpr *rhs, I
   IrType *t = lv->type;
   if (t->kind == IR_TY_PTR) {
     IrExpr *n = rhs;
-    if (op[0] == '-') n = mk2(c, IR_NEG, fe_type_ptrdiff(c), fe_cast(c, fe_type_ptrdiff(c), rhs, loc), NULL, loc);
-    return mk2(c, IR_PTR_ADD, t, lv, n, loc);
+    if (op[0] == '-') n = fe_op(c, IR_NEG, fe_type_ptrdiff(c), fe_cast(c, fe_type_ptrdiff(c), rhs, loc), NULL, loc);
+    return fe_op(c, IR_PTR_ADD, t, lv, n, loc);
   }
   static const struct { const char *op; IrExprKind k; } ops[] = {
       {"+", IR_ADD}, {"-", IR_SUB}, {"*", IR_MUL}, {"/", IR_DIV}, {"%", IR_REM}, {"<<", IR_SHL},
@@ -382,7 +382,7 @@ static IrExpr *arith_update(FeCtx *c, IrExpr *lv, const char *op, IrExpr *rhs, I
     return lv;
   }
   if (!shift) rhs = fe_cast(c, ct, rhs, loc);
-  IrExpr *v = mk2(c, k, ct, fe_cast(c, ct, lv, loc), rhs, loc);
+  IrExpr *v = fe_op(c, k, ct, fe_cast(c, ct, lv, loc), rhs, loc);
   return fe_cast(c, t, v, loc);
 }
 
@@ -460,7 +460,7 @@ void fe_assign(FeCtx *c, IrExpr *lhs, IrExpr *rhs, IrLoc loc, IrBlock *out) {
     }
     for (int64_t i = 0; i < t->count; i++) {
       IrExpr *ix = fe_int_const(c, fe_type_ptrdiff(c), i, loc);
-      fe_assign(c, mk2(c, IR_INDEX, t->base, lhs, ix, loc), mk2(c, IR_INDEX, t->base, rhs, ix, loc), loc, out);
+      fe_assign(c, fe_op(c, IR_INDEX, t->base, lhs, ix, loc), fe_op(c, IR_INDEX, t->base, rhs, ix, loc), loc, out);
     }
     return;
   }
@@ -502,7 +502,7 @@ static IrExpr *logical(FeCtx *c, CXCursor e, bool is_and, CXCursor l, CXCursor r
   c->pure_only = false;
   IrExpr *rv = fe_expr(c, r, &rb);
   c->pure_only = saved;
-  if (rb.n == 0 && harmless(rv)) return mk2(c, is_and ? IR_LAND : IR_LOR, it, lv, rv, loc);
+  if (rb.n == 0 && harmless(rv)) return fe_op(c, is_and ? IR_LAND : IR_LOR, it, lv, rv, loc);
   if (c->pure_only) {
     fe_unsupported(c, loc, "expression has side effects or may trap");
     return fe_dummy(c, loc);
@@ -550,7 +550,7 @@ static IrExpr *conditional(FeCtx *c, CXCursor e, IrBlock *out) {
   xv = fe_cast(c, t, xv, loc);
   yv = fe_cast(c, t, yv, loc);
   if (xb.n == 0 && yb.n == 0 && harmless(xv) && harmless(yv)) {
-    IrExpr *r = mk2(c, IR_COND, t, cv, xv, loc);
+    IrExpr *r = fe_op(c, IR_COND, t, cv, xv, loc);
     r->a[2] = yv;
     return r;
   }
@@ -611,13 +611,13 @@ static IrExpr *binary(FeCtx *c, CXCursor e, IrBlock *out) {
       else if (bp) a = fe_cast(c, b->type, a, loc);
       else b = fe_cast(c, a->type, b, loc);
     }
-    return mk2(c, ops[i].k, t, a, b, loc);
+    return fe_op(c, ops[i].k, t, a, b, loc);
   }
-  if (ops[i].k == IR_ADD && (ap || bp)) return ap ? mk2(c, IR_PTR_ADD, t, a, b, loc) : mk2(c, IR_PTR_ADD, t, b, a, loc);
-  if (ops[i].k == IR_SUB && ap && bp) return mk2(c, IR_PTR_DIFF, t, a, b, loc);
+  if (ops[i].k == IR_ADD && (ap || bp)) return ap ? fe_op(c, IR_PTR_ADD, t, a, b, loc) : fe_op(c, IR_PTR_ADD, t, b, a, loc);
+  if (ops[i].k == IR_SUB && ap && bp) return fe_op(c, IR_PTR_DIFF, t, a, b, loc);
   if (ops[i].k == IR_SUB && ap) {
-    IrExpr *neg = mk2(c, IR_NEG, fe_type_ptrdiff(c), fe_cast(c, fe_type_ptrdiff(c), b, loc), NULL, loc);
-    return mk2(c, IR_PTR_ADD, t, a, neg, loc);
+    IrExpr *neg = fe_op(c, IR_NEG, fe_type_ptrdiff(c), fe_cast(c, fe_type_ptrdiff(c), b, loc), NULL, loc);
+    return fe_op(c, IR_PTR_ADD, t, a, neg, loc);
   }
   if (!fe_is_arith(t) || !fe_is_arith(a->type) || !fe_is_arith(b->type)) {
     fe_unsupported(c, loc, "unsupported: operator %s on %s", op, a->type->spelling);
@@ -626,7 +626,7 @@ static IrExpr *binary(FeCtx *c, CXCursor e, IrBlock *out) {
   bool shift = ops[i].k == IR_SHL || ops[i].k == IR_SHR;
   a = fe_cast(c, t, a, loc);
   if (!shift) b = fe_cast(c, t, b, loc);
-  return mk2(c, ops[i].k, t, a, b, loc);
+  return fe_op(c, ops[i].k, t, a, b, loc);
 }
 
 static IrExpr *unary(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
@@ -680,7 +680,7 @@ static IrExpr *unary(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
   if (strcmp(op, "+") == 0) return fe_cast(c, t, a, loc);
   if (strcmp(op, "!") == 0) {
     if (a->kind == IR_INT_CONST) return fe_int_const(c, t, a->ival == 0, loc);
-    return mk2(c, IR_LNOT, t, a, NULL, loc);
+    return fe_op(c, IR_LNOT, t, a, NULL, loc);
   }
   if (!fe_is_arith(t)) {
     fe_unsupported(c, loc, "unsupported: operator %s on %s", op, t->spelling);
@@ -690,11 +690,11 @@ static IrExpr *unary(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
   if (strcmp(op, "-") == 0) {
     if (a->kind == IR_INT_CONST) return fe_int_const(c, t, (int64_t)(0 - (uint64_t)a->ival), loc);
     if (a->kind == IR_FLOAT_CONST) return float_const(c, t, -a->fval, loc);
-    return mk2(c, IR_NEG, t, a, NULL, loc);
+    return fe_op(c, IR_NEG, t, a, NULL, loc);
   }
   if (strcmp(op, "~") == 0 && t->kind == IR_TY_INT) {
     if (a->kind == IR_INT_CONST) return fe_int_const(c, t, ~a->ival, loc);
-    return mk2(c, IR_BITNOT, t, a, NULL, loc);
+    return fe_op(c, IR_BITNOT, t, a, NULL, loc);
   }
   fe_unsupported(c, loc, "unsupported: operator %s", op);
   return fe_dummy(c, loc);
@@ -785,9 +785,9 @@ static IrExpr *subscript(FeCtx *c, CXCursor e, IrBlock *out) {
   }
   if (a->kind == IR_ADDR_OF && a->a[0]->kind == IR_INDEX && a->a[0]->a[1]->kind == IR_INT_CONST &&
       a->a[0]->a[1]->ival == 0) /* a decayed array: index it */
-    return mk2(c, IR_INDEX, a->type->base, a->a[0]->a[0], i, loc);
+    return fe_op(c, IR_INDEX, a->type->base, a->a[0]->a[0], i, loc);
   IrExpr *d = mk(c, IR_DEREF, a->type->base, loc);
-  d->a[0] = mk2(c, IR_PTR_ADD, a->type, a, i, loc);
+  d->a[0] = fe_op(c, IR_PTR_ADD, a->type, a, i, loc);
   return d;
 }
 

@@ -226,6 +226,7 @@ bool fe_for_parts(FeCtx *c, CXCursor stmt, FeKids kids, int *part);
 IrExpr *fe_expr(FeCtx *c, CXCursor e, IrBlock *out);     /* value or lvalue form */
 void fe_effect(FeCtx *c, CXCursor e, IrBlock *out);      /* evaluated for effects only */
 IrExpr *fe_cast(FeCtx *c, IrType *to, IrExpr *e, IrLoc loc); /* explicit conversion */
+IrExpr *fe_op(FeCtx *c, IrExprKind k, IrType *t, IrExpr *a, IrExpr *b, IrLoc loc); /* a[0] = a, a[1] = b */
 IrExpr *fe_int_const(FeCtx *c, IrType *t, int64_t v, IrLoc loc);
 IrExpr *fe_zero(FeCtx *c, IrType *t, IrLoc loc);         /* 0, 0.0 or NULL of scalar t */
 IrExpr *fe_var_expr(FeCtx *c, IrVar *v, IrLoc loc);
@@ -302,6 +303,7 @@ bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why);
 IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc);
 bool fe_same_representation(const IrType *a, const IrType *b);
 bool fe_union_is_carrier(FeCtx *c, const IrType *t);
+IrExpr *fe_union_cell(FeCtx *c, IrExpr *obj, IrLoc loc); /* the one cell of a union object */
 /* e (a member access or subscript) as a view of a carrier union, or NULL
    when it is none (nothing lowered then). */
 IrExpr *fe_union_view(FeCtx *c, CXCursor e, IrLoc loc, IrBlock *out);

@@ -139,18 +139,8 @@ static bool spend(Local *L, IrLoc loc) {
   return false;
 }
 
-/* The cell of a union object (its carrier or representative). */
-static IrExpr *union_cell(FeCtx *c, IrExpr *lv, IrLoc loc) {
-  IrExpr *e = fe_alloc(c->A, sizeof *e);
-  e->kind = IR_FIELD;
-  e->type = lv->type->fields[0].type;
-  e->loc = loc;
-  e->a[0] = lv;
-  return e;
-}
-
 static void zero_fill(Local *L, IrExpr *lv, IrLoc loc) {
-  if (lv->type->kind == IR_TY_STRUCT && lv->type->is_union) lv = union_cell(L->c, lv, loc); /* all its bytes */
+  if (lv->type->kind == IR_TY_STRUCT && lv->type->is_union) lv = fe_union_cell(L->c, lv, loc); /* all its bytes */
   if (!is_aggregate(lv->type)) {
     if (!spend(L, loc)) return;
     IrStmt *s = fe_stmt_new(L->c, IR_ST_ASSIGN, loc);

@@ -99,34 +99,31 @@ const char fe_libc_path[] = "/inka-ng/libc_models.h";
    different signs glibc returns y and gcc's inline expansion x, so the
    model reads an unassigned variable there: the path is abandoned (no
    verdict rests on it), as for a read of memory no test controls. */
+#define MATH_PICK(T, S, NAME, REL) \
+    "static " #T " " PREFIX #NAME #S "(" #T " __x, " #T " __y) {\n" \
+    "  if (__x == 0 && __y == 0 && 1 / __x != 1 / __y) { " #T " __open; return __open; }\n" \
+    "  return __y " #REL " __x || __x != __x ? __y : __x;\n" \
+    "}\n"
+/* floor and ceil: trunc(x), one step down (up) when that is above (below) x */
+#define MATH_STEP(T, S, NAME, REL, OP) \
+    "static " #T " " PREFIX #NAME #S "(" #T " __x) {\n" \
+    "  " #T " __t = " PREFIX "trunc" #S "(__x);\n" \
+    "  return __t " #REL " __x ? __t " #OP " 1 : __t;\n" \
+    "}\n"
 #define MATH_EXACT(T, S, BIG) \
     "static " #T " " PREFIX "trunc" #S "(" #T " __x) {\n" \
     "  if (!(__x > -" #BIG " && __x < " #BIG ")) return __x;\n" \
     "  " #T " __t = (" #T ")(long long)__x;\n" \
     "  return __t == 0 ? __x * 0 : __t;\n" \
     "}\n" \
-    "static " #T " " PREFIX "floor" #S "(" #T " __x) {\n" \
-    "  " #T " __t = " PREFIX "trunc" #S "(__x);\n" \
-    "  return __t > __x ? __t - 1 : __t;\n" \
-    "}\n" \
-    "static " #T " " PREFIX "ceil" #S "(" #T " __x) {\n" \
-    "  " #T " __t = " PREFIX "trunc" #S "(__x);\n" \
-    "  return __t < __x ? __t + 1 : __t;\n" \
-    "}\n" \
+    MATH_STEP(T, S, floor, >, -) MATH_STEP(T, S, ceil, <, +) \
     "static " #T " " PREFIX "round" #S "(" #T " __x) {\n" \
     "  " #T " __t = " PREFIX "trunc" #S "(__x), __d = __x - __t;\n" \
     "  if (__d >= 0.5) return __t + 1;\n" \
     "  if (__d <= -0.5) return __t - 1;\n" \
     "  return __t;\n" \
     "}\n" \
-    "static " #T " " PREFIX "fmin" #S "(" #T " __x, " #T " __y) {\n" \
-    "  if (__x == 0 && __y == 0 && 1 / __x != 1 / __y) { " #T " __open; return __open; }\n" \
-    "  return __y < __x || __x != __x ? __y : __x;\n" \
-    "}\n" \
-    "static " #T " " PREFIX "fmax" #S "(" #T " __x, " #T " __y) {\n" \
-    "  if (__x == 0 && __y == 0 && 1 / __x != 1 / __y) { " #T " __open; return __open; }\n" \
-    "  return __y > __x || __x != __x ? __y : __x;\n" \
-    "}\n"
+    MATH_PICK(T, S, fmin, <) MATH_PICK(T, S, fmax, >)
 
 /* __builtin_sadd_overflow (int), __builtin_uaddl_overflow (unsigned long), ... */
 #define OVF_TYPED(OP, SG, SZ, T, S) \

@@ -253,7 +253,7 @@ bool fe_union_is_carrier(FeCtx *c, const IrType *t) {
   return u && u->carrier;
 }
 
-static IrExpr *carrier_cell(FeCtx *c, IrExpr *obj, IrLoc loc) {
+IrExpr *fe_union_cell(FeCtx *c, IrExpr *obj, IrLoc loc) {
   IrExpr *cell = fe_alloc(c->A, sizeof *cell);
   cell->kind = IR_FIELD;
   cell->type = obj->type->fields[0].type;
@@ -263,26 +263,16 @@ static IrExpr *carrier_cell(FeCtx *c, IrExpr *obj, IrLoc loc) {
   return cell;
 }
 
-static IrExpr *op2(FeCtx *c, IrExprKind k, IrType *t, IrExpr *a, IrExpr *b, IrLoc loc) {
-  IrExpr *e = fe_alloc(c->A, sizeof *e);
-  e->kind = k;
-  e->type = t;
-  e->loc = loc;
-  e->a[0] = a;
-  e->a[1] = b;
-  return e;
-}
-
 /* ---- views of the carrier ----------------------------------------------------- */
 /* The value of view v: (T)((SU)cell >> off), through the bits of T's width
    for a float (IR_BITCAST).  SU is the carrier's unsigned type, at least
    unsigned int (C promotes narrower ones before a shift). */
 static IrExpr *view_read(FeCtx *c, const FeView *v, IrLoc loc) {
   IrExpr *bits = fe_cast(c, v->shift_type, v->cell, loc);
-  if (!(v->off->kind == IR_INT_CONST && v->off->ival == 0)) bits = op2(c, IR_SHR, v->shift_type, bits, v->off, loc);
+  if (!(v->off->kind == IR_INT_CONST && v->off->ival == 0)) bits = fe_op(c, IR_SHR, v->shift_type, bits, v->off, loc);
   if (v->type->kind != IR_TY_FLOAT) return fe_cast(c, v->type, bits, loc);
   IrExpr *pattern = fe_cast(c, unsigned_of_bits(c, v->type->bits), bits, loc);
-  return op2(c, IR_BITCAST, v->type, pattern, NULL, loc);
+  return fe_op(c, IR_BITCAST, v->type, pattern, NULL, loc);
 }
 
 /* v, of scalar type t, made readable and remembered as a view. */
@@ -349,7 +339,7 @@ static IrExpr *union_object(FeCtx *c, CXCursor m, IrLoc loc, IrBlock *out) {
   IrExpr *obj = fe_expr(c, fe_kids(c, m).k[0], out);
   if (obj->type->kind != IR_TY_PTR) return obj;
   if (obj->kind == IR_ADDR_OF) return obj->a[0];
-  IrExpr *d = op2(c, IR_DEREF, obj->type->base, obj, NULL, loc);
+  IrExpr *d = fe_op(c, IR_DEREF, obj->type->base, obj, NULL, loc);
   return d;
 }
 
@@ -364,8 +354,8 @@ static int member_index(const FeUnion *u, CXCursor m) {
 static IrExpr *add_offset(FeCtx *c, IrExpr *off, IrExpr *index, int64_t bits_per, IrLoc loc) {
   IrType *it = fe_type_int_(c);
   if (index->kind == IR_INT_CONST && off->kind == IR_INT_CONST) return fe_int_const(c, it, off->ival + index->ival * bits_per, loc);
-  IrExpr *scaled = op2(c, IR_MUL, it, fe_cast(c, it, index, loc), fe_int_const(c, it, bits_per, loc), loc);
-  return op2(c, IR_ADD, it, off, scaled, loc);
+  IrExpr *scaled = fe_op(c, IR_MUL, it, fe_cast(c, it, index, loc), fe_int_const(c, it, bits_per, loc), loc);
+  return fe_op(c, IR_ADD, it, off, scaled, loc);
 }
 
 IrExpr *fe_union_view(FeCtx *c, CXCursor e, IrLoc loc, IrBlock *out) {
@@ -385,9 +375,9 @@ IrExpr *fe_union_view(FeCtx *c, CXCursor e, IrLoc loc, IrBlock *out) {
     fe_unsupported(c, loc, "unsupported: a member of a union of an unexpected type");
     return fe_dummy(c, loc);
   }
-  if (n == 1 && k == u->rep) return carrier_cell(c, obj, loc); /* the carrier itself */
+  if (n == 1 && k == u->rep) return fe_union_cell(c, obj, loc); /* the carrier itself */
   FeView *v = fe_alloc(c->A, sizeof *v);
-  v->cell = carrier_cell(c, obj, loc);
+  v->cell = fe_union_cell(c, obj, loc);
   v->off = fe_int_const(c, fe_type_int_(c), 0, loc);
   IrType *t = u->types[k];
   for (int i = 1; i < n && !fe_failed(c); i++) {
@@ -430,7 +420,7 @@ void fe_view_store(FeCtx *c, const FeView *v, IrStmt *s) {
   IrType *su = v->shift_type, *ct = v->cell->type;
   int width = v->type->bits;
   IrExpr *bits = s->rhs;
-  if (v->type->kind == IR_TY_FLOAT) bits = op2(c, IR_BITCAST, unsigned_of_bits(c, width), bits, NULL, loc);
+  if (v->type->kind == IR_TY_FLOAT) bits = fe_op(c, IR_BITCAST, unsigned_of_bits(c, width), bits, NULL, loc);
   else bits = fe_cast(c, unsigned_of_bits(c, width), bits, loc);
   bits = fe_cast(c, su, bits, loc);
   s->lhs = v->cell;
@@ -441,11 +431,11 @@ void fe_view_store(FeCtx *c, const FeView *v, IrStmt *s) {
   IrExpr *mask = fe_int_const(c, su, (int64_t)((UINT64_C(1) << width) - 1), loc);
   bool at0 = v->off->kind == IR_INT_CONST && v->off->ival == 0;
   if (!at0) {
-    mask = op2(c, IR_SHL, su, mask, v->off, loc);
-    bits = op2(c, IR_SHL, su, bits, v->off, loc);
+    mask = fe_op(c, IR_SHL, su, mask, v->off, loc);
+    bits = fe_op(c, IR_SHL, su, bits, v->off, loc);
   }
-  IrExpr *kept = op2(c, IR_BAND, su, fe_cast(c, su, v->cell, loc), op2(c, IR_BITNOT, su, mask, NULL, loc), loc);
-  s->rhs = fe_cast(c, ct, op2(c, IR_BOR, su, kept, bits, loc), loc);
+  IrExpr *kept = fe_op(c, IR_BAND, su, fe_cast(c, su, v->cell, loc), fe_op(c, IR_BITNOT, su, mask, NULL, loc), loc);
+  s->rhs = fe_cast(c, ct, fe_op(c, IR_BOR, su, kept, bits, loc), loc);
 }
 
 /* base.name for base of a union type.  A representative union: its cell,
@@ -460,7 +450,7 @@ IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc) {
     fe_unsupported(c, loc, "unsupported: member '%s'", name);
     return fe_dummy(c, loc);
   }
-  IrExpr *cell = carrier_cell(c, base, loc);
+  IrExpr *cell = fe_union_cell(c, base, loc);
   IrType *rt = cell->type, *mt = u->types[k];
   if (u->carrier && k != u->rep) {
     fe_unsupported(c, loc, "unsupported: a member of a union used as a whole object (only its scalar parts are)");
@@ -468,8 +458,8 @@ IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc) {
   }
   if (mt == rt) return cell;
   assert(fe_same_representation(rt, mt));
-  IrExpr *addr = op2(c, IR_ADDR_OF, fe_type_ptr(c, rt), cell, NULL, loc);
-  return op2(c, IR_DEREF, mt, fe_cast(c, fe_type_ptr(c, mt), addr, loc), NULL, loc);
+  IrExpr *addr = fe_op(c, IR_ADDR_OF, fe_type_ptr(c, rt), cell, NULL, loc);
+  return fe_op(c, IR_DEREF, mt, fe_cast(c, fe_type_ptr(c, mt), addr, loc), NULL, loc);
 }
 
 /* ---- initializers: they set the first member, or the one a designator names ---- */
@@ -492,13 +482,13 @@ static void refuse_aggregate_init(FeCtx *c, const FeUnion *u, int k, IrLoc loc) 
 
 IrExpr *fe_union_member_place(FeCtx *c, IrExpr *obj, int k, IrLoc loc) {
   FeUnion *u = union_of_type(c, obj->type);
-  if (!u || !u->carrier || u->rep == k) return carrier_cell(c, obj, loc);
+  if (!u || !u->carrier || u->rep == k) return fe_union_cell(c, obj, loc);
   if (u->types[k]->kind == IR_TY_ARRAY || u->types[k]->kind == IR_TY_STRUCT) {
     refuse_aggregate_init(c, u, k, loc);
-    return carrier_cell(c, obj, loc);
+    return fe_union_cell(c, obj, loc);
   }
   FeView *v = fe_alloc(c->A, sizeof *v);
-  v->cell = carrier_cell(c, obj, loc);
+  v->cell = fe_union_cell(c, obj, loc);
   v->off = fe_int_const(c, fe_type_int_(c), 0, loc);
   return finish_view(c, v, u->types[k], loc);
 }
