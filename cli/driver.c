@@ -169,7 +169,10 @@ static void call_under_test(FILE *out, const CliRun *run) {
     char v[96];
     if (r->inputs[i].type->kind == IR_TY_PTR)
       cli_input_pointer_c(v, sizeof v, r->objects, r->nobjects, r->inputs[i].value, r->inputs[i].ref, 0);
-    else cli_format_value(v, sizeof v, r->inputs[i].type, r->inputs[i].value);
+    else if (r->inputs[i].type->kind == IR_TY_STRUCT) { /* a copy of its input object: "*inka_in1" */
+      v[0] = '*';
+      cli_input_pointer_c(v + 1, sizeof v - 1, r->objects, r->nobjects, r->inputs[i].value, r->inputs[i].ref, 0);
+    } else cli_format_value(v, sizeof v, r->inputs[i].type, r->inputs[i].value);
     fprintf(out, "  %s = %s;\n", ir_decl((IrProgram *)run->prog, r->inputs[i].type, r->inputs[i].name), v);
   }
   fprintf(out, "  %s(", is_main ? "inka_user_main" : fn->name);

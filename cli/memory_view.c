@@ -61,7 +61,12 @@ static void json_cell(FILE *out, const LblResult *r, const LblCell *c) {
 }
 
 void cli_pointer_input(char *buf, size_t len, const LblResult *r, const LblValue *v) {
-  pointer_text(buf, len, r, v->value, v->ref, 0);
+  if (v->type->kind != IR_TY_STRUCT || len < 2) {
+    pointer_text(buf, len, r, v->value, v->ref, 0);
+    return;
+  }
+  buf[0] = '*'; /* a struct given by value: the input object it is a copy of */
+  pointer_text(buf + 1, len - 1, r, v->value, v->ref, 0);
 }
 
 void cli_pointer_input_json(char *buf, size_t len, const LblResult *r, const LblValue *v) {
@@ -98,7 +103,7 @@ void cli_print_input_memory_json(FILE *out, const LblResult *r) { json_objects(o
 
 bool cli_has_input_memory(const LblResult *r) {
   for (int i = 0; i < r->ninputs; i++)
-    if (r->inputs[i].type->kind == IR_TY_PTR) return true;
+    if (r->inputs[i].type->kind == IR_TY_PTR || r->inputs[i].type->kind == IR_TY_STRUCT) return true;
   return false;
 }
 

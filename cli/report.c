@@ -67,7 +67,8 @@ static void print_call(FILE *out, const CliRun *run) {
   fprintf(out, "%s(", run->fn->name);
   for (int i = 0; i < r->ninputs; i++) {
     char v[64];
-    if (r->inputs[i].type->kind == IR_TY_PTR) cli_pointer_input(v, sizeof v, r, &r->inputs[i]);
+    IrTypeKind k = r->inputs[i].type->kind;
+    if (k == IR_TY_PTR || k == IR_TY_STRUCT) cli_pointer_input(v, sizeof v, r, &r->inputs[i]);
     else decimal(v, sizeof v, r->inputs[i].type, r->inputs[i].value);
     fprintf(out, "%s%s = %s", i ? ", " : "", r->inputs[i].name, v);
   }
@@ -171,7 +172,8 @@ static void json_values(FILE *out, const LblResult *r, const LblValue *v, int n,
   fputc('[', out);
   for (int i = 0; i < n; i++) {
     char num[64];
-    if (v[i].type->kind == IR_TY_PTR) cli_pointer_input_json(num, sizeof num, r, &v[i]);
+    if (v[i].type->kind == IR_TY_PTR || v[i].type->kind == IR_TY_STRUCT) /* a struct: {"ref": its object} */
+      cli_pointer_input_json(num, sizeof num, r, &v[i]);
     else cli_format_json_number(num, sizeof num, v[i].type, v[i].value);
     if (i) fputs(", ", out);
     if (!named) {

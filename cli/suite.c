@@ -68,12 +68,12 @@ static int new_test(Suite *s, int oi, const LblResult *r) {
   return s->ntests++;
 }
 
-/* Inputs the suite driver can write: scalars, and pointers into the input
-   memory (suite_memory.c). */
+/* Inputs the suite driver can write: scalars, pointers into the input
+   memory (suite_memory.c) and structs by value (copies of input objects). */
 static bool scalar_inputs(const LblResult *r) {
   for (int i = 0; i < r->ninputs; i++) {
     IrTypeKind k = r->inputs[i].type->kind;
-    if (k != IR_TY_INT && k != IR_TY_BOOL && k != IR_TY_FLOAT && k != IR_TY_PTR) return false;
+    if (k != IR_TY_INT && k != IR_TY_BOOL && k != IR_TY_FLOAT && k != IR_TY_PTR && k != IR_TY_STRUCT) return false;
   }
   return true;
 }

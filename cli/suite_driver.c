@@ -127,7 +127,8 @@ static void test_function(FILE *out, const Suite *s, int k) {
   suite_write_memory(out, t);
   for (int i = 0; i < t->ninputs; i++) {
     char v[96];
-    if (t->inputs[i].type->kind == IR_TY_PTR) suite_pointer_c(v, sizeof v, t, &t->inputs[i]);
+    if (t->inputs[i].type->kind == IR_TY_PTR || t->inputs[i].type->kind == IR_TY_STRUCT)
+      suite_pointer_c(v, sizeof v, t, &t->inputs[i]);
     else cli_format_value(v, sizeof v, t->inputs[i].type, t->inputs[i].value);
     fprintf(out, "  %s = %s;\n", ir_decl(s->prog, t->inputs[i].type, t->inputs[i].name), v);
   }

@@ -31,7 +31,7 @@ void suite_free_memory(SuTest *t) {
 
 bool suite_has_pointers(const SuTest *t) {
   for (int i = 0; i < t->ninputs; i++)
-    if (t->inputs[i].type->kind == IR_TY_PTR) return true;
+    if (t->inputs[i].type->kind == IR_TY_PTR || t->inputs[i].type->kind == IR_TY_STRUCT) return true;
   return false;
 }
 

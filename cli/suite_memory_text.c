@@ -14,7 +14,12 @@ static const LblObject *given(const SuTest *t, int ref) {
 void suite_write_memory(FILE *out, const SuTest *t) { cli_write_input_memory(out, t->objects, t->nobjects); }
 
 void suite_pointer_c(char *buf, size_t len, const SuTest *t, const LblValue *v) {
-  cli_input_pointer_c(buf, len, t->objects, t->nobjects, v->value, v->ref, 0);
+  if (v->type->kind != IR_TY_STRUCT || len < 2) {
+    cli_input_pointer_c(buf, len, t->objects, t->nobjects, v->value, v->ref, 0);
+    return;
+  }
+  buf[0] = '*'; /* a struct given by value: a copy of its input object */
+  cli_input_pointer_c(buf + 1, len - 1, t->objects, t->nobjects, v->value, v->ref, 0);
 }
 
 void suite_pointer_text(char *buf, size_t len, const SuTest *t, const LblValue *v) {

@@ -44,8 +44,13 @@ static void test_call(FILE *out, const Suite *s, const SuTest *t) {
   fprintf(out, "%s(", s->units[t->unit]->name);
   for (int i = 0; i < t->ninputs; i++) {
     char v[96];
-    if (t->inputs[i].type->kind == IR_TY_PTR) suite_pointer_text(v, sizeof v, t, &t->inputs[i]);
-    else cli_format_value(v, sizeof v, t->inputs[i].type, t->inputs[i].value);
+    bool by_value = t->inputs[i].type->kind == IR_TY_STRUCT; /* "*in1": a copy of in1 */
+    if (t->inputs[i].type->kind == IR_TY_PTR || by_value) {
+      v[0] = '*';
+      suite_pointer_text(v + by_value, sizeof v - 1, t, &t->inputs[i]);
+    } else {
+      cli_format_value(v, sizeof v, t->inputs[i].type, t->inputs[i].value);
+    }
     fprintf(out, "%s%s = %s", i ? ", " : "", t->inputs[i].name, v);
   }
   fprintf(out, ")");
@@ -123,7 +128,7 @@ static void jvalues(FILE *out, const SuTest *t, const LblValue *v, int n) {
   fputc('[', out);
   for (int i = 0; i < n; i++) {
     char num[96];
-    if (v[i].type->kind == IR_TY_PTR) { /* {"ref": "in1"} or null */
+    if (v[i].type->kind == IR_TY_PTR || v[i].type->kind == IR_TY_STRUCT) { /* {"ref": "in1"} or null */
       char label[64];
       suite_pointer_text(label, sizeof label, t, &v[i]);
       if (!strcmp(label, "null")) snprintf(num, sizeof num, "null");

@@ -152,6 +152,8 @@ typedef struct Consts Consts;
 static int exact_constants(const Consts *k, const IrType *t, int64_t *out, int m, int upto);
 
 LblConcrete *lbl_cx_new(const LblQuery *q, Tr *t) {
+  for (int i = 0; i < q->fn->nparams; i++)
+    if (q->fn->params[i]->type->kind == IR_TY_STRUCT) return NULL; /* a struct input: the model alone */
   CxObjective obj = {q->obj.target, q->obj.target_call, q->obj.iter, q->obj.niter};
   char *err = NULL;
   CxProgram *cx = cx_new(q->prog, q->fn, &obj, &err);

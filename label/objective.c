@@ -113,7 +113,8 @@ static void read_solution(Tr *t, PropStore *s, LblResult *r) {
     LblValue *v = &r->inputs[i];
     int64_t cell = 0;
     *v = (LblValue){in.name, in.type, prop_value(s, in.var), -1};
-    if (in.type->kind == IR_TY_PTR && (!tr_locate(t, v->value, &v->ref, &cell) || cell != 0)) v->ref = -1;
+    bool object = in.type->kind == IR_TY_PTR || in.type->kind == IR_TY_STRUCT; /* (a struct: its own object) */
+    if (object && (!tr_locate(t, v->value, &v->ref, &cell) || cell != 0)) v->ref = -1;
   }
   int n = tr_nondet(t, NULL, 0);
   TrInput *nd = calloc((size_t)(n > 0 ? n : 1), sizeof *nd);

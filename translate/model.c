@@ -69,6 +69,22 @@ static const char *unmodelled_input(const IrType *t, const IrType **seen, int ns
   return NULL;
 }
 
+/* A struct given by value whose cells are all numbers (integers, floats,
+   arrays and structs of them): the test writes it field by field. */
+static bool plain_struct(const IrType *t) {
+  switch (t->kind) {
+  case IR_TY_INT: return !t->fnptr;
+  case IR_TY_BOOL: case IR_TY_FLOAT: return true;
+  case IR_TY_ARRAY: return !t->variable && t->count > 0 && plain_struct(t->base);
+  case IR_TY_STRUCT:
+    if (t->is_union || !t->complete) return false;
+    for (int i = 0; i < t->nfields; i++)
+      if (!plain_struct(t->fields[i].type)) return false;
+    return true;
+  default: return false;
+  }
+}
+
 static void check_type(Subset *c, IrLoc loc, const IrType *t) {
   /* 32-bit x86 code computes floats on the x87 with excess precision: not
      the SSE semantics the float operators model. */
@@ -187,8 +203,9 @@ static char *check_subset(const IrProgram *p, const IrFunction *fn, bool *sign_p
     if (unmodelled) reject(&c, fn->params[i]->loc, "%s", unmodelled);
     else if (ty->kind == IR_TY_PTR && !tr_can_be_input(ty->base))
       reject(&c, fn->params[i]->loc, "a pointer input to %s", ty->base->kind == IR_TY_VOID ? "void" : "an incomplete type");
-    else if (ty->kind == IR_TY_STRUCT)
-      reject(&c, fn->params[i]->loc, "struct inputs (a struct parameter of the function under test)");
+    else if (ty->kind == IR_TY_STRUCT && !plain_struct(ty))
+      reject(&c, fn->params[i]->loc, "a struct input holding pointers, unions or variable arrays (a struct parameter of "
+                                     "the function under test)");
   }
   check_function(&c, fn);
   check_void_conversions(&c);
@@ -302,6 +319,12 @@ static TrState *initial_state(Tr *t) {
     if (v->type->kind == IR_TY_PTR) { /* NULL or an input object (operators/memory/input.c) */
       st->slot[i] = tr_input_pointer(t, v->type);
       if (st->slot[i] == TR_FAIL || st->slot[i] == TR_UNINIT) return NULL;
+    } else if (v->type->kind == IR_TY_STRUCT) { /* its own input object, in memory from the start */
+      PropVar at = tr_input_value(t, v->type, NULL, v->loc.line);
+      if (at == TR_FAIL) return NULL;
+      t->params[i] = (TrInput){v->name, v->type, at};
+      st->slot[i] = at;
+      continue;
     } else {
       st->slot[i] = tr_fresh(t, v->type);
       prop_add_decision(t->s, st->slot[i]);

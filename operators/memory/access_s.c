@@ -56,7 +56,7 @@ static PropVar bad_access(Tr *t, TrMem *m, PropVar x, int64_t l, bool for_free) 
   if (l >= tr_frontier(t)) return prop_new_var(t->s, 0, 1); /* a block not allocated yet: unknown */
   TrObject *o = tr_object_at(t, l);
   if (!o || l < o->base || l >= o->base + o->ncells) return t->one;
-  bool dynamic = o->kind == TR_OBJ_HEAP || o->kind == TR_OBJ_INPUT; /* may be freed */
+  bool dynamic = o->kind == TR_OBJ_HEAP || (o->kind == TR_OBJ_INPUT && !o->by_value); /* may be freed */
   if (for_free && (!dynamic || l != o->base)) return t->one;
   PropVar dead = t->zero;
   if (dynamic) {

@@ -167,7 +167,8 @@ static PropVar input_pointer(Tr *t, const IrType *ptr, const TrObject *owner) {
   if (cyclic) mark_reaching(t, owner, cyclic); /* the objects this cell may not point to */
   for (int i = 0; i < n && !t->lim.no_alias; i++) {
     const TrObject *o = t->objs[i];
-    if (o->kind != TR_OBJ_INPUT || o->type != ptr->base || o == fresh || (cyclic && cyclic[i])) continue;
+    if (o->kind != TR_OBJ_INPUT || o->by_value || o->type != ptr->base || o == fresh || (cyclic && cyclic[i]))
+      continue;
     d.iv[d.n++] = (PropInterval){o->base, o->base};
   }
   free(cyclic);
@@ -182,6 +183,14 @@ static PropVar input_pointer(Tr *t, const IrType *ptr, const TrObject *owner) {
 }
 
 PropVar tr_input_pointer(Tr *t, const IrType *ptr) { return input_pointer(t, ptr, NULL); }
+
+PropVar tr_input_value(Tr *t, const IrType *ty, const char *name, int line) {
+  TrObject *o = tr_new_sized_object(t, TR_OBJ_INPUT, ty, prop_new_const(t->s, 1), name, line); /* as the others */
+  if (!o) return TR_FAIL;
+  o->by_value = true;
+  prop_save_int(t->s, t->ninputs, *t->ninputs + 1);
+  return prop_new_const(t->s, o->base);
+}
 
 bool tr_input_read(const TrObject *o, int64_t k, PropVar *v) {
   for (const MemCached *c = o->input_cells; c; c = c->next)

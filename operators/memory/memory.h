@@ -54,6 +54,8 @@ typedef struct TrObject {
                                 the number of elements (count is only what is
                                 reserved); else TR_UNINIT */
   struct MemCached *input_cells; /* input: the cells read so far (trailed) */
+  bool by_value;             /* input: a struct parameter of the function under test,
+                                its own copy: no input pointer reaches it, never freed */
 } TrObject;
 
 int64_t tr_cells(const IrType *ty);
@@ -136,6 +138,10 @@ bool tr_can_be_input(const IrType *ty);
    TR_UNINIT when the pointee cannot be an input object (void, a function,
    an incomplete struct): no test controls such a pointer. */
 PropVar tr_input_pointer(Tr *t, const IrType *ptr);
+/* A struct given by value to the function under test: an input object of
+   one element of type ty, the parameter's own copy (no input pointer may
+   reach it, it cannot be freed); its location. */
+PropVar tr_input_value(Tr *t, const IrType *ty, const char *name, int line);
 /* The value an input object's cell (or header) holds when the function
    starts: a fresh input variable, created at the first read. */
 PropVar tr_input_initial(Tr *t, TrObject *o, int64_t loc);

@@ -146,6 +146,15 @@ for mode in "" --no-concrete; do
 done
 refused $D/union_views.c 65 "union read through members of different types" --function pointer_bits --reach 67
 refused $D/union_views.c 70 "a union input with no integer member as wide as it" --function hidden_input --reach 71
+# structs by value as inputs: their own objects, copied by the driver
+for mode in "" --no-concrete; do
+  check 0 $D/struct_params.c --function run --reach 12 $mode
+  check 1 $D/struct_params.c --function alias --reach 21 $mode
+  check 0 $D/struct_params.c --function alias --reach 23 $mode
+  check 0 $D/struct_params.c --function nested --reach 32 $mode
+  check 1 $D/struct_params.c --function nested --reach 36 $mode
+done
+refused $D/struct_params.c 40 "a struct input holding pointers" --function ptrs --reach 41
 # the suite of a function calling through pointers, measured by gcov
 tmp=$(mktemp -d)
 if "$INKA" --quiet --cover branches --function table --emit-dir "$tmp" --validate $D/fnptrs.c >"$tmp/out" 2>&1 &&
