@@ -101,3 +101,15 @@ int signaling(unsigned n) {
     return 2;                            /* line 101: a quiet NaN */
   return 0;
 }
+
+struct holder { int tag; union word v; };
+
+int nested_zero(unsigned char a) {      /* carriers inside a local array and struct start at 0 */
+  union word w[2];
+  struct holder h;
+  w[1].b[0] = a;
+  h.v.b[3] = a;
+  if (w[1].u == 7 && h.v.u == 0x07000000u)
+    return 1;                            /* line 113: a == 7 */
+  return 0;
+}
