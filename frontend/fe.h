@@ -304,10 +304,6 @@ IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc);
 bool fe_same_representation(const IrType *a, const IrType *b);
 bool fe_union_is_carrier(FeCtx *c, const IrType *t);
 IrExpr *fe_union_cell(FeCtx *c, IrExpr *obj, IrLoc loc); /* the one cell of a union object */
-/* A local declared without an initializer: the carriers of the carrier
-   unions it holds start at 0 (up to a bound), its other cells unwritten. */
-bool fe_holds_carrier(FeCtx *c, const IrType *t);
-void fe_union_zero_carriers(FeCtx *c, IrExpr *lv, IrLoc loc, IrBlock *out);
 /* e (a member access or subscript) as a view of a carrier union, or NULL
    when it is none (nothing lowered then). */
 IrExpr *fe_union_view(FeCtx *c, CXCursor e, IrLoc loc, IrBlock *out);

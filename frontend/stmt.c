@@ -72,7 +72,6 @@ static void local_decl(FeCtx *c, CXCursor d, IrBlock *out) {
   fe_emit(c, out, s);
   CXCursor init = clang_Cursor_getVarDeclInitializer(d);
   if (!clang_Cursor_isNull(init)) fe_local_init(c, fe_var_expr(c, v, v->loc), init, out);
-  else fe_union_zero_carriers(c, fe_var_expr(c, v, v->loc), v->loc, out); /* see unions.c */
 }
 
 static void decl_stmt(FeCtx *c, CXCursor s, IrBlock *out) {

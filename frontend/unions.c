@@ -462,48 +462,6 @@ IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc) {
   return fe_op(c, IR_DEREF, mt, fe_cast(c, fe_type_ptr(c, mt), addr, loc), NULL, loc);
 }
 
-/* ---- locals without an initializer ----------------------------------------------- */
-/* Zeroes the carrier of every carrier union in lv (itself, or inside its
-   structs and arrays), nothing else: other cells keep "never written".
-   *budget bounds the stores (a huge array of unions keeps its carriers
-   unwritten: a path reading one is abandoned, never refuted). */
-static void zero_carriers(FeCtx *c, IrExpr *lv, IrLoc loc, IrBlock *out, int *budget) {
-  IrType *t = lv->type;
-  if (*budget <= 0) return;
-  if (fe_union_is_carrier(c, t)) {
-    --*budget;
-    IrStmt *s = fe_stmt_new(c, IR_ST_ASSIGN, loc);
-    s->lhs = fe_union_cell(c, lv, loc);
-    s->rhs = fe_int_const(c, s->lhs->type, 0, loc);
-    fe_emit(c, out, s);
-  } else if (t->kind == IR_TY_STRUCT && !t->is_union) {
-    for (int i = 0; i < t->nfields; i++) {
-      IrExpr *f = fe_op(c, IR_FIELD, t->fields[i].type, lv, NULL, loc);
-      f->field = i;
-      zero_carriers(c, f, loc, out, budget);
-    }
-  } else if (t->kind == IR_TY_ARRAY && !t->variable && fe_holds_carrier(c, t->base)) {
-    for (int64_t i = 0; i < t->count && *budget > 0; i++)
-      zero_carriers(c, fe_op(c, IR_INDEX, t->base, lv, fe_int_const(c, fe_type_ptrdiff(c), i, loc), loc), loc, out,
-                    budget);
-  }
-}
-
-bool fe_holds_carrier(FeCtx *c, const IrType *t) {
-  if (fe_union_is_carrier(c, t)) return true;
-  if (t->kind == IR_TY_ARRAY) return !t->variable && fe_holds_carrier(c, t->base);
-  for (int i = 0; t->kind == IR_TY_STRUCT && !t->is_union && i < t->nfields; i++)
-    if (fe_holds_carrier(c, t->fields[i].type)) return true;
-  return false;
-}
-
-enum { MAX_ZEROED_CARRIERS = 256 };
-
-void fe_union_zero_carriers(FeCtx *c, IrExpr *lv, IrLoc loc, IrBlock *out) {
-  int budget = MAX_ZEROED_CARRIERS;
-  if (fe_holds_carrier(c, lv->type)) zero_carriers(c, lv, loc, out, &budget);
-}
-
 /* ---- initializers: they set the first member, or the one a designator names ---- */
 int fe_union_member_index(FeCtx *c, const IrType *t, const char *name) {
   FeUnion *u = union_of_type(c, t);

@@ -24,7 +24,7 @@ int float_bits(float x, unsigned n) {
 }
 
 int bytes(unsigned char a, int k) {
-  union word w;
+  union word w = {0};
   w.b[0] = a;
   w.b[1] = 0;
   w.b[2] = 0;
@@ -104,12 +104,12 @@ int signaling(unsigned n) {
 
 struct holder { int tag; union word v; };
 
-int nested_zero(unsigned char a) {      /* carriers inside a local array and struct start at 0 */
+int nested_zero(unsigned char a) {      /* bytes never written: the stack's, no verdict */
   union word w[2];
   struct holder h;
   w[1].b[0] = a;
   h.v.b[3] = a;
   if (w[1].u == 7 && h.v.u == 0x07000000u)
-    return 1;                            /* line 113: a == 7 */
+    return 1;                            /* line 113: a == 7 and zeros left on the stack */
   return 0;
 }
