@@ -7,7 +7,10 @@
  * trailed; the others are transient and written directly.
  *
  * The queue has PROP_PRIO_COUNT FIFO levels; the lowest non-empty level runs
- * first.  A propagator is queued at most once (its queued flag).  A
+ * first.  A propagator is queued at most once (its queued flag).  Apart
+ * from the levels, a FIFO of deferred runs (prop_defer) runs when every
+ * level is empty; a propagator holds at most one place there (its deferred
+ * flag), whether or not it is queued in its level too.  A
  * propagator in evaluation is queued only by its own prunings, and only if
  * its class is not idempotent; one in evaluation in an outer frame (it is
  * running a trial) is never queued or run by the trial.  Entailed and failed
@@ -155,7 +158,26 @@ void prop_wake(PropStore *s, Propagator *p) {
   s->stats.wakeups++;
 }
 
+static void defer_append(PropStore *s, Propagator *p) {
+  if (!s->dhead) s->defer_since = s->stats.propagations;
+  p->deferred = true;
+  p->next_deferred = NULL;
+  p->prev_deferred = s->dtail;
+  if (s->dtail) s->dtail->next_deferred = p; else s->dhead = p;
+  s->dtail = p;
+  s->nonempty |= 1u << PROP_LEVEL_DEFERRED;
+}
+
+static void defer_remove(PropStore *s, Propagator *p) {
+  if (p->prev_deferred) p->prev_deferred->next_deferred = p->next_deferred; else s->dhead = p->next_deferred;
+  if (p->next_deferred) p->next_deferred->prev_deferred = p->prev_deferred; else s->dtail = p->prev_deferred;
+  if (!s->dhead) s->nonempty &= ~(1u << PROP_LEVEL_DEFERRED);
+  p->deferred = false;
+  p->next_deferred = p->prev_deferred = NULL;
+}
+
 void prop_queue_clear(PropStore *s) {
+  while (s->dhead) defer_remove(s, s->dhead);
   for (int l = 0; l < PROP_PRIO_COUNT; l++) {
     Propagator *p = s->head[l];
     while (p) {
@@ -196,18 +218,21 @@ void prop_fail(PropStore *s) {
 
 /* ---- Running ---------------------------------------------------------------- */
 
-/* Runs p once; false if the store failed. */
-static bool run(PropStore *s, Propagator *p) {
+/* Runs p once (deferred: as a deferred run); false if the store failed. */
+static bool run(PropStore *s, Propagator *p, bool deferred) {
   assert(p->state != PROP_STATE_ENTAILED && p->state != PROP_STATE_FAILED);
   Propagator *outer = s->current;
   int outer_trial = s->current_trial;
+  bool outer_deferred = s->current_deferred;
   s->current = p;
   s->current_trial = s->trial_depth;
+  s->current_deferred = deferred;
   p->state = PROP_STATE_EVALUATION;
   s->stats.propagations++;
   if (s->out_of_memory || ((s->stats.propagations & 1023) == 0 && past_deadline(s)) || past_work_budget(s)) {
     s->current = outer;
     s->current_trial = outer_trial;
+    s->current_deferred = outer_deferred;
     p->state = PROP_STATE_SUSPENDED;
     prop_fail(s);
     return false;
@@ -215,6 +240,7 @@ static bool run(PropStore *s, Propagator *p) {
   PropStatus st = p->cls->propagate(s, p);
   s->current = outer;
   s->current_trial = outer_trial;
+  s->current_deferred = outer_deferred;
   p->state = PROP_STATE_SUSPENDED;
   if (st == PROP_FAILED || s->failed) {
     prop_save_int(s, &p->state, PROP_STATE_FAILED);
@@ -223,6 +249,7 @@ static bool run(PropStore *s, Propagator *p) {
   }
   if (st == PROP_ENTAILED) {
     if (p->queued) unqueue(s, p);
+    if (p->deferred) defer_remove(s, p);
     prop_save_int(s, &p->state, PROP_STATE_ENTAILED);
   }
   return true;
@@ -303,12 +330,18 @@ bool prop_propagate(PropStore *s) {
   while (s->nonempty) {
     if (refuted_while_slow(s, &ask)) return false;
     if (!s->nonempty) break; /* the refuter's deductions ran the queue dry */
-    Propagator *p = dequeue(s, __builtin_ctz(s->nonempty));
+    int l = __builtin_ctz(s->nonempty);
+    /* the deferred runs wait for the control level, but not forever */
+    if (l == PROP_PRIO_CONTROL && s->dhead && s->stats.propagations - s->defer_since > PROP_DEFER_WAIT)
+      l = PROP_LEVEL_DEFERRED;
+    Propagator *p = s->dhead;
+    if (l == PROP_LEVEL_DEFERRED) defer_remove(s, p); else p = dequeue(s, l);
     assert(p->state != PROP_STATE_ENTAILED && "an entailed propagator is never queued");
     /* busy in an outer frame (this is a trial it runs): the trial restores
        the outer queue afterwards, p runs there */
     if (p->state == PROP_STATE_EVALUATION) continue;
-    if (!run(s, p)) return false;
+    if (!run(s, p, l == PROP_LEVEL_DEFERRED)) return false;
+    if (l == PROP_LEVEL_DEFERRED) s->defer_since = s->stats.propagations;
     if (s->trial_depth > 0 && s->small_steps - s->trial_small_base > PROP_TRIAL_SMALL_STEPS) {
       if (refuted_in_trial(s)) return false;
       s->trial_inconclusive = true; /* slow convergence: the trial says nothing */
@@ -331,7 +364,7 @@ bool prop_settle(PropStore *s, int below, int max_runs) {
   for (int runs = 0; !s->failed && (s->nonempty & mask) && runs < max_runs; runs++) {
     int l = __builtin_ctz(s->nonempty & mask);
     if (s->head[l]->state == PROP_STATE_EVALUATION) break; /* running in an outer frame: it runs there */
-    run(s, dequeue(s, l));
+    run(s, dequeue(s, l), false);
   }
   return !s->failed;
 }
@@ -344,8 +377,16 @@ bool prop_post(PropStore *s, Propagator *p) {
     s->stats.wakeups++;
     return true;
   }
-  if (!run(s, p)) return false;
+  if (!run(s, p, false)) return false;
   return prop_propagate(s);
 }
 
 Propagator *prop_current(const PropStore *s) { return s->current; }
+
+void prop_defer(PropStore *s, Propagator *p) {
+  assert(is_running_here(s, p));
+  if (s->failed || p->deferred) return; /* it keeps the place it has */
+  defer_append(s, p);
+}
+
+bool prop_deferred_run(const PropStore *s) { return s->current_deferred && s->current_trial == s->trial_depth; }

@@ -93,7 +93,11 @@ typedef struct PropChoice {
 typedef struct PropQueued {
   Propagator *p;
   int state;
+  bool deferred;         /* a place among the deferred runs, not in a level */
 } PropQueued;
+
+/* The bit of PropStore.nonempty that says deferred runs are waiting. */
+enum { PROP_LEVEL_DEFERRED = PROP_PRIO_COUNT };
 
 struct PropStore {
   /* budget: CLOCK_MONOTONIC seconds; past it every propagation fails */
@@ -128,9 +132,12 @@ struct PropStore {
 
   /* propagation */
   Propagator *head[PROP_PRIO_COUNT], *tail[PROP_PRIO_COUNT];
-  unsigned nonempty;               /* bit l: level l has members */
+  Propagator *dhead, *dtail;       /* the deferred runs (prop_defer) */
+  unsigned nonempty;               /* bit l: level l has members; bit PROP_LEVEL_DEFERRED: dhead */
   Propagator *current;             /* in evaluation, innermost */
   int current_trial;               /* trial depth at which current started */
+  bool current_deferred;           /* current runs as a deferred run */
+  uint64_t defer_since;            /* propagator runs when the deferred runs last ran or began to wait */
   uint32_t next_id;
   bool failed;
 

@@ -19,20 +19,32 @@
 
 #include "store_internal.h"
 
+static void save_one(PropStore *s, Propagator *p, bool deferred) {
+  prop_grow((void **)&s->qsave, &s->capqsave, s->nqsave + 1, sizeof *s->qsave);
+  s->qsave[s->nqsave++] = (PropQueued){p, p->state, deferred};
+}
+
 static void save_queue(PropStore *s) {
   for (int l = 0; l < PROP_PRIO_COUNT; l++)
-    for (Propagator *p = s->head[l]; p; p = p->next_in_queue) {
-      prop_grow((void **)&s->qsave, &s->capqsave, s->nqsave + 1, sizeof *s->qsave);
-      s->qsave[s->nqsave++] = (PropQueued){p, p->state};
-    }
+    for (Propagator *p = s->head[l]; p; p = p->next_in_queue) save_one(s, p, false);
+  for (Propagator *p = s->dhead; p; p = p->next_deferred) save_one(s, p, true);
 }
 
 static void restore_queue(PropStore *s, int base) {
   assert(s->nonempty == 0);
   for (int k = base; k < s->nqsave; k++) {
     Propagator *p = s->qsave[k].p;
-    int l = p->cls->priority;
     p->state = s->qsave[k].state;
+    if (s->qsave[k].deferred) {
+      p->deferred = true;
+      p->next_deferred = NULL;
+      p->prev_deferred = s->dtail;
+      if (s->dtail) s->dtail->next_deferred = p; else s->dhead = p;
+      s->dtail = p;
+      s->nonempty |= 1u << PROP_LEVEL_DEFERRED;
+      continue;
+    }
+    int l = p->cls->priority;
     p->queued = true;
     p->next_in_queue = NULL;
     if (s->tail[l]) s->tail[l]->next_in_queue = p; else s->head[l] = p;
@@ -50,6 +62,7 @@ PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
   if (s->failed) return PROP_TRIAL_FAILED;
   s->stats.trials++;
   int base = s->nqsave;
+  uint64_t defer_since = s->defer_since;
   save_queue(s);
   prop_push_internal(s);
   if (s->trial_depth == 0) {
@@ -64,6 +77,7 @@ PropTrial prop_try(PropStore *s, PropPostFn post, void *ctx,
   prop_pop(s);
   s->trial_depth--;
   restore_queue(s, base);
+  s->defer_since = defer_since;
   if (s->trial_depth == 0) s->trial_work_end = 0;
   if (s->trial_inconclusive) { /* stopped, not refuted (every enclosing trial too) */
     if (s->trial_depth == 0) s->trial_inconclusive = false;

@@ -182,7 +182,9 @@ struct Propagator {       /* kernel fields; treat as read-only outside propagate
   const PropClass *cls;
   int state;              /* PropState, trailed */
   bool queued;
+  bool deferred;          /* holds a place among the deferred runs (prop_defer) */
   Propagator *next_in_queue;
+  Propagator *next_deferred, *prev_deferred;
   uint32_t id;            /* creation order, for determinism and debugging */
 };
 
@@ -222,6 +224,26 @@ bool prop_propagate(PropStore *s);
    the running propagator is not woken by what the settled ones narrow (an
    idempotent one never is while it runs).  False if the store failed. */
 bool prop_settle(PropStore *s, int below, int max_runs);
+/* Deferred runs.  prop_defer(s, p), p the running propagator: p runs once
+   more when every level of the queue is empty, and prop_deferred_run is
+   true during that run.  The deferred runs are a FIFO below all the
+   levels, apart from them: p keeps its place there while it is woken and
+   runs at its own level as usual (and asking again keeps the place it
+   has), until its deferred run or until it is entailed.  For work worth
+   doing only on the fixpoint of the cheap work: the trials of a control
+   operator, which would otherwise redo inside each trial, and throw away,
+   what the decided operators still queued behind it do
+   (operators/control/trial.c). */
+void prop_defer(PropStore *s, Propagator *p);
+bool prop_deferred_run(const PropStore *s);
+/* ...but not forever: once PROP_DEFER_WAIT propagator runs have passed
+   since the deferred runs began to wait or last ran, the first one runs
+   before the control level's next member (only the control level's: the
+   cheaper levels still run first).  A chain of decided control operators
+   -- a loop of 200,000 iterations whose checks are all decided -- would
+   otherwise keep a trial that refutes the objective after it waiting
+   until the end of the chain. */
+enum { PROP_DEFER_WAIT = 4096 };
 /* The propagator currently in evaluation, or NULL. */
 Propagator *prop_current(const PropStore *s);
 

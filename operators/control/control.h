@@ -11,8 +11,11 @@ enum { TR_TRIAL_UNFOLDS = 64, TR_ITE_TRIAL_DEPTH = 2, TR_W_TRIAL_DEPTH = 1, TR_T
    them per search node (a cascade of small prunings among hundreds of
    suspended operators otherwise costs more than the search it saves).
    *node and *rounds are the operator's own counters (not trailed: node
-   numbers only grow).  True if a round may run now. */
-bool tr_trial_round(Tr *t, uint64_t *node, int *rounds);
+   numbers only grow).  And they run on the fixpoint of everything else:
+   called from a run at the operator p's own level, it defers p
+   (prop_defer) and says no; from the deferred run it says whether a round
+   may run now. */
+bool tr_trial_round(Tr *t, Propagator *p, uint64_t *node, int *rounds);
 /* The work budget of trials (trial.c): each outermost trial may make
    TR_TRIAL_WORK_MIN propagator runs plus what the pool holds; its runs
    beyond the minimum come out of the pool, and each unfolding outside

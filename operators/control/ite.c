@@ -69,8 +69,16 @@ typedef struct Trial {
   int v;
 } Trial;
 
+/* A branch that ends the path (TR_BR_END) is tried with no loop look-ahead
+   when it is the outermost trial: nothing runs after it on its path.
+   What such a trial unfolded was other operators' work, done while the
+   branch was still being posted (each post of a trial propagates): the
+   loop-resume split behind a trap split saw "still running" undecided,
+   tried "one more iteration" and unfolded it, before the ended flag
+   reached it. */
 static bool post_branch(PropStore *s, void *ctx) {
   Trial *tr = ctx;
+  if (tr->it->branch[tr->v].kind == TR_BR_END && prop_trial_depth(s) == 1) tr->it->t->trial_unfolds = 0;
   return prop_fix(s, tr->it->cond, tr->v) && take_branch(tr->it, tr->v);
 }
 
@@ -91,7 +99,7 @@ static PropStatus ite_propagate(PropStore *s, Propagator *p) {
   if (prop_is_fixed(s, it->cond)) return decide(it, (int)prop_value(s, it->cond)) ? PROP_ENTAILED : PROP_FAILED;
   if (prop_trial_depth(s) >= TR_ITE_TRIAL_DEPTH) return PROP_SUSPEND;
   if (tr_out_of_time(it->t)) return PROP_FAILED;
-  if (!tr_trial_round(it->t, &it->node, &it->rounds)) return PROP_SUSPEND;
+  if (!tr_trial_round(it->t, p, &it->node, &it->rounds)) return PROP_SUSPEND;
   return try_both(it);
 }
 

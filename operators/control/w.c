@@ -146,7 +146,7 @@ static PropStatus w_propagate(PropStore *s, Propagator *p) {
   }
   if (prop_trial_depth(s) >= TR_W_TRIAL_DEPTH) return PROP_SUSPEND;
   if (tr_out_of_time(t)) return PROP_FAILED;
-  if (!tr_trial_round(t, &w->node, &w->rounds)) return PROP_SUSPEND;
+  if (!tr_trial_round(t, p, &w->node, &w->rounds)) return PROP_SUSPEND;
   Trial exit_now = {w, 0}, iterate = {w, 1};
   void *ctx[2] = {&exit_now, &iterate};
   int v = tr_disjunction(t, post_choice, ctx, 0, w->b, w->at, w->loop->out, true, &t->stats.w_trials);

@@ -5,7 +5,9 @@
  * the outer queue, settling the lower levels from inside propagate(),
  * the trial depth limit, prop_current, states, the node
  * budget (stops a slow fixpoint, says so, leaves the store usable), a
- * subscription handed to another propagator (and back on backtracking).
+ * subscription handed to another propagator (and back on backtracking),
+ * deferred runs (after every level, a place kept while woken, left when
+ * entailed, kept across a trial, a wait bounded by PROP_DEFER_WAIT runs).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -507,6 +509,167 @@ TEST(node_budget) {
   prop_store_free(s);
 }
 
+/* ---- Deferred runs ------------------------------------------------------------ */
+
+/* Defers itself on a run at its level; a deferred run logs 1000 + tag.
+   With aux, a run at its level that finds x's max at most 5 is entailed. */
+static PropStatus defer_hook(PropStore *s, Probe *p) {
+  if (prop_deferred_run(s)) {
+    p->log[(*p->nlog)++] = 1000 + p->tag;
+    return PROP_SUSPEND;
+  }
+  if (p->aux && prop_max(s, p->x) <= 5) return PROP_ENTAILED;
+  prop_defer(s, &p->base);
+  return PROP_SUSPEND;
+}
+
+static PropStatus narrow_hook(PropStore *s, Probe *p) { return prop_set_max(s, p->x, 5) ? PROP_ENTAILED : PROP_FAILED; }
+
+static bool empty_trial_post(PropStore *s, void *ctx) {
+  (void)s, (void)ctx;
+  return true;
+}
+
+static PropStatus trial_only_hook(PropStore *s, Probe *p) {
+  (void)p;
+  CHECK_EQ_INT(prop_try(s, empty_trial_post, NULL, NULL, 0, NULL), PROP_TRIAL_OK);
+  return PROP_ENTAILED;
+}
+
+/* A control-level driver posts list[0..4) from inside propagation. */
+static int run_deferred(PropStore *s, Probe **list, int *log) {
+  int n = 0;
+  for (int i = 0; i < 4; i++) {
+    list[i]->log = log;
+    list[i]->nlog = &n;
+  }
+  Probe *w = probe(s, &cls_at[4], 9);
+  w->log = log;
+  w->nlog = &n;
+  w->aux = list;
+  w->hook = post_all_hook;
+  CHECK(prop_post(s, &w->base));
+  CHECK(!prop_failed(s));
+  return n;
+}
+
+static void check_log(const int *log, int n, const int *want, int nwant) {
+  CHECK_EQ_INT(n, nwant);
+  for (int i = 0; i < n && i < nwant; i++) CHECK_EQ_INT(log[i], want[i]);
+}
+
+static Probe *deferring(PropStore *s, int tag, PropVar x) {
+  Probe *p = probe(s, &cls_at[4], tag);
+  p->hook = defer_hook;
+  p->x = x;
+  prop_subscribe(s, &p->base, x, PROP_EV_BOUNDS);
+  return p;
+}
+
+TEST(deferred_runs) {
+  /* after every level (3, of level 0, posted last, runs first), FIFO; a
+     deferred run logs its tag, then 1000 + tag */
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 10);
+  int log[32];
+  Probe *list[4] = {deferring(s, 1, x), deferring(s, 2, x), probe(s, &cls_at[4], 4), probe(s, &cls_at[0], 3)};
+  int n = run_deferred(s, list, log);
+  check_log(log, n, (int[]){9, 3, 1, 2, 4, 1, 1001, 2, 1002}, 9);
+  CHECK(!prop_deferred_run(s));
+  prop_push(s); /* the deferred runs are part of the fixpoint: the queue is empty */
+  prop_pop(s);
+  prop_store_free(s);
+
+  /* woken while they wait (2 first: newest subscription first), both run at
+     their level, and 1 keeps its place before 2 */
+  s = prop_store_new();
+  x = prop_new_var(s, 0, 10);
+  list[0] = deferring(s, 1, x);
+  list[1] = deferring(s, 2, x);
+  list[2] = probe(s, &cls_at[4], 4);
+  list[2]->hook = narrow_hook;
+  list[2]->x = x;
+  list[3] = probe(s, &cls_at[4], 5);
+  n = run_deferred(s, list, log);
+  check_log(log, n, (int[]){9, 1, 2, 4, 5, 2, 1, 1, 1001, 2, 1002}, 11);
+  prop_store_free(s);
+
+  /* entailed while it waits: no deferred run */
+  s = prop_store_new();
+  x = prop_new_var(s, 0, 10);
+  list[0] = deferring(s, 1, x);
+  list[0]->aux = list;
+  list[1] = deferring(s, 2, x);
+  list[2] = probe(s, &cls_at[4], 4);
+  list[2]->hook = narrow_hook;
+  list[2]->x = x;
+  list[3] = probe(s, &cls_at[4], 5);
+  n = run_deferred(s, list, log);
+  check_log(log, n, (int[]){9, 1, 2, 4, 5, 2, 1, 2, 1002}, 9);
+  CHECK_EQ_INT(list[0]->base.state, PROP_STATE_ENTAILED);
+  prop_store_free(s);
+
+  /* a trial (run by 6) runs what is pending: 4, 5, then the deferred run of
+     1 (at depth 1); after the pop all of it is pending again and runs for
+     real */
+  s = prop_store_new();
+  x = prop_new_var(s, 0, 10);
+  list[0] = deferring(s, 1, x);
+  list[1] = probe(s, &cls_at[4], 6);
+  list[1]->hook = trial_only_hook;
+  list[2] = probe(s, &cls_at[4], 4);
+  list[3] = probe(s, &cls_at[4], 5);
+  n = run_deferred(s, list, log);
+  check_log(log, n, (int[]){9, 1, 6, 4, 5, 1, 1001, 4, 5, 1, 1001}, 11);
+  prop_store_free(s);
+}
+
+/* A chain of control-level operators, each posting the next: decided work
+   that goes on and on.  A deferred run waits about PROP_DEFER_WAIT runs of
+   it, not to its end. */
+static int chain_len, chain_at_deferred;
+
+static PropStatus chain_hook(PropStore *s, Probe *p) {
+  (void)p;
+  if (++chain_len < 3 * PROP_DEFER_WAIT) {
+    Probe *q = probe(s, &cls_at[4], 7);
+    q->hook = chain_hook;
+    CHECK(prop_post(s, &q->base));
+  }
+  return PROP_ENTAILED;
+}
+
+static PropStatus record_hook(PropStore *s, Probe *p) {
+  if (!prop_deferred_run(s)) {
+    prop_defer(s, &p->base);
+    return PROP_SUSPEND;
+  }
+  chain_at_deferred = chain_len;
+  return PROP_ENTAILED;
+}
+
+static PropStatus post_two_hook(PropStore *s, Probe *p) {
+  Probe **list = p->aux;
+  for (int i = 0; i < 2; i++) CHECK(prop_post(s, &list[i]->base));
+  return PROP_ENTAILED;
+}
+
+TEST(deferred_wait) {
+  PropStore *s = prop_store_new();
+  chain_len = 0;
+  chain_at_deferred = -1;
+  Probe *list[2] = {probe(s, &cls_at[4], 1), probe(s, &cls_at[4], 7)};
+  list[0]->hook = record_hook;
+  list[1]->hook = chain_hook;
+  Probe *w = probe(s, &cls_at[4], 9);
+  w->aux = list;
+  w->hook = post_two_hook;
+  CHECK(prop_post(s, &w->base));
+  CHECK_EQ_INT(chain_len, 3 * PROP_DEFER_WAIT);
+  CHECK(chain_at_deferred >= PROP_DEFER_WAIT - 2 && chain_at_deferred <= PROP_DEFER_WAIT + 2);
+  prop_store_free(s);
+}
+
 int main(void) {
   RUN(event_routing);
   RUN(queued_at_most_once);
@@ -522,5 +685,7 @@ int main(void) {
   RUN(settle_failure);
   RUN(trial_inside_propagate);
   RUN(node_budget);
+  RUN(deferred_runs);
+  RUN(deferred_wait);
   return check_summary();
 }
