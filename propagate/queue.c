@@ -158,14 +158,18 @@ void prop_wake(PropStore *s, Propagator *p) {
   s->stats.wakeups++;
 }
 
-static void defer_append(PropStore *s, Propagator *p) {
-  if (!s->dhead) s->defer_since = s->stats.propagations;
+void prop_defer_link(PropStore *s, Propagator *p) {
   p->deferred = true;
   p->next_deferred = NULL;
   p->prev_deferred = s->dtail;
   if (s->dtail) s->dtail->next_deferred = p; else s->dhead = p;
   s->dtail = p;
   s->nonempty |= 1u << PROP_LEVEL_DEFERRED;
+}
+
+static void defer_append(PropStore *s, Propagator *p) {
+  if (!s->dhead) s->defer_since = s->stats.propagations;
+  prop_defer_link(s, p);
 }
 
 static void defer_remove(PropStore *s, Propagator *p) {

@@ -98,6 +98,8 @@ typedef struct PropQueued {
 
 /* The bit of PropStore.nonempty that says deferred runs are waiting. */
 enum { PROP_LEVEL_DEFERRED = PROP_PRIO_COUNT };
+/* Appends p to the deferred runs (queue.c; a trial's restore uses it too). */
+void prop_defer_link(PropStore *s, Propagator *p);
 
 struct PropStore {
   /* budget: CLOCK_MONOTONIC seconds; past it every propagation fails */

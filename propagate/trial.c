@@ -36,12 +36,7 @@ static void restore_queue(PropStore *s, int base) {
     Propagator *p = s->qsave[k].p;
     p->state = s->qsave[k].state;
     if (s->qsave[k].deferred) {
-      p->deferred = true;
-      p->next_deferred = NULL;
-      p->prev_deferred = s->dtail;
-      if (s->dtail) s->dtail->next_deferred = p; else s->dhead = p;
-      s->dtail = p;
-      s->nonempty |= 1u << PROP_LEVEL_DEFERRED;
+      prop_defer_link(s, p); /* its place back, the wait's start unchanged */
       continue;
     }
     int l = p->cls->priority;

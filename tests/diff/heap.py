@@ -43,7 +43,7 @@ out of its --timeout, the program's other queries are skipped and counted as
 such), HEAP_KEEP=1 (keep the temporary directory), HEAP_VERBOSE=1 (one line
 per query).
 """
-import concurrent.futures
+import campaign
 import json
 import os
 import random
@@ -51,7 +51,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
@@ -427,20 +426,10 @@ def main():
         print("no executable %s (run make first)" % INKA)
         print("0 passed, 1 failed")
         return 1
-    TMP = tempfile.mkdtemp(prefix="inka-heap.")
-    shutil.copy2(INKA, os.path.join(TMP, "inka-ng"))    # others may relink ./inka-ng meanwhile
-    INKA = os.path.join(TMP, "inka-ng")
+    TMP, INKA = campaign.freeze_binary(INKA, "inka-heap.")
     t0 = time.time()
     try:
-        ex = concurrent.futures.ThreadPoolExecutor(JOBS)
-        try:
-            futures = [ex.submit(run_program, s) for s in range(SEED, SEED + COUNT)]
-            results = [f.result() for f in futures]
-        except BaseException:
-            STOP.set()
-            ex.shutdown(wait=True, cancel_futures=True)
-            raise
-        ex.shutdown()
+        results = campaign.run_seeds(run_program, range(SEED, SEED + COUNT), JOBS, STOP)
         return 1 if report(results, t0) else 0
     finally:
         if KEEP:

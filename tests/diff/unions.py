@@ -83,7 +83,7 @@ and counted as such),
 UNION_KEEP=1 (keep the temporary directory), UNION_VERBOSE=1 (one line per
 query), UNION_FAILDIR.
 """
-import concurrent.futures
+import campaign
 import json
 import os
 import random
@@ -1340,20 +1340,10 @@ def main():
         print("no executable %s (run make first)" % INKA)
         print("0 passed, 1 failed")
         return 1
-    TMP = tempfile.mkdtemp(prefix="inka-unions.")
-    shutil.copy2(INKA, os.path.join(TMP, "inka-ng"))    # others may relink ./inka-ng meanwhile
-    INKA = os.path.join(TMP, "inka-ng")
+    TMP, INKA = campaign.freeze_binary(INKA, "inka-unions.")
     t0 = time.time()
     try:
-        ex = concurrent.futures.ThreadPoolExecutor(JOBS)
-        try:
-            futures = [ex.submit(run_program, s) for s in range(SEED, SEED + COUNT)]
-            results = [f.result() for f in futures]
-        except BaseException:
-            STOP.set()
-            ex.shutdown(wait=True, cancel_futures=True)
-            raise
-        ex.shutdown()
+        results = campaign.run_seeds(run_program, range(SEED, SEED + COUNT), JOBS, STOP)
         return 1 if report(results, t0) else 0
     finally:
         if KEEP:

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "source_text.h"
 #include "inka/frontend.h"
 #include "inka/objective.h"
 
@@ -30,22 +31,6 @@ typedef struct Case {
   int n_hi;           /* the brute force runs n in [0, n_hi] */
   bool proof;         /* must be UNREACHABLE through a polyhedral invariant */
 } Case;
-
-static bool write_text(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-  if (!f) return false;
-  fputs(text, f);
-  return fclose(f) == 0;
-}
-
-static int marker_line(const char *text) {
-  int line = 1;
-  for (const char *p = text; *p; p++) {
-    if (!strncmp(p, "/* T */", 7)) return line;
-    if (*p == '\n') line++;
-  }
-  return -1;
-}
 
 /* Whether some input of the box makes f return 1 (compiled and run). */
 static int brute_reachable(const Case *c, const char *src) {
@@ -72,7 +57,7 @@ static void check_case(const Case *c) {
   char src[256];
   snprintf(src, sizeof src, "%s/%s.c", tmpdir, c->name);
   CHECK(write_text(src, c->body));
-  int line = marker_line(c->body), truth = brute_reachable(c, src);
+  int line = marker_line(c->body, "/* T */"), truth = brute_reachable(c, src);
   CHECK(line > 0 && truth >= 0);
   FeOptions fo = {0};
   FeErrors fe = {0};

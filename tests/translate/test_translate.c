@@ -50,6 +50,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "source_text.h"
 #include "inka/frontend.h"
 #include "inka/objective.h"
 #include "inka/translate.h"
@@ -94,22 +95,11 @@ static char *read_text(const char *path) {
   return b.s;
 }
 
-static bool write_text(const char *path, const char *text) {
-  FILE *f = fopen(path, "wb");
-  if (!f) return false;
-  bool ok = fputs(text, f) >= 0;
-  return fclose(f) == 0 && ok;
-}
-
 /* The line of the marker comment T<n> ("/" "*T3*" "/"), or -1. */
-static int marker_line(const char *text, int n) {
+static int marker_n_line(const char *text, int n) {
   char mark[32];
   snprintf(mark, sizeof mark, "/*T%d*/", n);
-  const char *at = strstr(text, mark);
-  if (!at) return -1;
-  int line = 1;
-  for (const char *c = text; c < at; c++) line += *c == '\n';
-  return line;
+  return marker_line(text, mark);
 }
 
 /* The text with every marker T<n> replaced by "HIT(n);" (same lines). */
@@ -218,7 +208,7 @@ static Prog *prog_from_text(const char *stem, const char *text) {
 
 /* The statement on marker n's line and the defined function holding it. */
 static const IrFunction *marker_target(const Prog *pg, int n, const IrStmt **st) {
-  int line = marker_line(pg->text, n);
+  int line = marker_n_line(pg->text, n);
   *st = NULL;
   if (line < 0) return NULL;
   for (int i = 0; i < pg->p->nfuncs; i++) {
@@ -707,7 +697,7 @@ static void brute_force_file(const char *name, int lo, int hi, bool unknown_is_f
   CHECK(pg != NULL);
   if (!pg) return;
   int nt = 1;
-  while (marker_line(pg->text, nt) > 0) nt++;
+  while (marker_n_line(pg->text, nt) > 0) nt++;
   /* the functions that hold a target */
   const IrFunction *fns[64] = {0};
   int nfns = 0;

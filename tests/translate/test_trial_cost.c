@@ -21,26 +21,11 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "source_text.h"
 #include "inka/frontend.h"
 #include "inka/objective.h"
 
 static char tmpdir[128];
-
-static bool write_text(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-  if (!f) return false;
-  fputs(text, f);
-  return fclose(f) == 0;
-}
-
-static int marker_line(const char *text, const char *marker) {
-  int line = 1;
-  for (const char *p = text; *p; p++) {
-    if (!strncmp(p, marker, strlen(marker))) return line;
-    if (*p == '\n') line++;
-  }
-  return -1;
-}
 
 /* Solves `--reach T --iter iter` (iter 0: none) on body's function f with
    the model alone; the verdict and the unfoldings. */

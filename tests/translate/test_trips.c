@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "source_text.h"
 #include "inka/frontend.h"
 #include "inka/objective.h"
 
@@ -50,22 +51,6 @@ typedef struct Case {
   bool two;         /* f(int n, int s), s in [slo, shi] too */
   int slo, shi;
 } Case;
-
-static bool write_text(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-  if (!f) return false;
-  fputs(text, f);
-  return fclose(f) == 0;
-}
-
-static int marker_line(const char *text, const char *marker) {
-  int line = 1;
-  for (const char *p = text; *p; p++) {
-    if (!strncmp(p, marker, strlen(marker))) return line;
-    if (*p == '\n') line++;
-  }
-  return -1;
-}
 
 /* The body with `what` inserted at the start (after the indentation) of
    each line holding marker. */
