@@ -19,8 +19,13 @@
  * far; a reduced row with an odd coefficient (a unit modulo 2^k) makes its
  * newest such variable a pivot, expressed in the others (so the inputs stay
  * free); a reduced row 0 == c, c != 0, or whose coefficients all have more
- * factors of two than c, has no solution.  Rows without an odd coefficient
- * are otherwise dropped (sound: only weaker).  Back-substitution then
+ * factors of two than c, has no solution.  A reduced row without an odd
+ * coefficient, 2^j * (sum b_i x_i + d) == 0 (mod 2^k), says
+ * sum b_i x_i + d == 0 modulo 2^(k-j) only: it is dropped here and becomes a
+ * derived row of that modulus, which the elimination modulo 2^(k-j) and
+ * every smaller modulus inserts where its origin stood (an invariant
+ * 2n - a - 2b == 0 reduced by a == 2c is 2 (n - c - b) == 0: n - c - b is 0
+ * modulo 2^63, and the C int a + 2b - 2n is 0).  Back-substitution then
  * writes every variable as a form over the free variables.
  *
  * Conclusions.  A variable whose form is a constant d satisfies x == d
@@ -41,7 +46,7 @@
 #include "arith_wide.h"
 #include "linear_internal.h"
 
-enum { MAX_ROWS = 20000, MAX_COLS = 20000, MAX_TERMS = 256, MAX_WORK = 2000000, MAX_POSTS = 64 };
+enum { MAX_ROWS = 20000, MAX_COLS = 20000, MAX_TERMS = 256, MAX_WORK = 2000000, MAX_POSTS = 64, MAX_DERIVED = 256 };
 
 typedef struct Row {
   OpRow r;
@@ -59,8 +64,19 @@ typedef struct Form {
   uint64_t c;
 } Form;
 
+/* The rows derived by dividing a reduced row by a power of two (one per
+   origin row at most, so that moduli do not cascade down one at a time). */
+typedef struct Derived {
+  int n;
+  Row row[MAX_DERIVED];
+  int origin[MAX_DERIVED];   /* index of the row it came from, increasing */
+  bool *done;                /* origin row -> derived already */
+} Derived;
+
 typedef struct Elim {
   PropStore *s;
+  Derived *derived;
+  int at;              /* index of the row being inserted */
   int k;
   uint64_t mask;
   int ncols;
@@ -203,6 +219,31 @@ static Form acc_take(Elim *e) {
 
 static int tz(uint64_t a) { return a ? __builtin_ctzll(a) : 64; }
 
+/* sum a_i x_i + c == 0 (mod 2^k), every a_i and c multiples of 2^low, 0 <
+   low < k: sum (a_i / 2^low) x_i + c / 2^low == 0 (mod 2^(k-low)), a derived
+   row of the row being inserted. */
+static void derive(Elim *e, const Form *f, int low) {
+  Derived *d = e->derived;
+  if (!d || d->n == MAX_DERIVED || d->done[e->at] || f->n > OP_ROW_MAX) return;
+  int at = d->n; /* kept in order of origin */
+  while (at > 0 && d->origin[at - 1] > e->at) {
+    d->row[at] = d->row[at - 1];
+    d->origin[at] = d->origin[at - 1];
+    at--;
+  }
+  Row *r = &d->row[at];
+  *r = (Row){.bits = e->k - low, .rel = LIN_EQ, .b = -1};
+  for (int i = 0; i < f->n; i++) {
+    r->r.x[i] = e->var_of[f->col[i]];
+    r->r.a[i] = (prop_wide)(f->a[i] >> low);
+  }
+  r->r.n = f->n;
+  r->r.c = -(prop_wide)(f->c >> low);
+  d->origin[at] = e->at;
+  d->n++;
+  d->done[e->at] = true;
+}
+
 /* Adds row r (valid modulo 2^k); false when it has no solution with the
    pivots so far. */
 static bool insert_row(Elim *e, const Row *r) {
@@ -233,6 +274,7 @@ static bool insert_row(Elim *e, const Row *r) {
     /* no unit: sum a_i x_i == -c needs 2^low | c (low = k when no term) */
     bool ok = low >= e->k || (f.c & (((uint64_t)1 << low) - 1)) == 0;
     if (low >= e->k) ok = f.c == 0;
+    if (ok && low < e->k) derive(e, &f, low);
     form_free(&f);
     return ok;
   }
@@ -517,8 +559,15 @@ static void check_row(Elim *e, const Row *r, Out *o) {
   if (o->post) arith_fail(e->s);
 }
 
-static void run_modulus(PropStore *s, const Row *rows, int nrows, int k, Out *o) {
-  Elim e = {.s = s, .k = k, .mask = k >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1, .budget = MAX_WORK};
+/* Inserts row r when it holds modulo 2^k (exact or wrapping at k bits or
+   more); false when the pivots so far contradict it. */
+static bool insert_if_valid(Elim *e, const Row *r) {
+  if ((r->bits != 0 && r->bits < e->k) || r->rel != LIN_EQ) return true;
+  return insert_row(e, r);
+}
+
+static void run_modulus(PropStore *s, const Row *rows, int nrows, Derived *derived, int k, Out *o) {
+  Elim e = {.s = s, .derived = derived, .k = k, .mask = k >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1, .budget = MAX_WORK};
   size_t nv = (size_t)prop_var_count(s);
   e.var_of = xcalloc(MAX_COLS, sizeof *e.var_of);
   e.col_of = xcalloc(nv, sizeof *e.col_of);
@@ -530,13 +579,16 @@ static void run_modulus(PropStore *s, const Row *rows, int nrows, int k, Out *o)
   e.queued = xcalloc(MAX_COLS, 1);
   e.tlist = xcalloc(MAX_COLS, sizeof *e.tlist);
   e.work = xcalloc(MAX_COLS, sizeof *e.work);
-  for (int i = 0; i < nrows && !e.gave_up; i++) {
-    if ((rows[i].bits != 0 && rows[i].bits < k) || rows[i].rel != LIN_EQ) continue;
-    if (!insert_row(&e, &rows[i])) {
-      o->refuted = true;
-      if (o->post) arith_fail(s);
-      break;
-    }
+  int next = 0; /* the next derived row; those of origin i go right after row i */
+  bool ok = true;
+  for (int i = 0; i < nrows && !e.gave_up && ok; i++) {
+    e.at = i;
+    ok = insert_if_valid(&e, &rows[i]);
+    for (; ok && next < derived->n && derived->origin[next] == i && !e.gave_up; next++) ok = insert_if_valid(&e, &derived->row[next]);
+  }
+  if (!ok) {
+    o->refuted = true;
+    if (o->post) arith_fail(s);
   }
   if (!o->refuted && !e.gave_up) {
     back_substitute(&e);
@@ -555,8 +607,16 @@ OpGaussResult op_gauss(PropStore *s, bool post) {
   want[64] = true;
   for (int i = 0; i < n; i++) want[rows[i].bits ? rows[i].bits : 64] = true;
   Out o = {.post = post};
-  for (int k = 64; k >= 1 && !o.refuted; k--)
-    if (want[k] && n > 0) run_modulus(s, rows, n, k, &o);
+  Derived *derived = xcalloc(1, sizeof *derived);
+  derived->done = xcalloc((size_t)n, sizeof *derived->done);
+  for (int k = 64; k >= 1 && !o.refuted; k--) {
+    if (!want[k] || n == 0) continue;
+    int had = derived->n;
+    run_modulus(s, rows, n, derived, k, &o);
+    for (int i = had; i < derived->n; i++) want[derived->row[i].bits] = true; /* bits < k: a run to come */
+  }
+  free(derived->done);
+  free(derived);
   free(rows);
   if (post && !o.refuted && o.posted > 0 && !prop_propagate(s)) o.refuted = true;
   if (o.refuted || o.posted > 0) prop_note(s, PROP_NOTE_ELIMINATION);

@@ -269,11 +269,31 @@ TEST(gauss_parity_of_a_combination) {
   }
 }
 
+/* A loop invariant 2n - a - 2b == 0 (exact) after a == 2c: the reduced row
+   2 (n - c - b) == 0 has no odd coefficient, and says n - c - b == 0 modulo
+   2^63 (a derived row); with it t = wrap32(a + 2b - 2n) is 0, so t != 0
+   has no solution (round 4's walk_sum). */
+TEST(gauss_derived_row) {
+  for (int mode = 0; mode < 2; mode++) {
+    PropStore *s = prop_store_new();
+    int64_t min = -2147483648LL, max = 2147483647LL;
+    PropVar n = prop_new_var(s, 0, 100000), c = prop_new_var(s, 0, 100000);
+    PropVar a = prop_new_var(s, min, max), b = prop_new_var(s, 0, 100000), t = prop_new_var(s, min, max);
+    CHECK(op_linear(s, 2, (int64_t[]){1, -2}, (PropVar[]){a, c}, OP_EQ, 0));
+    CHECK(op_linear(s, 3, (int64_t[]){2, -1, -2}, (PropVar[]){n, a, b}, OP_EQ, 0));
+    CHECK(op_wrap_linear(s, 3, (int64_t[]){1, 2, -2}, (PropVar[]){a, b, n}, 0, t, 32, true));
+    CHECK(prop_remove(s, t, 0) && prop_propagate(s));
+    CHECK(op_gauss(s, mode == 1) == OP_GAUSS_REFUTED);
+    prop_store_free(s);
+  }
+}
+
 int main(void) {
   RUN(gauss_random_small);
   RUN(gauss_sum_difference);
   RUN(gauss_loop_shape);
   RUN(gauss_parity);
   RUN(gauss_parity_of_a_combination);
+  RUN(gauss_derived_row);
   return check_summary();
 }
