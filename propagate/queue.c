@@ -274,18 +274,21 @@ void prop_set_slow_refuter(PropStore *s, bool (*refutes)(PropStore *s)) { s->slo
 
 /* Outside trials, slow convergence asks the refuter (the linear relaxation
    and the elimination of equalities) after 2^k small steps, k = 12, 13,
-   ..., and so does a long fixpoint after 2^k propagator runs, k = 14, 15,
-   ... (a loop that unfolds iteration after iteration while the equalities
-   of its summary already contradict the code after it): a refutation ends
-   the fixpoint at once, otherwise propagation goes on.  Geometric steps
-   keep the refuter's share of the work small. */
+   ...; a long fixpoint asks it after 2^k propagator runs, k = 14, 15, ...,
+   in a trial too (a loop that unfolds iteration after iteration while the
+   equalities of its summary already contradict the code after it; inside
+   a trial of the branch after that loop, which ran 10^6 runs before its
+   fixpoint refuted it): a refutation ends the fixpoint at once, otherwise
+   propagation goes on.  Geometric steps keep the refuter's share of the
+   work small.  (A trial's small steps end it at PROP_TRIAL_SMALL_STEPS,
+   where refuted_in_trial asks once.) */
 typedef struct SlowAsk {
   uint64_t small_base, next_small, runs_base, next_runs;
 } SlowAsk;
 
 static bool refuted_while_slow(PropStore *s, SlowAsk *a) {
-  if (!s->slow_refutes || s->trial_depth > 0 || s->refuting) return false;
-  bool small = s->small_steps - a->small_base >= a->next_small;
+  if (!s->slow_refutes || s->refuting) return false;
+  bool small = s->trial_depth == 0 && s->small_steps - a->small_base >= a->next_small;
   bool runs = s->stats.propagations - a->runs_base >= a->next_runs;
   if (!small && !runs) return false;
   if (small) a->next_small *= 2;

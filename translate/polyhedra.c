@@ -84,6 +84,16 @@ typedef struct Ana {
   bool ok;                        /* false: give up (PPL error, unsupported control) */
   bool breaks;                    /* a break of the analysed loop ends the path here (not of a nested loop) */
   Poly broken;                    /* non-NULL: the states at those breaks are joined into it */
+  /* Residues (see "Residues" below): a counter whose residue is known in
+     each copy of the body of the loop unrolled by its period. */
+  bool has_residue;
+  int counter;                    /* its entry */
+  int modulus;
+  int64_t step;
+  int period;                     /* copies of the body per analysed iteration */
+  int entry_residue;              /* the counter's residue at every head state */
+  int residue;                    /* where the interpretation is; -1: unknown */
+  const IrStmt *unrolled;         /* the loop analysed by copies */
 } Ana;
 
 /* A linear form over the dimensions, exactly in 128 bits. */
@@ -313,6 +323,9 @@ static bool product(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *out
 
 /* The exact linear form of e on p under the choices: every integer
    operation proved in its type's range on p; false otherwise. */
+static bool residue_value(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *out);
+static const Choices no_choices;
+
 static bool linear(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *out) {
   Lin x, y;
   switch (e->kind) {
@@ -361,6 +374,9 @@ static bool linear(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *out)
     *out = x;
     return fits(a, p, out, e->type);
   }
+  case IR_REM:
+  case IR_BAND:
+    return residue_value(a, p, e, ch, out);
   default: {
     int pick = choice_of(ch, e);
     if (pick < 0) return false;
@@ -519,6 +535,12 @@ static void compare(Ana *a, Poly p, IrExprKind rel, const Lin *l, const Lin *r) 
   Lin neg;
   for (int i = 0; i < dims(a); i++) neg.c[i] = -d.c[i];
   neg.k = -d.k;
+  bool constant = true;
+  for (int i = 0; i < dims(a); i++) constant &= d.c[i] == 0;
+  if (constant && rel == IR_NE) { /* a residue against a constant: decided */
+    if (d.k == 0) make_empty(a, p);
+    return;
+  }
   switch (rel) {
   case IR_EQ: add_lin(a, p, &d, true); break;
   case IR_GE: add_lin(a, p, &d, false); break;
@@ -569,9 +591,93 @@ static void guard(Ana *a, Poly p, const IrExpr *e, bool truth, const Choices *ch
   default:
     if (!linear(a, p, e, ch, &l)) return;
     r = (Lin){0};
-    if (!truth) compare(a, p, IR_EQ, &l, &r); /* e == 0; e != 0 is not convex */
+    compare(a, p, truth ? IR_NE : IR_EQ, &l, &r); /* e != 0 is not convex: a guard only when e is constant */
     return;
   }
+}
+
+/* ---- Residues ------------------------------------------------------------
+ *
+ * A loop whose guards read the residue of a counter (residue.c: `k % 2`,
+ * `i & 3`, the counter moving by a constant d per iteration) is analysed
+ * unrolled by the residue's period P (the least P with P d == 0 modulo m):
+ * the head is the set of states at the checks whose counter has the entry's
+ * residue, one analysed iteration runs P copies of the body, and in copy c
+ * the counter's residue is entry + c d (modulo m) until its update, then
+ * the next one.  In each copy `k % 2` is then a constant and `k % 2 == 1`
+ * decides its branch.  The exit is the join of the states leaving at each
+ * of the P checks; the head's own constraints do not hold at every exit,
+ * and are not posted.
+ *
+ * The residue needs the counter's entry value fixed (its residue known).
+ * C's % of a negative value is negative (-7 % 2 == -1): u % m is the
+ * residue r when u >= 0 on the polyhedron, r - m (r != 0) when u < 0, and
+ * not a constant when the sign is open.  u & (2^b - 1) is the residue
+ * modulo 2^b whatever the sign (two's complement).  An update that may
+ * wrap moves the residue by d - 2^w instead of d: harmless when m divides
+ * 2^w, otherwise the analysis stops (the caller analyses the loop again
+ * without residues).
+ */
+
+static int residue_mod(int64_t v, int m) { return (int)((v % m + m) % m); }
+
+static int gcd_int(int a, int b) { return b ? gcd_int(b, a % b) : a; }
+
+/* Do the head's constraints hold at every exit (no break, no unrolling)? */
+static bool heads_at_exit(const Ana *a) { return !a->breaks && !(a->has_residue && a->period > 1); }
+
+/* e = u % k or u & (k - 1) of the counter u where its residue is known
+   and k divides the modulus: the constant it is on p. */
+static bool residue_value(Ana *a, Poly p, const IrExpr *e, const Choices *ch, Lin *out) {
+  if (!a->has_residue || a->residue < 0 || e->a[1]->kind != IR_INT_CONST) return false;
+  Lin u;
+  if (!linear(a, p, e->a[0], ch, &u) || u.k != 0) return false; /* the counter, its value kept by any conversion */
+  for (int d = 0; d < dims(a); d++)
+    if (u.c[d] != (d == a->counter)) return false;
+  int64_t k = e->a[1]->ival;
+  bool mask = e->kind == IR_BAND;
+  if (mask) k = k >= 1 && (k & (k + 1)) == 0 ? k + 1 : 0;
+  if (k < 2 || a->modulus % k != 0) return false;
+  int r = a->residue % (int)k;
+  __int128 lo, hi;
+  if (!mask && r != 0) { /* C's remainder takes the sign of u */
+    if (!range(a, p, &u, &lo, &hi)) return false;
+    if (hi < 0) r -= (int)k;
+    else if (lo < 0) return false;
+  }
+  *out = (Lin){0};
+  out->k = r;
+  return true;
+}
+
+/* The counter's update u = u + d on p: the residue moves by d. */
+static void step_residue(Ana *a, Poly p, const IrExpr *rhs) {
+  if (a->residue < 0) return;
+  const IrType *ty = a->var[a->counter]->type;
+  Lin l;
+  bool exact = linear(a, p, rhs, &no_choices, &l) && fits(a, p, &l, ty);
+  bool wrap_keeps = ty->bits >= 3 && (8 % a->modulus) == 0; /* m divides 8, which divides 2^w */
+  if (!exact && !wrap_keeps) {
+    a->ok = false;
+    return;
+  }
+  a->residue = residue_mod(a->residue + a->step, a->modulus);
+}
+
+/* Sets up the residues of a's loop from its entry state, when it has a
+   counter (tr_residue_counter) that a tracks, entering with a fixed value. */
+static void use_residue(Ana *a, const IrStmt *loop, const TrResidue *r, const TrState *in) {
+  int u = tracked(a, r->var);
+  if (u < 0 || in->slot[a->slot[u]] == TR_UNINIT || !prop_is_fixed(a->t->s, in->slot[a->slot[u]])) return;
+  int m = r->modulus, d = residue_mod(r->step, m);
+  a->has_residue = true;
+  a->counter = u;
+  a->modulus = m;
+  a->step = r->step;
+  a->period = d == 0 ? 1 : m / gcd_int(d, m);
+  a->entry_residue = residue_mod(prop_value(a->t->s, in->slot[a->slot[u]]), m);
+  a->residue = a->entry_residue;
+  a->unrolled = loop;
 }
 
 /* The split nodes of e (?: and tests used as values), outermost first. */
@@ -988,7 +1094,6 @@ static void assign(Ana *a, Poly p, int u, const IrExpr *e) {
 
 /* ---- Statements -------------------------------------------------------- */
 
-static const Choices no_choices;
 
 static void block(Ana *a, const IrBlock *b, Poly p);
 static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry);
@@ -1033,6 +1138,7 @@ static void statement(Ana *a, const IrStmt *s, Poly p) {
   switch (s->kind) {
   case IR_ST_ASSIGN: {
     int i = s->lhs && s->lhs->kind == IR_VAR ? tracked(a, s->lhs->var) : -1;
+    if (i >= 0 && a->has_residue && i == a->counter) step_residue(a, p, s->rhs);
     if (i >= 0) assign(a, p, i, s->rhs);
     else forget_writes(a, s, p); /* a store: tracked locals are not in memory, nothing */
     break;
@@ -1072,14 +1178,35 @@ static void block(Ana *a, const IrBlock *b, Poly p) {
   for (int i = 0; i < b->n && a->ok; i++) statement(a, b->stmts[i], p);
 }
 
-/* One more iteration from head state h: the state at the next check. */
-static Poly iterate(Ana *a, const IrStmt *loop, Poly h) {
+/* The states of f where the loop's condition fails. */
+static Poly leaving(Ana *a, const IrStmt *loop, Poly f) {
+  Poly e = copy(f);
+  envelope(a, e);
+  guard(a, e, loop->cond, false, &no_choices);
+  envelope(a, e);
+  return e;
+}
+
+/* One more iteration from head state h: the state at the next check; for
+   a loop unrolled by its counter's period, `period` iterations, each copy
+   knowing the counter's residue.  exits (non-NULL) is joined with the
+   states that leave at each check on the way. */
+static Poly iterate(Ana *a, const IrStmt *loop, Poly h, Poly exits) {
   Poly f = copy(h);
-  envelope(a, f); /* bounds a product in the condition, `(r + 1) * (r + 1) <= n` */
-  guard(a, f, loop->cond, true, &no_choices);
-  envelope(a, f);
-  block(a, &loop->body, f);
-  block(a, &loop->step, f);
+  int copies = loop == a->unrolled ? a->period : 1;
+  for (int c = 0; c < copies && a->ok; c++) {
+    if (loop == a->unrolled) a->residue = (int)(((a->entry_residue + c * a->step) % a->modulus + a->modulus) % a->modulus);
+    if (exits) {
+      Poly e = leaving(a, loop, f);
+      CHECKED(ppl_Polyhedron_poly_hull_assign(exits, e));
+      CHECKED(ppl_delete_Polyhedron(e));
+    }
+    envelope(a, f); /* bounds a product in the condition, `(r + 1) * (r + 1) <= n` */
+    guard(a, f, loop->cond, true, &no_choices);
+    envelope(a, f);
+    block(a, &loop->body, f);
+    block(a, &loop->step, f);
+  }
   return f;
 }
 
@@ -1139,7 +1266,7 @@ static void add_rates(Ana *a, const IrStmt *loop, Poly h, ppl_Constraint_System_
     same.c[a->n + i] = -1;
     add_lin(a, d, &same, true);
   }
-  Poly f = iterate(a, loop, d);
+  Poly f = iterate(a, loop, d, NULL);
   __int128 lo[MAX_ENTRIES], hi[MAX_ENTRIES];
   bool known[MAX_ENTRIES];
   for (int i = 0; i < a->n; i++) {
@@ -1209,7 +1336,7 @@ static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry) {
   Poly h = copy(init);
   bool stable = false;
   for (int round = 0; round < MAX_ROUNDS && a->ok && !ppl_error && !stable; round++) {
-    Poly next = iterate(a, loop, h);
+    Poly next = iterate(a, loop, h, NULL);
     CHECKED(ppl_Polyhedron_poly_hull_assign(next, h));
     int contained = ppl_Polyhedron_contains_Polyhedron(h, next);
     if (contained < 0) ppl_error = true;
@@ -1221,7 +1348,7 @@ static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry) {
   /* Narrowing: every reachable head state lies in init and in the image of
      h (h contains them all), so in their join; meet it with h. */
   for (int k = 0; k < NARROW && stable && a->ok && !ppl_error; k++) {
-    Poly next = iterate(a, loop, h);
+    Poly next = iterate(a, loop, h, NULL);
     CHECKED(ppl_Polyhedron_poly_hull_assign(next, init));
     CHECKED(ppl_Polyhedron_intersection_assign(h, next));
     CHECKED(ppl_delete_Polyhedron(next));
@@ -1443,7 +1570,7 @@ static bool post_monomials(Ana *a, Poly h, Poly e, const TrState *in, const TrSt
     if (a->mono_in[m] == TR_UNINIT) project(h, e, a->n + m);
     if (a->mono_out[m] == TR_UNINIT) project(h, e, m);
   }
-  return (a->breaks || post_exit(a, h, in, out, true, posted)) && post_exit(a, e, in, out, true, posted);
+  return (!heads_at_exit(a) || post_exit(a, h, in, out, true, posted)) && post_exit(a, e, in, out, true, posted);
 }
 
 /* Analyses loop over a's tracked locals and posts what it finds; false
@@ -1466,16 +1593,14 @@ static bool analyse(Ana *a, const IrStmt *loop, const TrState *in, const TrState
      own (the head meet the negated condition), they give propagation
      relations that the exit's minimized form leaves implied (y <= x from
      y <= n <= x). */
-  Poly e = copy(h);
-  envelope(a, e);
-  guard(a, e, loop->cond, false, &no_choices);
-  envelope(a, e);
-  if (a->breaks) { /* the exit: the condition failing, or a break from a head state */
-    a->broken = empty_poly(a);
-    Poly next = iterate(a, loop, h);
-    CHECKED(ppl_Polyhedron_poly_hull_assign(e, a->broken));
+  bool unrolled = a->unrolled == loop && a->period > 1; /* h: the heads of one residue only */
+  Poly e = unrolled ? empty_poly(a) : leaving(a, loop, h);
+  if (a->breaks || unrolled) { /* the exit: the condition failing at any check, or a break */
+    a->broken = a->breaks ? empty_poly(a) : NULL;
+    Poly next = iterate(a, loop, h, unrolled ? e : NULL);
+    if (a->broken) CHECKED(ppl_Polyhedron_poly_hull_assign(e, a->broken));
     CHECKED(ppl_delete_Polyhedron(next));
-    CHECKED(ppl_delete_Polyhedron(a->broken));
+    if (a->broken) CHECKED(ppl_delete_Polyhedron(a->broken));
     a->broken = NULL;
   }
   for (int i = 0; i < a->nlocal; i++) { /* a local without a value at the entry or the exit has no variable there */
@@ -1488,7 +1613,7 @@ static bool analyse(Ana *a, const IrStmt *loop, const TrState *in, const TrState
      state; the rows over locals first: the bounds they give the outputs
      decide which monomials are C products that cannot wrap */
   if (a->ok && !ppl_error && !is_empty(e))
-    stored = (a->breaks || post_exit(a, h, in, out, false, &posted)) && post_exit(a, e, in, out, false, &posted) &&
+    stored = (!heads_at_exit(a) || post_exit(a, h, in, out, false, &posted)) && post_exit(a, e, in, out, false, &posted) &&
              post_monomials(a, h, e, in, out, &posted);
   CHECKED(ppl_delete_Polyhedron(e));
   CHECKED(ppl_reset_deterministic_timeout());
@@ -1562,6 +1687,16 @@ static Ana pack(const Ana *a, const IrStmt *loop, int w, unsigned *members) {
     }
   p.nlocal = p.n;
   choose_monomials(&p, loop);
+  int u = a->has_residue ? tracked(&p, a->var[a->counter]) : -1;
+  if (u >= 0) { /* the pack keeps the residues when it tracks the counter */
+    p.has_residue = true;
+    p.counter = u;
+    p.modulus = a->modulus;
+    p.step = a->step;
+    p.period = a->period;
+    p.entry_residue = p.residue = a->entry_residue;
+    p.unrolled = a->unrolled;
+  }
   return p;
 }
 
@@ -1574,11 +1709,19 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   if (t->poly_analyses >= MAX_ANALYSES || !init_ppl()) return true;
   Ana a = {.t = t, .fn = fn, .ok = true, .breaks = !loop->is_do_while && breaks_out(t, fn, loop)};
   choose(&a, loop);
+  TrResidue counter;
+  if (tr_residue_counter(t, fn, loop, &counter)) use_residue(&a, loop, &counter, in);
   const uint8_t *writes = tr_facts(t, fn, loop)->slot;
   if (a.n == 0 || !writes || !writes[a.slot[0]]) return true;
   bool found, ok = true;
   double began = prop_now();
   ok = analyse(&a, loop, in, out, &found);
+  if (ok && !found && a.has_residue && t->poly_analyses < MAX_ANALYSES) { /* an update that may wrap, or too costly unrolled */
+    a.has_residue = false;
+    a.unrolled = NULL;
+    a.ok = true;
+    ok = analyse(&a, loop, in, out, &found);
+  }
   if (ok && !found && a.n > a.nlocal && t->poly_analyses < MAX_ANALYSES) { /* the monomials may be what cost too much */
     a.n = a.nlocal;
     a.ok = true;

@@ -312,6 +312,16 @@ const IrStmt *tr_loop_update(Tr *t, const IrFunction *fn, const IrStmt *loop, co
 bool tr_loop_invariant(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* parity.c: the parity relations the loop keeps, posted on its outputs. */
 bool tr_loop_parity(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
+/* residue.c: a loop counter u written once per iteration by u = u +- d (a
+   constant, on every path) whose residue u % modulus the loop reads
+   (u % m, u & (m - 1)); the relational analysis unrolls the loop by the
+   residue's period. */
+typedef struct TrResidue {
+  const IrVar *var;
+  int modulus;        /* 2..8 */
+  int64_t step;       /* d, with its sign */
+} TrResidue;
+bool tr_residue_counter(Tr *t, const IrFunction *fn, const IrStmt *loop, TrResidue *out);
 /* polyhedra.c: inequalities between a loop's locals at its exit and entry */
 bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* Makes st's unfixed variables search hints (prop_add_hint). */

@@ -670,6 +670,40 @@ TEST(deferred_wait) {
   prop_store_free(s);
 }
 
+/* A trial whose fixpoint is long without small steps (x <= y - 100 and
+   y <= x - 100 on [0, 10^8]: each run moves a bound by 100, about 10^6
+   runs) asks the slow refuter on the way, like the root does: a loop's
+   invariant that contradicts the code after it refutes the trial after
+   2^14 runs, not at the end of its fixpoint. */
+static int refuter_calls;
+static bool refute_always(PropStore *s) {
+  (void)s;
+  refuter_calls++;
+  return true;
+}
+
+typedef struct { PropVar x, y; } CycleCtx;
+static bool post_wide_cycle(PropStore *s, void *ctx) {
+  CycleCtx *c = ctx;
+  Probe *a = leq(s, c->x, c->y, -100, 1), *b = leq(s, c->y, c->x, -100, 1);
+  return prop_post(s, &a->base) && prop_post(s, &b->base);
+}
+
+TEST(slow_refuter_in_trial) {
+  PropStore *s = prop_store_new();
+  CycleCtx c = {prop_new_var(s, 0, 100000000), prop_new_var(s, 0, 100000000)};
+  prop_set_slow_refuter(s, refute_always);
+  refuter_calls = 0;
+  uint64_t before = prop_stats(s)->propagations;
+  PropDomain out[1];
+  PropTrial r = prop_try(s, post_wide_cycle, &c, &c.x, 1, out);
+  CHECK_EQ_INT(r, PROP_TRIAL_FAILED);
+  CHECK(refuter_calls >= 1);
+  CHECK(prop_stats(s)->propagations - before < 100000);
+  CHECK(!prop_failed(s));
+  prop_store_free(s);
+}
+
 int main(void) {
   RUN(event_routing);
   RUN(queued_at_most_once);
@@ -687,5 +721,6 @@ int main(void) {
   RUN(node_budget);
   RUN(deferred_runs);
   RUN(deferred_wait);
+  RUN(slow_refuter_in_trial);
   return check_summary();
 }

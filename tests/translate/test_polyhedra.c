@@ -224,6 +224,42 @@ static const Case cases[] = {
                      "  while (i < n) {\n    s += 2000L * i + 1000000;\n    i += 1000;\n  }\n"
                      "  if (s != (long)(i * i))\n    return 1; /* T */\n  return 0;\n}\n",
      60000, false},
+    /* Residues (polyhedra.c): guards reading k % m or k & (m - 1) of a counter */
+    {"parity_count", "int f(int n, int c) {\n  int k, s = 0;\n" GUARD
+                     "  for (k = 2; k <= n; k++)\n    if (k == 2 || k % 2 == 1)\n      s++;\n"
+                     "  if (2 * s > n + 1)\n    return 1; /* T */\n  return 0;\n}\n",
+     80, true},
+    {"parity_count_edge", "int f(int n, int c) {\n  int k, s = 0;\n" GUARD
+                          "  for (k = 2; k <= n; k++)\n    if (k == 2 || k % 2 == 1)\n      s++;\n"
+                          "  if (2 * s == n + 1 && n > 10)\n    return 1; /* T */\n  return 0;\n}\n",
+     80, false},
+    {"mod3_gap", "int f(int n, int c) {\n  int i = 0, a = 0, b = 0;\n" GUARD
+                 "  while (i < n) {\n    if (i % 3 == 0)\n      a += 2;\n    else\n      b += 1;\n    i++;\n  }\n"
+                 "  if (a > b + 2)\n    return 1; /* T */\n  return 0;\n}\n",
+     80, true},
+    {"mod3_gap_edge", "int f(int n, int c) {\n  int i = 0, a = 0, b = 0;\n" GUARD
+                      "  while (i < n) {\n    if (i % 3 == 0)\n      a += 2;\n    else\n      b += 1;\n    i++;\n  }\n"
+                      "  if (a == b + 2 && n > 20)\n    return 1; /* T */\n  return 0;\n}\n",
+     80, false},
+    {"mask_cycle", "int f(int n, int c) {\n  int i = 0, x = 0;\n" GUARD
+                   "  while (i < n) {\n    if ((i & 3) == 0)\n      x += 3;\n    else\n      x -= 1;\n    i++;\n  }\n"
+                   "  if (x > 3 || x < 0)\n    return 1; /* T */\n  return 0;\n}\n",
+     80, true},
+    /* k % 2 == 1 is false for the negative odd k: C's remainder is -1 */
+    {"negative_odd", "int f(int n, int c) {\n  int k, p = 0;\n" GUARD
+                     "  for (k = -9; k < n; k++)\n    if (k % 2 == 1)\n      p++;\n"
+                     "  if (p > 5 && n < 12)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, false},
+    {"step_three", "int f(int n, int c) {\n  int k = 1, e = 0, o = 0;\n" GUARD
+                   "  while (k < n) {\n    if (k % 2)\n      o++;\n    else\n      e++;\n    k += 3;\n  }\n"
+                   "  if (o > e + 1 || e > o)\n    return 1; /* T */\n  return 0;\n}\n",
+     80, true},
+    /* k + 1 wraps at 2^32, which 3 does not divide: the residue after the
+       wrap is not the one before plus 1 (a = 3 needs n >= 7, not 9) */
+    {"wrap_mod3", "int f(int n, int c) {\n  unsigned k = 4294967290u;\n  int i, a = 0;\n" GUARD
+                  "  for (i = 0; i < n; i++) {\n    if (k % 3 == 0)\n      a++;\n    k++;\n  }\n"
+                  "  if (a >= 3 && n < 9)\n    return 1; /* T */\n  return 0;\n}\n",
+     60, false},
 };
 
 int main(int argc, char **argv) {
