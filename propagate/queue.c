@@ -275,13 +275,20 @@ void prop_set_slow_refuter(PropStore *s, bool (*refutes)(PropStore *s)) { s->slo
 /* Outside trials, slow convergence asks the refuter (the linear relaxation
    and the elimination of equalities) after 2^k small steps, k = 12, 13,
    ...; a long fixpoint asks it after 2^k propagator runs, k = 14, 15, ...,
-   in a trial too (a loop that unfolds iteration after iteration while the
-   equalities of its summary already contradict the code after it; inside
-   a trial of the branch after that loop, which ran 10^6 runs before its
-   fixpoint refuted it): a refutation ends the fixpoint at once, otherwise
-   propagation goes on.  Geometric steps keep the refuter's share of the
-   work small.  (A trial's small steps end it at PROP_TRIAL_SMALL_STEPS,
-   where refuted_in_trial asks once.) */
+   and in a trial from PROP_TRIAL_ASK_RUNS on (a loop that unfolds
+   iteration after iteration while the equalities of its summary already
+   contradict the code after it; a trial of the branch after that loop,
+   which ran 10^6 runs before its fixpoint failed): a refutation ends the
+   fixpoint at once, otherwise propagation goes on.  Geometric steps keep
+   the refuter's share of the work small.  (A trial's small steps end it at
+   PROP_TRIAL_SMALL_STEPS, where refuted_in_trial asks once.)  A trial asks
+   only well past what its work budget lets most trials run: a refuted
+   trial is progress the budget would have stopped, and a loop whose every
+   exit is refuted one at a time then unfolds at the root to --max-unfold
+   (stranger s2_lat_over, 160,000 iterations, which the enumeration of n
+   proves). */
+enum { PROP_TRIAL_ASK_RUNS = 1 << 17 };
+
 typedef struct SlowAsk {
   uint64_t small_base, next_small, runs_base, next_runs;
 } SlowAsk;
@@ -333,7 +340,7 @@ static Propagator *dequeue(PropStore *s, int l) {
 bool prop_propagate(PropStore *s) {
   if (s->failed) return false;
   if (inside_propagation(s)) return true;
-  SlowAsk ask = {s->small_steps, 4096, s->stats.propagations, 16384};
+  SlowAsk ask = {s->small_steps, 4096, s->stats.propagations, s->trial_depth > 0 ? PROP_TRIAL_ASK_RUNS : 16384};
   while (s->nonempty) {
     if (refuted_while_slow(s, &ask)) return false;
     if (!s->nonempty) break; /* the refuter's deductions ran the queue dry */
