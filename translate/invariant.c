@@ -247,8 +247,9 @@ static bool pairs(Tr *t, const IrStmt *loop, const TrState *in, const TrState *o
   return ok;
 }
 
-/* The equalities of pairs, the parity relations of parity.c, then the
-   inequalities of polyhedra.c. */
+/* The equalities of pairs, the parity relations of parity.c, the
+   inequalities of polyhedra.c, then the float ranges of float_bounds.c. */
 bool tr_loop_invariant(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out) {
-  return pairs(t, loop, in, out) && tr_loop_parity(t, loop, in, out) && tr_loop_polyhedra(t, loop, in, out);
+  return pairs(t, loop, in, out) && tr_loop_parity(t, loop, in, out) && tr_loop_polyhedra(t, loop, in, out) &&
+         tr_loop_float_bounds(t, loop, in, out);
 }

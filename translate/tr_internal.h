@@ -322,6 +322,9 @@ typedef struct TrResidue {
   int64_t step;       /* d, with its sign */
 } TrResidue;
 bool tr_residue_counter(Tr *t, const IrFunction *fn, const IrStmt *loop, TrResidue *out);
+/* float_bounds.c: the ranges of the float locals a loop writes, at its exit,
+   posted on out; false if the store failed. */
+bool tr_loop_float_bounds(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* polyhedra.c: inequalities between a loop's locals at its exit and entry */
 bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* Makes st's unfixed variables search hints (prop_add_hint). */
