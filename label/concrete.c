@@ -1014,6 +1014,9 @@ bool lbl_cx_guess(LblConcrete *c, double deadline) {
    steps costs microseconds of setup (a function without long loops makes
    the sweep a million runs otherwise). */
 enum { SWEEP_STEPS = 200000000, SWEEP_RUN_COST = 1000 };
+/* The probing end's pass (lbl_cx_sweep_probing) may take more: each of its
+   runs stands for a whole range of lengths. */
+#define SWEEP_PROBING_STEPS ((uint64_t)5 * SWEEP_STEPS)
 
 /* The value of rank r (r >= 0) in [lo, hi], ordered by magnitude, the
    positive one first on ties: 0, 1, -1, 2, -2, ...; false past the end. */
@@ -1042,6 +1045,7 @@ typedef struct Sweep {
   bool holes;                /* skip values the store's domains exclude */
   uint64_t steps0;           /* c->steps when the sweep began */
   uint64_t steps;            /* the runs' setup, charged as steps */
+  uint64_t max_steps;        /* SWEEP_STEPS, or the first pass's share */
   double deadline;
 } Sweep;
 
@@ -1085,7 +1089,7 @@ static int sweep_shell(LblConcrete *c, PropStore *s, uint64_t r, Sweep *sw, bool
       if (set_ranks(c, s, sw)) {
         if (run_steps(c, CX_RUN_STEPS, NULL) == 1 || follow_compares(c)) return 1;
         sw->steps += SWEEP_RUN_COST;
-        if (c->steps + sw->steps - sw->steps0 > SWEEP_STEPS || (sw->deadline > 0 && prop_now() >= sw->deadline)) return -1;
+        if (c->steps + sw->steps - sw->steps0 > sw->max_steps || (sw->deadline > 0 && prop_now() >= sw->deadline)) return -1;
       }
       int i = n - 1; /* the next combination of this part of the shell */
       for (; i >= 0; i--) {
@@ -1112,7 +1116,30 @@ static void type_range(const IrType *t, int64_t *lo, int64_t *hi) {
   }
 }
 
-bool lbl_cx_sweep(LblConcrete *c, PropStore *s, double deadline) {
+/* The shells from rank 0 until one meets the objective (1), the budget or
+   the deadline stops them (-1), or every domain is exhausted (0); *r: the
+   shells run. */
+static int sweep_shells(LblConcrete *c, PropStore *s, Sweep *sw, uint64_t *r) {
+  int res = 0;
+  for (*r = 0; res == 0; ++*r) {
+    bool any = false;
+    res = sweep_shell(c, s, *r, sw, &any);
+    if (res == 0 && !any) break; /* every domain is exhausted */
+  }
+  return res;
+}
+
+static void sweep_free(Sweep *sw) {
+  free(sw->lo);
+  free(sw->hi);
+  free(sw->count);
+  free(sw->at);
+  free(sw->probe);
+}
+
+/* The domains to sweep (the root's, or the types' ranges); false when the
+   parameters are not all integers, or nothing can be swept. */
+static bool sweep_init(LblConcrete *c, PropStore *s, Sweep *sw, double deadline) {
   int n = c->nparams;
   if (c->guess_only || n == 0) return false; /* nondet values or input memories: not values to sweep */
   for (int i = 0; i < n; i++) {
@@ -1120,39 +1147,79 @@ bool lbl_cx_sweep(LblConcrete *c, PropStore *s, double deadline) {
     if (ty->kind != IR_TY_INT && ty->kind != IR_TY_BOOL) return false; /* float keys have no magnitude order */
   }
   size_t m = (size_t)n;
-  Sweep sw = {.lo = calloc(m, sizeof *sw.lo), .hi = calloc(m, sizeof *sw.hi), .count = calloc(m, sizeof *sw.count),
-              .at = calloc(m, sizeof *sw.at), .probe = calloc(m, sizeof *sw.probe), .holes = !prop_failed(s),
-              .steps0 = c->steps, .deadline = deadline};
-  int res = sw.lo && sw.hi && sw.count && sw.at && sw.probe ? 0 : -1;
-  for (int i = 0; i < n && res == 0; i++) {
-    PropVar x = tr_param(c->t, i).var;
-    if (sw.holes) sw.lo[i] = prop_min(s, x), sw.hi[i] = prop_max(s, x);
-    else type_range(tr_param(c->t, i).type, &sw.lo[i], &sw.hi[i]);
-    uint64_t size = (uint64_t)sw.hi[i] - (uint64_t)sw.lo[i];
-    sw.count[i] = size == UINT64_MAX ? size : size + 1;
-    sw.probe[i] = cx_probe_direction(c->cx, i);
-    if (sw.probe[i] && sw.count[i] != UINT64_MAX) sw.count[i]++; /* the probing end, then every value */
+  *sw = (Sweep){.lo = calloc(m, sizeof *sw->lo), .hi = calloc(m, sizeof *sw->hi), .count = calloc(m, sizeof *sw->count),
+                .at = calloc(m, sizeof *sw->at), .probe = calloc(m, sizeof *sw->probe), .holes = !prop_failed(s),
+                .steps0 = c->steps, .max_steps = SWEEP_STEPS, .deadline = deadline};
+  if (!sw->lo || !sw->hi || !sw->count || !sw->at || !sw->probe) {
+    sweep_free(sw);
+    return false;
   }
+  for (int i = 0; i < n; i++) {
+    PropVar x = tr_param(c->t, i).var;
+    if (sw->holes) sw->lo[i] = prop_min(s, x), sw->hi[i] = prop_max(s, x);
+    else type_range(tr_param(c->t, i).type, &sw->lo[i], &sw->hi[i]);
+    uint64_t size = (uint64_t)sw->hi[i] - (uint64_t)sw->lo[i];
+    sw->count[i] = size == UINT64_MAX ? size : size + 1;
+    sw->probe[i] = cx_probe_direction(c->cx, i);
+    if (sw->probe[i] && sw->count[i] != UINT64_MAX) sw->count[i]++; /* the probing end, then every value */
+  }
+  return true;
+}
+
+/* Runs the shells of sw; true when a run met the objective. */
+static bool sweep_run(LblConcrete *c, PropStore *s, Sweep *sw, const char *what) {
   c->cmp_on = true;
-  c->cmp_deadline = deadline;
+  c->cmp_deadline = sw->deadline;
   uint64_t r = 0;
   double began = prop_now();
-  for (; res == 0; r++) {
-    bool any = false;
-    res = sweep_shell(c, s, r, &sw, &any);
-    if (res == 0 && !any) break; /* every domain is exhausted */
-  }
+  int res = sweep_shells(c, s, sw, &r);
   c->cmp_on = false;
   if (getenv("INKA_STAGES"))
-    fprintf(stderr, "sweep: %s after %" PRIu64 " shells, %" PRIu64 " steps, %.2f s\n", res == 1 ? "met" : res < 0 ? "cut" : "done",
-            r, c->steps - sw.steps0, prop_now() - began);
-  free(sw.lo);
-  free(sw.hi);
-  free(sw.count);
-  free(sw.at);
-  free(sw.probe);
+    fprintf(stderr, "%s: %s after %" PRIu64 " shells, %" PRIu64 " steps, %.2f s\n", what,
+            res == 1 ? "met" : res < 0 ? "cut" : "done", r, c->steps - sw->steps0, prop_now() - began);
   c->cut = NULL; /* a guess claims nothing */
   return res == 1;
+}
+
+bool lbl_cx_sweep(LblConcrete *c, PropStore *s, double deadline) {
+  Sweep sw;
+  if (!sweep_init(c, s, &sw, deadline)) return false;
+  bool met = sweep_run(c, s, &sw, "sweep");
+  sweep_free(&sw);
+  return met;
+}
+
+/* Exit probes make one run at the largest length n try every shorter one
+   (cx_probe_direction), so with n at its probing end only, one run per
+   combination of the other parameters (each seed of a checksum over a
+   stream of n bytes) covers what the full shells spread over n's values:
+   they reach seed 201 of a 256-seed, 100,001-length space after 202^2 runs
+   of 10^5 iterations, this pass after 202.  Only when the other parameters
+   have at most SWEEP_PROBING_COMBINATIONS combinations: the pass's runs
+   are the longest ones, and it should cover its space. */
+enum { SWEEP_PROBING_COMBINATIONS = 65536 };
+
+bool lbl_cx_sweep_probing(LblConcrete *c, PropStore *s, double deadline) {
+  Sweep sw;
+  if (!sweep_init(c, s, &sw, deadline)) return false;
+  bool probing = false;
+  uint64_t others = 1;
+  for (int i = 0; i < c->nparams; i++) {
+    if (sw.probe[i]) {
+      probing = true;
+      sw.count[i] = 1; /* rank 0: the probing end */
+    } else {
+      bool many = sw.count[i] > SWEEP_PROBING_COMBINATIONS || others * sw.count[i] > SWEEP_PROBING_COMBINATIONS;
+      others = many ? SWEEP_PROBING_COMBINATIONS + 1 : others * sw.count[i];
+    }
+  }
+  bool met = false;
+  if (probing && others <= SWEEP_PROBING_COMBINATIONS) {
+    sw.max_steps = SWEEP_PROBING_STEPS;
+    met = sweep_run(c, s, &sw, "sweep, probing end");
+  }
+  sweep_free(&sw);
+  return met;
 }
 
 /* ---- Enumerating small domains ------------------------------------------------------ */

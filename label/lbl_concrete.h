@@ -37,6 +37,10 @@ bool lbl_cx_guess(LblConcrete *c, double deadline);
    a bounded number of steps; a guess that claims nothing.  True when one
    met the objective. */
 bool lbl_cx_sweep(LblConcrete *c, PropStore *s, double deadline);
+/* The sweep with each parameter that exit probes cover (a loop bound) at
+   its probing end only, when the others have few combinations: one run
+   per combination of the others.  A guess, like the sweep. */
+bool lbl_cx_sweep_probing(LblConcrete *c, PropStore *s, double deadline);
 
 /* When the product of the parameters' domains in s is at most `limit`,
    runs every input: before anything else with LBL_CX_ENUM_LIMIT, after the

@@ -589,8 +589,11 @@ static bool parity_split_refutes(const LblQuery *q, double start, double deadlin
 
 /* The sweep after the guesses' candidates (label/concrete.c): until the
    guesses' deadline, and at least a third of their time of its own (the
-   candidates' long runs may take all of theirs). */
+   candidates' long runs may take all of theirs).  Before it, when a loop
+   bound's exit probes cover its shorter values, the pass with that bound
+   at its largest value, on a guesses' share of its own. */
 static bool sweep(Model *m, double guess_until, double guess_s) {
+  if (lbl_cx_sweep_probing(m->v.cx, m->s, prop_now() + guess_s)) return true;
   double until = prop_now() + guess_s / 3;
   return lbl_cx_sweep(m->v.cx, m->s, until > guess_until ? until : guess_until);
 }

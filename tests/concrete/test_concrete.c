@@ -446,6 +446,36 @@ TEST(search_probes_long_lengths) {
   lbl_result_free(&r);
 }
 
+/* Adler-like sums of a byte stream of n <= 5000 bytes from a seed in
+   [0, 255]: the sweep first runs each seed once at the probing end (n =
+   5000), whose probes try every shorter length, so the one witness (4321,
+   200) of a 32-bit value is found after about 200 long runs; the shells
+   over (n, seed) ran 200^2 combinations for it (49,267 concrete runs in
+   all, 9,265 now). */
+TEST(search_probing_end_per_seed) {
+  const char *src = "unsigned f(int n, int seed) {\n"                                      /* 1 */
+                    "  unsigned x = (unsigned)seed, a = 1, b = 0;\n"                        /* 2 */
+                    "  int i;\n"                                                            /* 3 */
+                    "  if (n < 0 || n > 5000 || seed < 0 || seed > 255) return 0;\n"        /* 4 */
+                    "  for (i = 0; i < n; i++) {\n"                                         /* 5 */
+                    "    x = x * 1103515245u + 12345u;\n"                                   /* 6 */
+                    "    a = (a + ((x >> 16) & 255u)) % 65521u;\n"                          /* 7 */
+                    "    b = (b + a) % 65521u;\n"                                           /* 8 */
+                    "  }\n"                                                                 /* 9 */
+                    "  if (((b << 16) | a) == 1331782124u)\n"                               /* 10 */
+                    "    return 1;\n"                                                       /* 11 */
+                    "  return 0;\n"                                                         /* 12 */
+                    "}\n";
+  LblResult r;
+  CHECK_EQ_INT(solve(src, "f", 11, 0, NULL, true, &r), LBL_REACHABLE);
+  if (r.verdict == LBL_REACHABLE && r.ninputs == 2) {
+    CHECK_EQ_INT(r.inputs[0].value, 4321);
+    CHECK_EQ_INT(r.inputs[1].value, 200);
+  }
+  CHECK(r.stats.concrete_runs < 20000);
+  lbl_result_free(&r);
+}
+
 static const char *collatz_src = "int collatz(int n) {\n" /* 1 */
                                  "  int steps = 0;\n"     /* 2 */
                                  "  while (n != 1) {\n"   /* 3 */
@@ -794,6 +824,7 @@ int main(void) {
   RUN(search_tries_compared_values);
   RUN(exit_probes_try_every_shorter_length);
   RUN(search_probes_long_lengths);
+  RUN(search_probing_end_per_seed);
   if (!getenv("CX_NATIVE") || strcmp(getenv("CX_NATIVE"), "0")) RUN(against_gcc);
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
