@@ -667,6 +667,7 @@ static void step_residue(Ana *a, Poly p, const IrExpr *rhs) {
 /* Sets up the residues of a's loop from its entry state, when it has a
    counter (tr_residue_counter) that a tracks, entering with a fixed value. */
 static void use_residue(Ana *a, const IrStmt *loop, const TrResidue *r, const TrState *in) {
+  if (loop->is_do_while) return; /* its heads follow a first run of the body: a residue ahead of the entry's (not built) */
   int u = tracked(a, r->var);
   if (u < 0 || in->slot[a->slot[u]] == TR_UNINIT || !prop_is_fixed(a->t->s, in->slot[a->slot[u]])) return;
   int m = r->modulus, d = residue_mod(r->step, m);

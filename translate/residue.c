@@ -7,7 +7,8 @@
  * analysis only finds c <= k - 1.
  *
  * A counter is a local u that the loop's condition, body or step reads as
- * u % m or u & (m - 1) (2 <= m <= 8; directly or through conversions),
+ * u % m or u & (m - 1) (2 <= m <= 8; directly or through conversions that
+ * keep its value),
  * and whose one update is `u = u + d` with d a constant, a top-level
  * statement of the body or step (tr_induction_step): every iteration that
  * runs to its end adds d, so the residue of u modulo m moves by d mod m per
@@ -24,10 +25,18 @@
 
 enum { MAX_MODULUS = 8, MAX_CANDIDATES = 4 };
 
-/* The local read by e, seen through casts; NULL when e is not one. */
+/* The local read by e, directly or through conversions that keep its value
+   (to a type of its signedness, as wide or wider); NULL otherwise.  A
+   conversion that may change the value (`k % 7u` of a negative int k)
+   gives no constant residue: unrolling for it only costs. */
 static const IrVar *read_local(const IrExpr *e) {
-  while (e && e->kind == IR_CAST) e = e->a[0];
-  return e && e->kind == IR_VAR ? e->var : NULL;
+  if (!e) return NULL;
+  if (e->kind == IR_VAR) return e->var;
+  if (e->kind != IR_CAST) return NULL;
+  const IrVar *v = read_local(e->a[0]);
+  const IrType *from = e->a[0]->type, *to = e->type;
+  bool keeps = from->kind == IR_TY_INT && to->kind == IR_TY_INT && from->is_signed == to->is_signed && to->bits >= from->bits;
+  return keeps ? v : NULL;
 }
 
 static int gcd(int a, int b) { return b ? gcd(b, a % b) : a; }
