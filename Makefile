@@ -2,7 +2,7 @@
 # with "N passed, N failed"; `make asan` does the same under ASan + UBSan;
 # `make bench` prints the benchmark tables; `make deps` installs what is missing.
 
-LLVM_DIR ?= /usr/lib/llvm-14
+LLVM_DIR ?= /usr/lib/llvm-19
 CC       ?= cc
 CFLAGS   ?= -O2 -g
 override CFLAGS += -std=gnu11 -Wall -Wextra -I. -Iinclude -I$(LLVM_DIR)/include
@@ -75,7 +75,7 @@ STRANGER_TIMEOUT ?= 30
 stranger: $(BIN)
 	@tests/acceptance/run ./$(BIN) --manifest tests/stranger/MANIFEST.tsv --timeout $(STRANGER_TIMEOUT) $(STRANGER_ARGS)
 
-DEPS := libclang-14-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev libppl-dev libcadical-dev
+DEPS := libclang-19-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev libppl-dev libcadical-dev
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \

@@ -331,27 +331,10 @@ static IrExpr *fold(FeCtx *c, CXCursor e, IrLoc loc) {
 }
 
 /* ---- operators ------------------------------------------------------------------- */
-static const char *binop_of(FeCtx *c, CXCursor e, CXCursor l, CXCursor r, char *buf, size_t n) {
-  const char *op = fe_binop(c, e, l, r, buf, n);
-  if (op) return op;
-  /* inside a macro body: only a comma can have type void */
-  if (clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Void) return ",";
-  return NULL;
-}
-
-static const char *unop_of(FeCtx *c, CXCursor e, CXCursor sub, bool *postfix, char *buf, size_t n) {
-  const char *op = fe_unop(c, e, sub, postfix, buf, n);
-  if (op) return op;
-  /* inside a macro body: an operator on a void operand is __extension__ */
-  if (clang_getCanonicalType(clang_getCursorType(sub)).kind == CXType_Void) {
-    *postfix = false;
-    return "__extension__";
-  }
-  return NULL;
-}
-
+/* An operator libclang does not name (a C++ or ObjC one) is outside the
+   subset. */
 static void no_operator(FeCtx *c, CXCursor e) {
-  fe_unsupported(c, fe_loc(c, e), "unsupported: operator spelled inside a macro body");
+  fe_unsupported(c, fe_loc(c, e), "unsupported: operator");
 }
 
 static IrExpr *need_lvalue(FeCtx *c, IrExpr *e, CXCursor cur) {
@@ -479,7 +462,7 @@ static IrExpr *compound(FeCtx *c, CXCursor e, IrBlock *out) {
   IrLoc loc = fe_loc(c, e);
   if (k.n != 2) return fe_dummy(c, loc);
   char buf[8];
-  const char *op = binop_of(c, e, k.k[0], k.k[1], buf, sizeof buf);
+  const char *op = fe_binop(e, buf, sizeof buf);
   if (!op || strlen(op) < 2) {
     no_operator(c, e);
     return fe_dummy(c, loc);
@@ -574,7 +557,7 @@ static IrExpr *binary(FeCtx *c, CXCursor e, IrBlock *out) {
   FeKids k = fe_kids(c, e);
   if (k.n != 2) return fe_dummy(c, loc);
   char buf[8];
-  const char *op = binop_of(c, e, k.k[0], k.k[1], buf, sizeof buf);
+  const char *op = fe_binop(e, buf, sizeof buf);
   if (!op) {
     no_operator(c, e);
     return fe_dummy(c, loc);
@@ -635,7 +618,7 @@ static IrExpr *unary(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
   if (k.n != 1) return fe_dummy(c, loc);
   char buf[16];
   bool postfix = false;
-  const char *op = unop_of(c, e, k.k[0], &postfix, buf, sizeof buf);
+  const char *op = fe_unop(e, &postfix, buf, sizeof buf);
   if (!op) {
     no_operator(c, e);
     return fe_dummy(c, loc);
@@ -894,7 +877,11 @@ static IrExpr *cast_expr(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
     fe_unsupported(c, loc, "unsupported: function pointer");
     return fe_dummy(c, loc);
   } /* else a function designator decays: it is its id already (fnptr.c) */
-  return fe_cast(c, to, fe_expr(c, x, out), loc);
+  CXCursor outer = c->decayed_literal;
+  if (clang_getCursorKind(x) == CXCursor_StringLiteral) c->decayed_literal = e;
+  IrExpr *a = fe_expr(c, x, out);
+  c->decayed_literal = outer;
+  return fe_cast(c, to, a, loc);
 }
 
 /* ---- compound literals ------------------------------------------------------ */
@@ -1025,7 +1012,7 @@ static void effect(FeCtx *c, CXCursor e, IrBlock *out) {
   case CXCursor_BinaryOperator: {
     k = fe_kids(c, e);
     if (k.n != 2) return;
-    const char *op = binop_of(c, e, k.k[0], k.k[1], buf, sizeof buf);
+    const char *op = fe_binop(e, buf, sizeof buf);
     if (!op) {
       if (fold(c, e, loc)) return;
       no_operator(c, e);

@@ -135,10 +135,11 @@ typedef struct FeCtx {
   int break_label;        /* a `break` here goes to this label (a switch's end); -1: a loop's break */
   /* set by fe_parse_expr: no statements may be emitted */
   bool pure_only;
+  CXCursor decayed_literal;  /* the conversion of the string literal being read to a
+                               pointer (clang evaluates a literal only through it), or none */
   /* set by fe_parse_expr: globals and structs are the program's, by name */
   bool reuse_program;
   bool no_stubs;          /* FeOptions.no_stubs */
-  struct FeMacros *macros; /* operators of macro bodies (macros.c), on first use */
 } FeCtx;
 
 /* What a parse leaves for fe_parse_expr (in the program's arena). */
@@ -214,11 +215,13 @@ bool fe_is_scalar(const IrType *t);
 bool fe_is_arith(const IrType *t);
 bool fe_is_integer(const IrType *t);        /* INT or BOOL */
 
-/* ---- tokens.c: operators libclang 14 does not expose ------------------------- */
-/* The spelling of a binary (or compound assignment) operator, in buf; NULL
-   when it cannot be recovered (the operator is spelled inside a macro). */
-const char *fe_binop(FeCtx *c, CXCursor op, CXCursor lhs, CXCursor rhs, char *buf, size_t n);
-const char *fe_unop(FeCtx *c, CXCursor op, CXCursor sub, bool *postfix, char *buf, size_t n);
+/* ---- tokens.c: operators, and the parts of a for ------------------------------- */
+/* The spelling of a binary (or compound assignment) operator, in buf ("+",
+   "<<=", ","); NULL for what C does not have. */
+const char *fe_binop(CXCursor op, char *buf, size_t n);
+/* The spelling of a unary operator ("++", "&", "__extension__"); *postfix for
+   x++ and x--. */
+const char *fe_unop(CXCursor op, bool *postfix, char *buf, size_t n);
 /* Classifies the children of a ForStmt: part[i] = 0 init, 1 cond, 2 inc, 3 body. */
 bool fe_for_parts(FeCtx *c, CXCursor stmt, FeKids kids, int *part);
 

@@ -1,6 +1,6 @@
 /* guard.c - keeps inputs that would overflow clang's own stack away from it.
  *
- * libclang 14 parses on an 8 MB thread and recursive descent through a few
+ * libclang parses on an 8 MB thread and recursive descent through a few
  * thousand nested casts, unary operators, unbraced if/while/else chains or
  * assignment chains overflows it and kills the process (brackets are
  * limited by clang itself: -fbracket-depth).  Before clang runs, a rough

@@ -82,7 +82,7 @@ static bool multiple_of(FeCtx *c, CXCursor e, int64_t size) {
   FeKids k = fe_kids(c, e);
   char buf[8];
   if (k.n != 2) return false;
-  const char *op = fe_binop(c, e, k.k[0], k.k[1], buf, sizeof buf);
+  const char *op = fe_binop(e, buf, sizeof buf);
   if (!op || strcmp(op, "*") != 0) return false;
   return multiple_of(c, k.k[0], size) || multiple_of(c, k.k[1], size);
 }

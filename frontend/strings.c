@@ -6,13 +6,40 @@
  * (used as a value it decays to the address of its first char, as in C).
  * A literal initializing a char array is copied into it instead (init.c,
  * through fe_string_bytes).  The bytes are decoded from the literal's
- * tokens; wide and Unicode literals, \\u escapes and literals spelled by a
- * macro are outside the subset.
+ * tokens (embedded NULs and \\u escapes, as UTF-8, included): the tokens of
+ * its extent, or, for a literal spelled in a macro's body, the literal
+ * tokens that follow its spelling location there, taken when their bytes
+ * fill the literal's array exactly; else clang's evaluation of the literal
+ * (a stringified argument, __FILE__) when it has no embedded NUL.  Wide and
+ * Unicode literals are outside the subset.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fe.h"
+
+/* \\u or \\U with its `digits` hex digits at tok[*i + 1]: the code point's
+   UTF-8 bytes onto b, *i on the last digit. */
+static bool utf8_escape(const char *tok, size_t n, size_t *i, int digits, FeBuf *b) {
+  unsigned long cp = 0;
+  for (int k = 0; k < digits; k++) {
+    char h = *i + 1 < n - 1 ? tok[++*i] : 0;
+    if (!h || !strchr("0123456789abcdefABCDEF", h)) return false;
+    cp = cp * 16 + (unsigned long)(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
+  }
+  if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+  if (cp < 0x80) {
+    fe_buf_add(b, "%c", (char)cp);
+  } else if (cp < 0x800) {
+    fe_buf_add(b, "%c%c", (char)(0xC0 | cp >> 6), (char)(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    fe_buf_add(b, "%c%c%c", (char)(0xE0 | cp >> 12), (char)(0x80 | (cp >> 6 & 0x3F)), (char)(0x80 | (cp & 0x3F)));
+  } else {
+    fe_buf_add(b, "%c%c%c%c", (char)(0xF0 | cp >> 18), (char)(0x80 | (cp >> 12 & 0x3F)),
+               (char)(0x80 | (cp >> 6 & 0x3F)), (char)(0x80 | (cp & 0x3F)));
+  }
+  return true;
+}
 
 /* Decodes the escapes of one narrow literal token ("..." with its quotes)
    onto b; false when it is not one. */
@@ -38,8 +65,11 @@ static bool decode_token(const char *tok, FeBuf *b) {
           ch = ch * 16 + (unsigned)(tok[i] <= '9' ? tok[i] - '0' : (tok[i] | 0x20) - 'a' + 10);
         if (i == start) return false;
         i--;
+      } else if (e == 'u' || e == 'U') { /* a universal character name, as UTF-8 */
+        if (!utf8_escape(tok, n, &i, e == 'u' ? 4 : 8, b)) return false;
+        continue;
       } else {
-        return false; /* \u, \U and unknown escapes */
+        return false; /* unknown escapes */
       }
     }
     fe_buf_add(b, "%c", (char)(ch & 0xff)); /* a NUL counts too */
@@ -62,6 +92,51 @@ static bool token_bytes(FeCtx *c, CXCursor lit, FeBuf *b) {
   return ok;
 }
 
+enum { SPELLED_SPAN = 4096 }; /* bytes of a macro body read after a literal's start */
+
+/* A literal spelled in a macro body: the string literal tokens that follow
+   its spelling location (adjacent in the body, so adjacent in every
+   expansion: one literal).  A literal that continues with a macro argument
+   or another macro has more bytes than these, so the caller takes them only
+   when they fill the literal's array exactly. */
+static bool spelled_bytes(FeCtx *c, CXCursor lit, FeBuf *b) {
+  CXFile f = NULL;
+  unsigned off = 0;
+  clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(lit)), &f, NULL, NULL, &off);
+  size_t size = 0;
+  if (!f || !clang_getFileContents(c->tu, f, &size) || off >= size) return false;
+  unsigned end = size - off > SPELLED_SPAN ? off + SPELLED_SPAN : (unsigned)size;
+  CXToken *toks = NULL;
+  unsigned nt = 0;
+  clang_tokenize(c->tu, clang_getRange(clang_getLocationForOffset(c->tu, f, off), clang_getLocationForOffset(c->tu, f, end)),
+                 &toks, &nt);
+  unsigned used = 0;
+  bool ok = true;
+  for (; used < nt && ok && clang_getTokenKind(toks[used]) == CXToken_Literal; used++) {
+    CXString sp = clang_getTokenSpelling(c->tu, toks[used]);
+    const char *t = clang_getCString(sp);
+    ok = t && t[0] == '"' && decode_token(t, b);
+    clang_disposeString(sp);
+  }
+  if (toks) clang_disposeTokens(c->tu, toks, nt);
+  return ok && used > 0;
+}
+
+/* The bytes of a literal clang evaluates through its conversion to a
+   pointer (c->decayed_literal): its text ends at the first NUL, so taken
+   when the array holds exactly that text and its NUL (a stringified
+   argument, __FILE__). */
+static bool evaluated_bytes(FeCtx *c, int64_t count, FeBuf *b) {
+  if (!clang_isExpression(clang_getCursorKind(c->decayed_literal))) return false; /* none (a zeroed cursor) */
+  CXEvalResult r = clang_Cursor_Evaluate(c->decayed_literal);
+  if (!r) return false;
+  const char *text = clang_EvalResult_getKind(r) == CXEval_StrLiteral ? clang_EvalResult_getAsStr(r) : NULL;
+  bool ok = text && (int64_t)strlen(text) + 1 == count;
+  if (ok) fe_buf_add(b, "%s", text);
+  clang_EvalResult_dispose(r);
+  return ok;
+}
+
 /* The bytes of a narrow string literal, NUL included, and their number (the
    literal's array type says how many). */
 bool fe_string_bytes(FeCtx *c, CXCursor lit, const char **bytes, int64_t *n) {
@@ -74,6 +149,15 @@ bool fe_string_bytes(FeCtx *c, CXCursor lit, const char **bytes, int64_t *n) {
   }
   FeBuf b = {0};
   bool ok = token_bytes(c, lit, &b);
+  if (!ok) { /* the array holds the bytes and the NUL */
+    b.len = 0;
+    ok = spelled_bytes(c, lit, &b) && (int64_t)b.len + 1 == t->count;
+    if (!ok) {
+      b.len = 0;
+      ok = evaluated_bytes(c, t->count, &b);
+    }
+    if (ok) fe_buf_add(&b, "%c", 0);
+  }
   if (ok) { /* initializing char s[N], the literal has type char[N]: cut or pad */
     char *copy = fe_alloc(c->A, (size_t)t->count);
     if (b.len) memcpy(copy, b.s, b.len < (size_t)t->count ? b.len : (size_t)t->count);
@@ -81,7 +165,7 @@ bool fe_string_bytes(FeCtx *c, CXCursor lit, const char **bytes, int64_t *n) {
     *n = t->count;
   }
   free(b.s);
-  if (!ok) fe_unsupported(c, loc, "unsupported: string literal written with a macro or an unusual escape");
+  if (!ok) fe_unsupported(c, loc, "unsupported: a string literal whose bytes are not all in one macro body (stringified, pasted or joined with a macro argument)");
   return ok;
 }
 

@@ -1,28 +1,35 @@
-/* tokens.c - what libclang 14 does not tell: operator spellings, for parts.
+/* tokens.c - operator spellings (from libclang) and the parts of a for.
  *
- * libclang 14 exposes neither the opcode of a BinaryOperator/UnaryOperator
- * nor which of a ForStmt's init/cond/inc are present.  Both are read back
- * from the source tokens, between the operands' spelling positions.  When
- * the operator is spelled inside a macro body there are no such tokens: the
- * functions then return NULL/false and the caller reports it; they never
- * guess.
+ * libclang names the opcode of a BinaryOperator, a CompoundAssignOperator
+ * and a UnaryOperator itself, wherever the operator is spelled (a macro
+ * body included).  It does not say which of a ForStmt's init, cond and inc
+ * are present: those are read back from the statement's source tokens.
  */
 #include <string.h>
 
 #include "fe.h"
-#include "macros.h"
 
-typedef struct Pos {
-  CXFile file;
-  unsigned off;
-  bool ok;
-} Pos;
+/* s copied into buf; NULL when it does not fit or is empty. */
+static const char *copied(CXString s, char *buf, size_t n) {
+  const char *t = clang_getCString(s);
+  const char *r = t && t[0] && strlen(t) < n ? strcpy(buf, t) : NULL;
+  clang_disposeString(s);
+  return r;
+}
 
-static Pos spelling_pos(CXSourceLocation l) {
-  Pos p = {NULL, 0, false};
-  clang_getSpellingLocation(l, &p.file, NULL, NULL, &p.off);
-  p.ok = p.file != NULL;
-  return p;
+const char *fe_binop(CXCursor op, char *buf, size_t n) {
+  enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(op);
+  if (k == CXBinaryOperator_Invalid || k == CXBinaryOperator_PtrMemD || k == CXBinaryOperator_PtrMemI ||
+      k == CXBinaryOperator_Cmp)
+    return NULL;
+  return copied(clang_getBinaryOperatorKindSpelling(k), buf, n);
+}
+
+const char *fe_unop(CXCursor op, bool *postfix, char *buf, size_t n) {
+  enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(op);
+  if (k == CXUnaryOperator_Invalid || k == CXUnaryOperator_Coawait) return NULL;
+  *postfix = k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PostDec;
+  return copied(clang_getUnaryOperatorKindSpelling(k), buf, n);
 }
 
 static bool is_macro(CXSourceLocation l) {
@@ -31,90 +38,6 @@ static bool is_macro(CXSourceLocation l) {
   clang_getExpansionLocation(l, &f1, NULL, NULL, &o1);
   clang_getSpellingLocation(l, &f2, NULL, NULL, &o2);
   return o1 != o2 || !f1 || !f2 || !clang_File_isEqual(f1, f2);
-}
-
-/* The tokens that start in [from, to) of one file, joined into buf (one
-   token expected); the number of tokens. */
-static int tokens_between(FeCtx *c, Pos from, Pos to, char *buf, size_t n) {
-  buf[0] = 0;
-  if (!from.ok || !to.ok || !clang_File_isEqual(from.file, to.file) || from.off >= to.off) return 0;
-  CXSourceRange r = clang_getRange(clang_getLocationForOffset(c->tu, from.file, from.off),
-                                   clang_getLocationForOffset(c->tu, to.file, to.off));
-  CXToken *toks = NULL;
-  unsigned nt = 0;
-  clang_tokenize(c->tu, r, &toks, &nt);
-  int count = 0;
-  for (unsigned i = 0; i < nt; i++) {
-    Pos tp = spelling_pos(clang_getTokenLocation(c->tu, toks[i]));
-    if (!tp.ok || tp.off < from.off || tp.off >= to.off) continue;
-    if (clang_getTokenKind(toks[i]) == CXToken_Comment) continue;
-    CXString s = clang_getTokenSpelling(c->tu, toks[i]);
-    const char *t = clang_getCString(s);
-    if (count == 0 && t && strlen(t) < n) strcpy(buf, t);
-    clang_disposeString(s);
-    count++;
-  }
-  if (toks) clang_disposeTokens(c->tu, toks, nt);
-  return count;
-}
-
-static const char *const binops[] = {"*", "/", "%", "+", "-", "<<", ">>", "<", ">", "<=", ">=", "==", "!=",
-                                     "&", "^", "|", "&&", "||", "=", "*=", "/=", "%=", "+=", "-=", "<<=",
-                                     ">>=", "&=", "^=", "|=", ",", NULL};
-
-static bool member(const char *s, const char *const *set) {
-  for (int i = 0; set[i]; i++)
-    if (strcmp(s, set[i]) == 0) return true;
-  return false;
-}
-
-/* The operator opmatch.c found for op, copied into buf, if it is of the
-   expected arity. */
-static const char *from_macro(FeCtx *c, CXCursor op, bool unary, bool *postfix, char *buf, size_t n) {
-  const FeMacroOp *m = fe_macro_op(c, op);
-  if (!m || m->unary != unary || strlen(m->op) >= n) return NULL;
-  strcpy(buf, m->op);
-  if (postfix) *postfix = m->postfix;
-  return buf;
-}
-
-static const char *binop_tokens(FeCtx *c, CXCursor op, CXCursor lhs, CXCursor rhs, char *buf, size_t n) {
-  Pos from = spelling_pos(clang_getRangeEnd(clang_getCursorExtent(lhs)));
-  Pos to = spelling_pos(clang_getRangeStart(clang_getCursorExtent(rhs)));
-  if (tokens_between(c, from, to, buf, n) != 1 || !member(buf, binops)) return NULL;
-  /* "a , b" between two arguments of a function-like macro is the argument
-     separator, not the operator (which is in the macro body) */
-  if (strcmp(buf, ",") == 0 &&
-      (is_macro(clang_getCursorLocation(op)) || is_macro(clang_getCursorLocation(lhs)) ||
-       is_macro(clang_getCursorLocation(rhs))))
-    return NULL;
-  return buf;
-}
-
-const char *fe_binop(FeCtx *c, CXCursor op, CXCursor lhs, CXCursor rhs, char *buf, size_t n) {
-  if (binop_tokens(c, op, lhs, rhs, buf, n)) return buf;
-  const char *r = from_macro(c, op, false, NULL, buf, n);
-  return r && member(r, binops) ? r : NULL;
-}
-
-static const char *const prefix_ops[] = {"++", "--", "&", "*", "+", "-", "~", "!", "__extension__",
-                                         "__real__", "__imag__", "__real", "__imag", NULL};
-static const char *const postfix_ops[] = {"++", "--", NULL};
-
-const char *fe_unop(FeCtx *c, CXCursor op, CXCursor sub, bool *postfix, char *buf, size_t n) {
-  CXSourceRange ro = clang_getCursorExtent(op), rs = clang_getCursorExtent(sub);
-  Pos ostart = spelling_pos(clang_getRangeStart(ro)), sstart = spelling_pos(clang_getRangeStart(rs));
-  Pos oend = spelling_pos(clang_getRangeEnd(ro)), send = spelling_pos(clang_getRangeEnd(rs));
-  if (tokens_between(c, ostart, sstart, buf, n) == 1 && member(buf, prefix_ops)) {
-    *postfix = false;
-    return buf;
-  }
-  if (tokens_between(c, send, oend, buf, n) == 1 && member(buf, postfix_ops)) {
-    *postfix = true;
-    return buf;
-  }
-  const char *r = from_macro(c, op, true, postfix, buf, n);
-  return r && member(r, *postfix ? postfix_ops : prefix_ops) ? r : NULL;
 }
 
 /* for ( init ; cond ; inc ) body: the two semicolons at parenthesis depth 1
@@ -131,15 +54,16 @@ bool fe_for_parts(FeCtx *c, CXCursor stmt, FeKids kids, int *part) {
   for (unsigned i = 0; i < nt && !found; i++) {
     CXString s = clang_getTokenSpelling(c->tu, toks[i]);
     const char *t = clang_getCString(s);
-    Pos tp = spelling_pos(clang_getTokenLocation(c->tu, toks[i]));
+    unsigned off = 0;
+    clang_getSpellingLocation(clang_getTokenLocation(c->tu, toks[i]), NULL, NULL, NULL, &off);
     if (t && strcmp(t, "(") == 0) depth++;
     else if (t && strcmp(t, ")") == 0) {
       if (--depth == 0) {
-        close = tp.off;
+        close = off;
         found = nsemi == 2;
       }
     } else if (t && strcmp(t, ";") == 0 && depth == 1 && nsemi < 2) {
-      semi[nsemi++] = tp.off;
+      semi[nsemi++] = off;
     }
     clang_disposeString(s);
   }

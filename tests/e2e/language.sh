@@ -58,7 +58,7 @@ check 1 $D/widths.c --reach 26 --data-model ILP32
 # address constants: &g[3], &s.b[1], a row of a 2-D array, &p
 check 0 $D/addresses.c --reach 14
 check 1 $D/addresses.c --reach 16
-# a preprocessed .i (gcc -E: glibc declarations clang 14 needs help with, line markers)
+# a preprocessed .i (gcc -E: glibc declarations clang needs help with, line markers)
 tmp=$(mktemp -d)
 gcc -E $D/preprocessed.c -o "$tmp/preprocessed.i"
 check 0 "$tmp/preprocessed.i" --reach-call reach_error

@@ -257,7 +257,6 @@ TEST(unsupported_constructs) {
       {"ptrint", "unsupported: pointer to integer cast", 3},
       {"switch", "unsupported: case label inside a nested statement of its switch", 5},
       {"printf", "unsupported: the result of printf (the number of characters written)", 4},
-      {"macro_op", "unsupported: operator spelled inside a macro body", 4},
       {"designated", "unsupported: designated initializer of this form", 3},
       {"global", "unsupported: a union read through members of different types ('l' and 'p') that are not all integers, floats and arrays or structs of them within 8 bytes", 1},
       {"callee", "unsupported: AddrLabelExpr", 2},
