@@ -718,6 +718,25 @@ static IrExpr *decl_ref(FeCtx *c, CXCursor e, IrLoc loc) {
   return fe_var_expr(c, g->var, loc);
 }
 
+/* The member `name` of struct or union object base, looked for through its
+   anonymous struct and union members too (C11 6.7.2.1p13: their members
+   are the enclosing object's); NULL when there is none. */
+static IrExpr *field_named(FeCtx *c, IrExpr *base, const char *name, IrLoc loc) {
+  const IrType *st = base->type;
+  if (st->is_union) return fe_union_has_member(c, st, name) ? fe_union_member(c, base, name, loc) : NULL;
+  for (int i = 0; i < st->nfields; i++) {
+    const IrField *fd = &st->fields[i];
+    if (strcmp(fd->name, name) != 0 && (fd->name[0] || fd->type->kind != IR_TY_STRUCT)) continue;
+    IrExpr *f = mk(c, IR_FIELD, fd->type, loc);
+    f->a[0] = base;
+    f->field = i;
+    if (fd->name[0]) return f;
+    IrExpr *inner = field_named(c, f, name, loc); /* an anonymous member */
+    if (inner) return inner;
+  }
+  return NULL;
+}
+
 static IrExpr *member(FeCtx *c, CXCursor e, IrBlock *out) {
   IrLoc loc = fe_loc(c, e);
   FeKids k = fe_kids(c, e);
@@ -736,16 +755,9 @@ static IrExpr *member(FeCtx *c, CXCursor e, IrBlock *out) {
     return fe_dummy(c, loc);
   }
   char *name = fe_spelling(c, e);
-  if (st->is_union) return fe_union_member(c, base, name, loc);
-  for (int i = 0; i < st->nfields; i++)
-    if (strcmp(st->fields[i].name, name) == 0) {
-      IrExpr *f = mk(c, IR_FIELD, st->fields[i].type, loc);
-      f->a[0] = base;
-      f->field = i;
-      return f;
-    }
-  fe_unsupported(c, loc, "unsupported: member '%s'", name);
-  return fe_dummy(c, loc);
+  IrExpr *f = field_named(c, base, name, loc);
+  if (!f) fe_unsupported(c, loc, "unsupported: member '%s'", name);
+  return f ? f : fe_dummy(c, loc);
 }
 
 static IrExpr *subscript(FeCtx *c, CXCursor e, IrBlock *out) {

@@ -181,6 +181,7 @@ void fe_leave(FeCtx *c);
 bool fe_in_system_header(CXCursor cur);
 bool fe_const_type(CXType t);
 char *fe_spelling(FeCtx *c, CXCursor cur); /* arena copy of clang_getCursorSpelling */
+char *fe_field_name(FeCtx *c, CXCursor field); /* "" for an anonymous struct or union member */
 
 /* children (parse.c) */
 typedef struct FeKids {
@@ -304,6 +305,7 @@ int64_t fe_bitfield_const(const IrField *f, int64_t v);
 void fe_scan_unions(FeCtx *c);    /* before any type is built */
 bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why);
 IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc);
+bool fe_union_has_member(FeCtx *c, const IrType *t, const char *name); /* a member of that name */
 bool fe_same_representation(const IrType *a, const IrType *b);
 bool fe_union_is_carrier(FeCtx *c, const IrType *t);
 IrExpr *fe_union_cell(FeCtx *c, IrExpr *obj, IrLoc loc); /* the one cell of a union object */

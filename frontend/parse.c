@@ -78,6 +78,14 @@ char *fe_spelling(FeCtx *c, CXCursor cur) {
   return r;
 }
 
+/* A field's name; "" for the member an anonymous struct or union is
+   (clang 19 spells it by its type). */
+char *fe_field_name(FeCtx *c, CXCursor field) {
+  CXCursor record = clang_getTypeDeclaration(clang_getCursorType(field));
+  if (!clang_Cursor_isNull(record) && clang_Cursor_isAnonymousRecordDecl(record)) return fe_strdup(c->A, "");
+  return fe_spelling(c, field);
+}
+
 typedef struct KidsAcc {
   CXCursor *k;
   int n, cap;

@@ -128,9 +128,9 @@ static IrType *bitfield(FieldWalk *w, CXCursor f, IrType *declared, int *width) 
 
 static enum CXVisitorResult visit_field(CXCursor f, CXClientData data) {
   FieldWalk *w = data;
-  char *name = fe_spelling(w->c, f);
-  if (!*name) {
-    w->why = clang_Cursor_isBitField(f) ? "an unnamed bit-field" : "anonymous struct or union member";
+  char *name = fe_field_name(w->c, f); /* "": an anonymous struct or union, whose members are ours */
+  if (!*name && clang_Cursor_isBitField(f)) {
+    w->why = "an unnamed bit-field";
     return CXVisit_Break;
   }
   IrType *ft = fe_type(w->c, clang_getCursorType(f), &w->why), *declared = NULL;
@@ -174,7 +174,7 @@ static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   st = fe_alloc(c->A, sizeof *st);
   st->kind = IR_TY_STRUCT;
   st->is_union = is_union;
-  char *tag = fe_spelling(c, decl);
+  char *tag = clang_Cursor_isAnonymous(decl) ? "" : fe_spelling(c, decl); /* clang 19 names anonymous ones */
   st->tag = *tag ? tag : NULL;
   CXString sp = clang_getTypeSpelling(clang_getCursorType(decl));
   const char *s = clang_getCString(sp);

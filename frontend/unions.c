@@ -114,7 +114,7 @@ typedef struct Members {
 static enum CXVisitorResult member(CXCursor f, CXClientData data) {
   Members *m = data;
   FeCtx *c = m->c;
-  char *name = fe_spelling(c, f);
+  char *name = fe_field_name(c, f);
   if (!*name || clang_Cursor_isBitField(f)) {
     m->why = *name ? "a bit-field in a union" : "anonymous struct or union member";
     return CXVisit_Break;
@@ -358,6 +358,21 @@ static IrExpr *add_offset(FeCtx *c, IrExpr *off, IrExpr *index, int64_t bits_per
   return fe_op(c, IR_ADD, it, off, scaled, loc);
 }
 
+/* The anonymous member of struct object obj (or of its anonymous members)
+   that has type t; NULL when there is none. */
+static IrExpr *anonymous_member(FeCtx *c, IrExpr *obj, const IrType *t, IrLoc loc) {
+  const IrType *st = obj->type;
+  for (int i = 0; st->kind == IR_TY_STRUCT && !st->is_union && i < st->nfields; i++) {
+    if (st->fields[i].name[0]) continue;
+    IrExpr *f = fe_op(c, IR_FIELD, st->fields[i].type, obj, NULL, loc);
+    f->field = i;
+    if (f->type == t) return f;
+    IrExpr *inner = anonymous_member(c, f, t, loc);
+    if (inner) return inner;
+  }
+  return NULL;
+}
+
 IrExpr *fe_union_view(FeCtx *c, CXCursor e, IrLoc loc, IrBlock *out) {
   Step steps[MAX_STEPS];
   int n = chain(c, e, steps);
@@ -366,11 +381,16 @@ IrExpr *fe_union_view(FeCtx *c, CXCursor e, IrLoc loc, IrBlock *out) {
   const char *why;
   IrType *ot = fe_type(c, clang_getCursorType(root.k[0]), &why); /* builds the union's type */
   if (ot && ot->kind == IR_TY_PTR) ot = ot->base;
+  /* a member of an anonymous union is named from the enclosing struct */
+  CXCursor parent = clang_getCursorSemanticParent(clang_getCursorReferenced(steps[0].at));
+  bool anonymous = ot && !ot->is_union && clang_Cursor_isAnonymousRecordDecl(parent);
+  if (anonymous) ot = fe_type(c, clang_getCursorType(parent), &why);
   FeUnion *u = ot && ot->is_union ? union_of_type(c, ot) : NULL;
   if (!u || !u->carrier) return NULL;
   int k = member_index(u, steps[0].at);
   if (k < 0) return NULL;
   IrExpr *obj = union_object(c, steps[0].at, loc, out);
+  if (anonymous && !(obj = anonymous_member(c, obj, u->type, loc))) return NULL;
   if (obj->type != u->type) {
     fe_unsupported(c, loc, "unsupported: a member of a union of an unexpected type");
     return fe_dummy(c, loc);
@@ -460,6 +480,13 @@ IrExpr *fe_union_member(FeCtx *c, IrExpr *base, const char *name, IrLoc loc) {
   assert(fe_same_representation(rt, mt));
   IrExpr *addr = fe_op(c, IR_ADDR_OF, fe_type_ptr(c, rt), cell, NULL, loc);
   return fe_op(c, IR_DEREF, mt, fe_cast(c, fe_type_ptr(c, mt), addr, loc), NULL, loc);
+}
+
+bool fe_union_has_member(FeCtx *c, const IrType *t, const char *name) {
+  FeUnion *u = union_of_type(c, t);
+  for (int k = 0; u && k < u->n; k++)
+    if (strcmp(u->names[k], name) == 0) return true;
+  return false;
 }
 
 /* ---- initializers: they set the first member, or the one a designator names ---- */

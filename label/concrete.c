@@ -1311,8 +1311,9 @@ static const IrType *cell_path(const IrType *ty, int64_t k, char *buf, size_t le
     } else {
       int f = 0;
       while (f + 1 < ty->nfields && k >= cx_cells(ty->fields[f].type)) k -= cx_cells(ty->fields[f++].type);
-      used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s", used ? "." : "",
-                               ty->fields[f].name ? ty->fields[f].name : "?");
+      const char *name = ty->fields[f].name ? ty->fields[f].name : "?";
+      if (name[0]) /* an anonymous member adds nothing: its members are the enclosing one's */
+        used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s", used ? "." : "", name);
       ty = ty->fields[f].type;
     }
   }

@@ -230,5 +230,11 @@ check 2 $D/generic.c --reach 13
 for l in 7 9 11 13 17 20 34; do check 0 $D/overflow.c --reach $l; done
 for l in 15 32; do check 1 $D/overflow.c --reach $l; done
 check 2 $D/overflow.c --reach 26
+# anonymous struct and union members: read, written, a carrier's float view, a dead line
+check 0 $D/anonymous.c --reach 16
+check 0 $D/anonymous.c --reach 18
+check 0 $D/anonymous.c --reach 27
+check 0 $D/anonymous.c --reach 36
+check 1 $D/anonymous.c --reach 38
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
