@@ -255,11 +255,12 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len)
                  "#define SIGILL 4\n#define SIGABRT 6\n#define SIGFPE 8\n#define SIGSEGV 11\n#define SIGALRM 14\n");
   verifier_functions(out, run->prog);
   stub_functions(out, run->prog);
-  fprintf(out, "unsigned int alarm(unsigned int);\n"); /* (not unistd.h: its other names may clash with the program's) */
+  fprintf(out, "unsigned int alarm(unsigned int);\nint *__errno_location(void);\n"); /* (not unistd.h: its other names may clash with the program's) */
   fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n\n");
   fprintf(out, "int main(void) {\n  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n  signal(SIGILL, inka_on_signal);\n"
                "  signal(SIGSEGV, inka_on_signal);\n  signal(SIGALRM, inka_on_signal);\n"
-               "  alarm(10); /* a run that goes on past the objective (a cyclic input) still writes its coverage */\n");
+               "  alarm(10); /* a run that goes on past the objective (a cyclic input) still writes its coverage */\n"
+               "  *__errno_location() = 0; /* errno as the library models start it */\n");
   call_under_test(out, run);
   fprintf(out, "  return 0;\n}\n");
   bool ok = !ferror(out);

@@ -141,6 +141,7 @@ static void main_function(FILE *out, const Suite *s) {
   fprintf(out, "\nstatic void (*const inka_tests[])(void) = {");
   for (int k = 0; k < s->ntests; k++) fprintf(out, "%sinka_test_%d", k ? ", " : "", k + 1);
   fprintf(out, "%s};\n", s->ntests ? "" : "0");
+  fprintf(out, "\nint *__errno_location(void);\n");
   fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n\n");
   fprintf(out,
           "int main(int argc, char **argv) {\n"
@@ -148,6 +149,7 @@ static void main_function(FILE *out, const Suite *s) {
           "  if (k < 1 || k > %d) return 2; /* usage: ./inka_suite K, K from 1 to %d */\n"
           "  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n  signal(SIGILL, inka_on_signal);\n"
           "  signal(SIGSEGV, inka_on_signal);\n  signal(SIGALRM, inka_on_signal); /* ./run's time limit */\n"
+          "  *__errno_location() = 0; /* errno as the library models start it */\n"
           "  inka_tests[k - 1]();\n  return 0;\n}\n",
           s->ntests, s->ntests);
 }

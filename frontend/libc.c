@@ -1,6 +1,7 @@
 /* libc.c - C models of the library functions programs call most
  * (<string.h>, <ctype.h>, abs, the exact functions of <math.h>: floor,
- * ceil, trunc, round, fmin, fmax), so that a call to strlen or memcmp is
+ * ceil, trunc, round, fmin, fmax; strtol, strtoul, strtoll, strtoull, atoi,
+ * atol, atoll and errno), so that a call to strlen or memcmp is
  * translated like any function of the file instead of being refused.
  *
  * The models are C source that clang parses ahead of the file (-include of
@@ -219,6 +220,93 @@ const char fe_libc_models[] =
     "  for (__i = 0; __i < __n; __i++) __p[__i] = __t[__i];\n"
     "  return __d;\n"
     "}\n"
+    /* errno is glibc's (*__errno_location()); the driver sets it to 0
+       before the call, so the model's starts at 0 too */
+    "static int " PREFIX "errno_value;\n"
+    "static int *" PREFIX "__errno_location(void) { return &" PREFIX "errno_value; }\n"
+    /* strtol and its family as glibc computes them in the C locale: spaces,
+       a sign, base 0 (0x / 0 prefixes) or 2..36, the value accumulated in
+       unsigned long long with saturation and ERANGE, endptr after the last
+       digit (at the start when there is none: "0x" alone reads the 0);
+       atoi and its family are strtol's value converted */
+    "static int " PREFIX "digit_value(int __c) {\n"
+    "  if (__c >= '0' && __c <= '9') return __c - '0';\n"
+    "  if (__c >= 'a' && __c <= 'z') return __c - 'a' + 10;\n"
+    "  if (__c >= 'A' && __c <= 'Z') return __c - 'A' + 10;\n"
+    "  return 99;\n"
+    "}\n"
+    /* the magnitude read from s (after spaces and sign) and whether it
+       overflowed unsigned long long; *__neg the sign, *__end past the digits;
+       a base glibc refuses sets EINVAL and leaves endptr alone */
+    "static int " PREFIX "bad_base(int __base) {\n"
+    "  if (__base >= 0 && __base != 1 && __base <= 36) return 0;\n"
+    "  *" PREFIX "__errno_location() = 22;\n"
+    "  return 1;\n"
+    "}\n"
+    "static unsigned long long " PREFIX "strtoull_digits(const char *__s, int __base, int *__neg, int *__over,\n"
+    "                                                    const char **__end) {\n"
+    "  const char *__p = __s;\n"
+    "  unsigned long long __v = 0;\n"
+    "  *__neg = 0;\n"
+    "  *__over = 0;\n"
+    "  *__end = __s;\n"
+    "  while (*__p == ' ' || (*__p >= 9 && *__p <= 13)) __p++;\n"
+    "  if (*__p == '-') { *__neg = 1; __p++; } else if (*__p == '+') __p++;\n"
+    "  if ((__base == 0 || __base == 16) && __p[0] == '0' && (__p[1] == 'x' || __p[1] == 'X') &&\n"
+    "      " PREFIX "digit_value(__p[2]) < 16) { __p += 2; __base = 16; }\n"
+    "  else if (__base == 0) __base = __p[0] == '0' ? 8 : 10;\n"
+    "  const char *__first = __p;\n"
+    "  for (; " PREFIX "digit_value(*__p) < __base; __p++) {\n"
+    "    unsigned long long __d = (unsigned long long)" PREFIX "digit_value(*__p);\n"
+    "    if (__v > (18446744073709551615ull - __d) / (unsigned long long)__base) *__over = 1;\n"
+    "    else __v = __v * (unsigned long long)__base + __d;\n"
+    "  }\n"
+    "  if (__p != __first) *__end = __p;\n"
+    "  return __v;\n"
+    "}\n"
+    "static long long " PREFIX "strtoll(const char *__s, char **__endp, int __base) {\n"
+    "  if (" PREFIX "bad_base(__base)) return 0;\n"
+    "  int __neg, __over;\n"
+    "  const char *__end;\n"
+    "  unsigned long long __v = " PREFIX "strtoull_digits(__s, __base, &__neg, &__over, &__end);\n"
+    "  if (__endp) *__endp = (char *)__end;\n"
+    "  if (__over || __v > 9223372036854775807ull + (unsigned long long)__neg) {\n"
+    "    *" PREFIX "__errno_location() = 34;\n"
+    "    return __neg ? -9223372036854775807ll - 1 : 9223372036854775807ll;\n"
+    "  }\n"
+    "  return __neg ? (long long)(0ull - __v) : (long long)__v;\n"
+    "}\n"
+    "static unsigned long long " PREFIX "strtoull(const char *__s, char **__endp, int __base) {\n"
+    "  if (" PREFIX "bad_base(__base)) return 0;\n"
+    "  int __neg, __over;\n"
+    "  const char *__end;\n"
+    "  unsigned long long __v = " PREFIX "strtoull_digits(__s, __base, &__neg, &__over, &__end);\n"
+    "  if (__endp) *__endp = (char *)__end;\n"
+    "  if (__over) { *" PREFIX "__errno_location() = 34; return 18446744073709551615ull; }\n"
+    "  return __neg ? 0ull - __v : __v;\n"
+    "}\n"
+    "static long " PREFIX "strtol(const char *__s, char **__endp, int __base) {\n"
+    "  if (sizeof(long) == sizeof(long long)) return (long)" PREFIX "strtoll(__s, __endp, __base);\n"
+    "  long long __v = " PREFIX "strtoll(__s, __endp, __base);\n"
+    "  if (__v > 2147483647ll || __v < -2147483647ll - 1) {\n"
+    "    *" PREFIX "__errno_location() = 34;\n"
+    "    return __v > 0 ? 2147483647l : -2147483647l - 1;\n"
+    "  }\n"
+    "  return (long)__v;\n"
+    "}\n"
+    "static unsigned long " PREFIX "strtoul(const char *__s, char **__endp, int __base) {\n"
+    "  if (sizeof(long) == sizeof(long long)) return (unsigned long)" PREFIX "strtoull(__s, __endp, __base);\n"
+    "  if (" PREFIX "bad_base(__base)) return 0;\n"
+    "  int __neg, __over;\n"
+    "  const char *__end;\n"
+    "  unsigned long long __v = " PREFIX "strtoull_digits(__s, __base, &__neg, &__over, &__end);\n"
+    "  if (__endp) *__endp = (char *)__end;\n"
+    "  if (__over || __v > 4294967295ull) { *" PREFIX "__errno_location() = 34; return 4294967295ul; }\n"
+    "  return __neg ? (unsigned long)(0ull - __v) : (unsigned long)__v;\n"
+    "}\n"
+    "static int " PREFIX "atoi(const char *__s) { return (int)" PREFIX "strtol(__s, 0, 10); }\n"
+    "static long " PREFIX "atol(const char *__s) { return " PREFIX "strtol(__s, 0, 10); }\n"
+    "static long long " PREFIX "atoll(const char *__s) { return " PREFIX "strtoll(__s, 0, 10); }\n"
     "static int " PREFIX "abs(int __x) { return __x < 0 ? -__x : __x; }\n"
     "static long " PREFIX "labs(long __x) { return __x < 0 ? -__x : __x; }\n"
     "static long long " PREFIX "llabs(long long __x) { return __x < 0 ? -__x : __x; }\n"

@@ -56,5 +56,11 @@ for mode in "" --no-concrete; do
   check 0 $D/math.c --function single --reach 21 $mode
   check 0 $D/math.c --function single --reach 23 $mode
 done
+# number parsing: strtol's end pointer and ERANGE, atoi, strtoul's base 0
+check 0 $D/numbers.c --reach 13
+check 0 $D/numbers.c --reach 15
+check 0 $D/numbers.c --reach 22
+check 0 $D/numbers.c --reach 30
+check 0 $D/numbers.c --reach 32
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
