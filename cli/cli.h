@@ -4,6 +4,11 @@
 #ifndef INKA_CLI_H
 #define INKA_CLI_H
 
+/* gcc's flags for --data-model ILP32: 32-bit x86, floats on SSE as the
+   model computes them (round to nearest in the type; the default x87 code
+   keeps excess precision) */
+#define CLI_ILP32_GCC_FLAGS " -m32 -msse2 -mfpmath=sse"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>

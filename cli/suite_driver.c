@@ -209,7 +209,7 @@ static bool write_run(const Suite *s, const char *dir, char *err, size_t len) {
   suite_stem(s->opt->file, stem, sizeof stem);
   FILE *out = fopen(path, "w");
   if (!out) return snprintf(err, len, "%s: error: cannot write", path), false;
-  const char *m32 = s->prog->model == IR_ILP32 ? " -m32" : "";
+  const char *m32 = s->prog->model == IR_ILP32 ? CLI_ILP32_GCC_FLAGS : "";
   fprintf(out, "#!/bin/sh\n# Builds the test suite inka-ng generated for %s and runs its %d tests, each in\n"
                "# its own process.  The coverage data stays here (%s.gcno, %s.gcda):\n"
                "#   gcov -b -o THIS-DIRECTORY %s\n",

@@ -74,7 +74,7 @@ static void check_lines(CliRun *run, const char *dir) {
 static bool compile_command(const CliRun *run, char *cmd, size_t cap) {
   const CliOptions *o = run->opt;
   size_t n = (size_t)snprintf(cmd, cap, "gcc --coverage -fwrapv -O0 -w%s -o driver driver.c",
-                              run->prog->model == IR_ILP32 ? " -m32" : "");
+                              run->prog->model == IR_ILP32 ? CLI_ILP32_GCC_FLAGS : "");
   for (int i = 0; i < o->nclang_args && n < cap; i++) {
     const char *a = o->clang_args[i];
     bool two = (!strcmp(a, "-I") || !strcmp(a, "-include") || !strcmp(a, "-isystem") || !strcmp(a, "-D") ||

@@ -85,15 +85,6 @@ static bool plain_struct(const IrType *t) {
   }
 }
 
-static void check_type(Subset *c, IrLoc loc, const IrType *t) {
-  /* 32-bit x86 code computes floats on the x87 with excess precision: not
-     the SSE semantics the float operators model. */
-  if (t->kind == IR_TY_FLOAT && c->prog->model == IR_ILP32) reject(c, loc, "floating point with --data-model ILP32");
-  else if (t->kind == IR_TY_ARRAY) check_type(c, loc, t->base); /* not through pointers: types may be recursive */
-  else if (t->kind == IR_TY_STRUCT)
-    for (int i = 0; i < t->nfields; i++) check_type(c, loc, t->fields[i].type);
-}
-
 static bool same_cells(const IrType *a, const IrType *b) {
   return a == b || (a->kind == IR_TY_INT && b->kind == IR_TY_INT && a->bits == b->bits);
 }
@@ -148,7 +139,6 @@ static void check_expr(Subset *c, const IrExpr *e) {
       return;
     }
   }
-  if (e->type->kind != IR_TY_VOID) check_type(c, e->loc, e->type);
   for (int i = 0; i < 3; i++) check_expr(c, e->a[i]);
 }
 
@@ -172,7 +162,6 @@ static void check_block(Subset *c, const IrBlock *b) {
           (s->nargs != 1 || s->args[0]->type->kind != IR_TY_FLOAT || s->type->kind != IR_TY_INT))
         reject(c, s->loc, "'%s' on a value that is not a float or double", s->callee_name);
     }
-    if (s->kind == IR_ST_DECL) check_type(c, s->loc, s->var->type);
     check_block(c, &s->then);
     check_block(c, &s->els);
     check_block(c, &s->pre);
@@ -189,9 +178,6 @@ static void check_function(Subset *c, const IrFunction *fn) {
     c->seen = realloc(c->seen, sizeof *c->seen * (size_t)c->capseen);
   }
   c->seen[c->nseen++] = fn;
-  if (fn->ret->kind != IR_TY_VOID) check_type(c, fn->loc, fn->ret);
-  for (int i = 0; i < fn->nparams; i++) check_type(c, fn->params[i]->loc, fn->params[i]->type);
-  for (int i = 0; i < fn->nlocals; i++) check_type(c, fn->locals[i]->loc, fn->locals[i]->type);
   check_block(c, &fn->body);
 }
 
