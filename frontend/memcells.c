@@ -18,9 +18,17 @@
  * k <= MAX_UNROLLED: memset with a 0 byte zeroes each cell (or row of a
  * 2-D array) (every scalar
  * of a struct: 0, 0.0 or NULL, all-zero bytes on x86-64), memcpy assigns
- * cell by cell (structs member-wise: their padding is no cell).  memmove
- * there, and everything else (mixed cell types, counts not known to be
- * multiples), is refused.
+ * cell by cell (structs member-wise: their padding is no cell).
+ *
+ * memcpy between objects of different cell types (a struct read from a
+ * byte buffer, a float's bits into a uint32_t, a struct written out as
+ * bytes) with a constant byte count is unrolled byte by byte as x86-64
+ * lays the objects out (little endian): every byte of the source is an
+ * expression (a char cell, or bits of an integer or float cell), every
+ * scalar of the destination covered by the count is composed of its bytes.
+ * Padding of the source, a pointer or _Bool, a bit-field, or a scalar the
+ * count cuts in two is refused.  memmove there, and counts not known to
+ * be multiples, are refused.
  */
 #include <assert.h>
 #include <string.h>
@@ -124,6 +132,118 @@ static IrVar *pointer_arg(FeCtx *c, CXCursor call, unsigned i, bool rows, IrBloc
   return t;
 }
 
+/* ---- memcpy between different cell types, byte by byte ---------------------- */
+typedef struct Bytes {
+  FeCtx *c;
+  IrLoc loc;
+  int64_t n;         /* the byte count */
+  IrExpr **byte;     /* [n]: byte k of the source as an unsigned char value, NULL for padding */
+  IrType *uchar;
+  IrBlock *out;      /* where the destination's assignments go */
+  const char *why;   /* what was refused */
+} Bytes;
+
+static IrType *unsigned_of_size(FeCtx *c, int64_t size) {
+  switch (size) {
+  case 1: return fe_type_int(c, "unsigned char", 8, false);
+  case 2: return fe_type_int(c, "unsigned short", 16, false);
+  case 4: return fe_type_int(c, "unsigned int", 32, false);
+  default: return fe_type_int(c, "unsigned long long", 64, false);
+  }
+}
+
+/* Is t a scalar whose bytes are its value (an integer or a float)? */
+static bool byte_scalar(const IrType *t) {
+  return (t->kind == IR_TY_INT && !t->fnptr) || (t->kind == IR_TY_FLOAT && (t->bits == 32 || t->bits == 64));
+}
+
+typedef void (*LeafFn)(Bytes *b, IrExpr *leaf, int64_t off);
+
+/* Calls f on every scalar of object lv (at byte off) that lies in
+   [0, b->n); false with b->why on what cannot be copied as bytes. */
+static bool leaves(Bytes *b, IrExpr *lv, int64_t off, LeafFn f) {
+  FeCtx *c = b->c;
+  const IrType *t = lv->type;
+  if (off >= b->n) return true;
+  if (byte_scalar(t)) {
+    if (off + t->size > b->n) return b->why = "a byte count that cuts a scalar in two", false;
+    f(b, lv, off);
+    return true;
+  }
+  if (t->kind == IR_TY_ARRAY && !t->variable) {
+    for (int64_t i = 0; i < t->count && off + i * t->base->size < b->n; i++)
+      if (!leaves(b, fe_op(c, IR_INDEX, t->base, lv, fe_int_const(c, fe_type_ptrdiff(c), i, b->loc), b->loc),
+                  off + i * t->base->size, f))
+        return false;
+    return true;
+  }
+  if (t->kind == IR_TY_STRUCT && t->complete && (!t->is_union || t->fields[0].type->size == t->size)) {
+    for (int i = 0; i < t->nfields; i++) {
+      if (off + t->fields[i].offset >= b->n) continue;
+      if (t->fields[i].bit_width) return b->why = "a bit-field", false;
+      IrExpr *fl = fe_op(c, IR_FIELD, t->fields[i].type, lv, NULL, b->loc);
+      fl->field = i;
+      if (!leaves(b, fl, off + t->fields[i].offset, f)) return false;
+    }
+    return true;
+  }
+  b->why = "a pointer, _Bool or union cell";
+  return false;
+}
+
+/* The bits of scalar leaf as an unsigned integer of its size. */
+static IrExpr *bits_of(Bytes *b, IrExpr *leaf) {
+  IrType *u = unsigned_of_size(b->c, leaf->type->size);
+  if (leaf->type->kind == IR_TY_FLOAT) return fe_op(b->c, IR_BITCAST, u, leaf, NULL, b->loc);
+  return fe_cast(b->c, u, leaf, b->loc);
+}
+
+/* The source's bytes: ((U)leaf >> 8k) as unsigned char, k = 0, 1, ... */
+static void read_leaf(Bytes *b, IrExpr *leaf, int64_t off) {
+  FeCtx *c = b->c;
+  IrExpr *bits = bits_of(b, leaf);
+  IrType *shift = bits->type->bits < 32 ? fe_type_int(c, "unsigned int", 32, false) : bits->type;
+  for (int64_t k = 0; k < leaf->type->size; k++) {
+    IrExpr *v = fe_cast(c, shift, bits, b->loc);
+    if (k) v = fe_op(c, IR_SHR, shift, v, fe_int_const(c, fe_type_int_(c), 8 * k, b->loc), b->loc);
+    b->byte[off + k] = fe_cast(c, b->uchar, v, b->loc);
+  }
+}
+
+/* A destination scalar = its bytes composed, little endian. */
+static void write_leaf(Bytes *b, IrExpr *leaf, int64_t off) {
+  FeCtx *c = b->c;
+  IrType *u = unsigned_of_size(c, leaf->type->size);
+  IrExpr *v = NULL;
+  for (int64_t k = 0; k < leaf->type->size; k++) {
+    if (!b->byte[off + k]) {
+      b->why = "the padding of a struct";
+      return;
+    }
+    IrExpr *part = fe_cast(c, u, b->byte[off + k], b->loc);
+    if (k) part = fe_op(c, IR_SHL, u, part, fe_int_const(c, fe_type_int_(c), 8 * k, b->loc), b->loc);
+    v = v ? fe_op(c, IR_BOR, u, v, part, b->loc) : part;
+  }
+  if (leaf->type->kind == IR_TY_FLOAT) v = fe_op(c, IR_BITCAST, leaf->type, v, NULL, b->loc);
+  fe_assign(c, leaf, fe_cast(c, leaf->type, v, b->loc), b->loc, b->out);
+}
+
+/* memcpy(d, s, n) with n a constant, objects of different cell types:
+   byte by byte (see the top). */
+static bool byte_copy(FeCtx *c, IrVar *d, IrVar *s, int64_t n, IrLoc loc, IrBlock *out) {
+  Bytes b = {c, loc, n, fe_alloc(c->A, sizeof(IrExpr *) * (size_t)(n + 1)), fe_type_int(c, "unsigned char", 8, false), out, NULL};
+  IrExpr *src = fe_op(c, IR_DEREF, s->type->base, fe_var_expr(c, s, loc), NULL, loc);
+  IrExpr *dst = fe_op(c, IR_DEREF, d->type->base, fe_var_expr(c, d, loc), NULL, loc);
+  /* the pointers may point into arrays: a byte count past the pointee goes on in its array */
+  int64_t ssize = s->type->base->size, dsize = d->type->base->size;
+  for (int64_t k = 0; ssize > 0 && k * ssize < n && !b.why; k++)
+    leaves(&b, k ? cell_at(c, s, k, loc) : src, k * ssize, read_leaf);
+  for (int64_t k = 0; dsize > 0 && k * dsize < n && !b.why; k++)
+    leaves(&b, k ? cell_at(c, d, k, loc) : dst, k * dsize, write_leaf);
+  if (b.why) fe_unsupported(c, loc, "unsupported: memcpy between objects of different cell types through %s", b.why);
+  return !b.why;
+}
+
 /* memset(p, 0, k * sizeof *p) and memcpy(d, s, k * sizeof *d) on cells of
    any type, k a constant: unrolled. */
 static IrExpr *unrolled(FeCtx *c, CXCursor call, const char *name, CXType cell, bool want_value, IrBlock *out) {
@@ -147,6 +267,10 @@ static IrExpr *unrolled(FeCtx *c, CXCursor call, const char *name, CXType cell, 
     return NULL;
   }
   IrVar *d = pointer_arg(c, call, 0, is_set, out), *s = is_set ? NULL : pointer_arg(c, call, 1, false, out);
+  if (!is_set && d && s && s->type->base != d->type->base && strcmp(name, "memcpy") == 0) {
+    if (!byte_copy(c, d, s, n, loc, out)) return NULL;
+    return want_value ? fe_cast(c, fe_type_ptr(c, fe_type_void(c)), fe_var_expr(c, d, loc), loc) : NULL;
+  }
   if (!d || (!is_set && (!s || s->type->base != d->type->base)) || d->type->base->size != size) {
     fe_unsupported(c, loc, "unsupported: %s between objects of different cell types", name);
     return NULL;
@@ -171,6 +295,7 @@ IrExpr *fe_mem_cells_call(FeCtx *c, CXCursor call, const char *name, bool want_v
   if (!suffix) return unrolled(c, call, name, cell, want_value, out);
   if (!is_set) {
     const char *src = cell_suffix(cell_type(c, call, 1), &src_float);
+    if ((!src || strcmp(src, suffix) != 0) && strcmp(name, "memcpy") == 0) return unrolled(c, call, name, cell, want_value, out);
     if (!src || strcmp(src, suffix) != 0) {
       fe_unsupported(c, loc, "unsupported: %s between objects of different cell types", name);
       return NULL;

@@ -62,5 +62,11 @@ check 0 $D/numbers.c --reach 15
 check 0 $D/numbers.c --reach 22
 check 0 $D/numbers.c --reach 30
 check 0 $D/numbers.c --reach 32
+# memcpy between objects of different cell types, byte by byte; a struct's padding refused
+check 0 $D/bytes.c --reach 15
+check 0 $D/bytes.c --reach 33
+check 1 $D/bytes.c --reach 35
+check 0 $D/bytes.c --reach 43
+check 2 $D/bytes.c --function padding_out --reach 51
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
