@@ -68,5 +68,7 @@ check 0 $D/bytes.c --reach 33
 check 1 $D/bytes.c --reach 35
 check 0 $D/bytes.c --reach 43
 check 2 $D/bytes.c --function padding_out --reach 51
+# the search functions: strcspn, strncasecmp, strstr, strspn, memchr, strpbrk, strcasecmp
+for l in 13 15 17 19; do check 0 $D/search.c --reach $l; done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
