@@ -3,7 +3,9 @@
  * disk, gcov's measure, Test-Comp files and the report.
  *
  * Exit status: 0 every objective covered or proved dead, 3 some unknown (or
- * a validation bug: a claim gcov does not see), 2 usage or input error.
+ * a validation bug: a claim gcov does not see), 2 usage or input error (a
+ * function under test outside the subset too: the others' suite is still
+ * written).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +69,13 @@ static int finish(Suite *s) {
   if (o->testcomp && !suite_testcomp(s, o->testcomp, err, sizeof err)) return fail(o, err);
   if (o->json) suite_print_json(stdout, s);
   else suite_print_text(stdout, s);
+  /* a unit outside the subset is an input error, as for --reach: the suite
+     of the others is written, and the run says what was refused */
+  int refused = 0;
+  for (int u = 0; u < s->nunits; u++)
+    if (s->unit_error[u] && refused++ == 0) fprintf(stderr, "%s\n", s->unit_error[u]);
+  if (refused > 1) fprintf(stderr, "%s: note: %d more functions refused\n", o->file, refused - 1);
+  if (refused) return CLI_EXIT_ERROR;
   bool open = s->contradictions > 0 || s->gcov.bugs > 0;
   for (int i = 0; i < s->nobjs; i++) open |= s->objs[i].status != SU_COVERED && s->objs[i].status != SU_DEAD;
   return open ? CLI_EXIT_UNKNOWN : CLI_EXIT_MET;

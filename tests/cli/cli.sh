@@ -26,6 +26,9 @@ expect 2 'positive numbers' --reach $P/gcd.c:6 --iter 0 $P/gcd.c
 expect 2 'no objective' $P/gcd.c
 expect 0 '6 objectives: 6 covered' --cover branches $P/gcd.c
 expect 2 'is not .statements. or .branches.' --cover lines $P/gcd.c
+# a function under test outside the subset is an input error under --cover too
+expect 2 'refused_unit.c:9:3: error: unsupported: inline asm' --cover branches tests/cli/refused_unit.c
+expect 2 '2 objectives: 2 covered' --cover branches tests/cli/refused_unit.c
 expect 2 'needs --cover' --emit-dir $tmp/d --reach 6 $P/gcd.c
 expect 2 'no statement starts on line 1; the nearest line with one is 3' --reach $P/gcd.c:1 $P/gcd.c
 expect 2 'nearest lines with one are 8 and 10' --reach $P/gcd.c:9 $P/gcd.c
