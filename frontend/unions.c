@@ -142,8 +142,9 @@ bool fe_same_representation(const IrType *a, const IrType *b) {
   return a == b || (a->kind == IR_TY_INT && b->kind == IR_TY_INT && !a->fnptr && !b->fnptr && a->bits == b->bits);
 }
 
-/* Plain bits: a value every pattern of its bytes is a value of (integers
-   and IEEE floats, and aggregates of them without bit-fields). */
+/* Plain bits: a value whose bytes a carrier can hold (integers and IEEE
+   floats, every pattern of whose bytes is a value; _Bool, whose other
+   patterns a read refuses; aggregates of them without bit-fields). */
 static bool plain_bits(const IrType *t) {
   switch (t->kind) {
   case IR_TY_INT: return !t->fnptr;
@@ -154,7 +155,8 @@ static bool plain_bits(const IrType *t) {
     for (int i = 0; i < t->nfields; i++)
       if (t->fields[i].bit_width || !plain_bits(t->fields[i].type)) return false;
     return true;
-  default: return false; /* pointers, _Bool (most patterns are no value), void */
+  case IR_TY_BOOL: return true; /* a byte that must hold 0 or 1: see view_read */
+  default: return false; /* pointers (locations have no bytes), void */
   }
 }
 
@@ -232,7 +234,7 @@ bool fe_union_type(FeCtx *c, IrType *st, CXCursor def, const char **why) {
     st->nfields = 1;
   } else if (!carrier_union(c, u, st, size)) {
     *why = views ? fe_fmt(c->A, "a union read through members of different types ('%s' and '%s') that are not all "
-                                "integers, floats and arrays or structs of them within 8 bytes",
+                                "integers, _Bool, floats and arrays or structs of them within 8 bytes",
                           u->names[rep], u->names[other])
                  : fe_fmt(c->A, "a union whose first member ('%s', the one an initializer sets) differs from '%s'",
                           u->names[0], u->names[rep]);
@@ -270,6 +272,14 @@ IrExpr *fe_union_cell(FeCtx *c, IrExpr *obj, IrLoc loc) {
 static IrExpr *view_read(FeCtx *c, const FeView *v, IrLoc loc) {
   IrExpr *bits = fe_cast(c, v->shift_type, v->cell, loc);
   if (!(v->off->kind == IR_INT_CONST && v->off->ival == 0)) bits = fe_op(c, IR_SHR, v->shift_type, bits, v->off, loc);
+  if (v->type->kind == IR_TY_BOOL) { /* byte <= 1 ? byte : a value no test controls (C: undefined) */
+    IrExpr *byte = fe_cast(c, unsigned_of_bits(c, 8), bits, loc);
+    IrExpr *ok = fe_op(c, IR_LE, fe_type_int_(c), byte, fe_int_const(c, byte->type, 1, loc), loc);
+    IrExpr *open = fe_var_expr(c, fe_temp(c, v->type, loc), loc); /* never assigned: its path is abandoned */
+    IrExpr *r = fe_op(c, IR_COND, v->type, ok, fe_cast(c, v->type, byte, loc), loc);
+    r->a[2] = open;
+    return r;
+  }
   if (v->type->kind != IR_TY_FLOAT) return fe_cast(c, v->type, bits, loc);
   IrExpr *pattern = fe_cast(c, unsigned_of_bits(c, v->type->bits), bits, loc);
   return fe_op(c, IR_BITCAST, v->type, pattern, NULL, loc);

@@ -193,9 +193,9 @@ check 0 $D/macros_idioms.c --reach 28
 check 0 $D/macros_idioms.c --reach-call reach_error --function f
 check 0 $D/macros_idioms.c --reach 21 --iter 16
 check 1 $D/macros_idioms.c --reach 21 --iter 17
-# what the expander does not reproduce (variadic, ##) stays refused
-check 2 $D/macros_refused.c --reach 9
-check 2 $D/macros_refused.c --reach 16
+# variadic macros and ## (clang names their operators)
+check 0 $D/macros_forms.c --reach 8
+check 0 $D/macros_forms.c --reach 15
 # GCC builtins (C models in frontend/libc.c); a count of zeros of 0 and __builtin_unreachable end the path
 for l in 6 8 10 12 14 16 33 39 49 51 60; do check 0 $D/builtins.c --reach $l; done
 for l in 18 27 31 53; do check 1 $D/builtins.c --reach $l; done
@@ -213,7 +213,8 @@ for l in 28 40; do check 1 $D/memcells.c --reach $l; done
 check 0 tests/stranger/programs/b2_x_memcpy.c --reach 12
 for l in 23 42; do check 0 $D/memcells2.c --reach $l; done
 for l in 26 44; do check 1 $D/memcells2.c --reach $l; done
-for l in 10 16 22 28 35 42; do check 2 $D/memcells_refused.c --reach $l; done
+check 0 $D/memcells_refused.c --reach 10
+for l in 16 22 28 35 42; do check 2 $D/memcells_refused.c --reach $l; done
 # compound literals: struct arguments, arrays that decay, &(int){v}, in a loop, {"string"}
 for l in 13 24 32 37; do check 0 $D/compound.c --reach $l; done
 check 1 $D/compound.c --reach 34
@@ -236,5 +237,9 @@ check 0 $D/anonymous.c --reach 18
 check 0 $D/anonymous.c --reach 27
 check 0 $D/anonymous.c --reach 36
 check 1 $D/anonymous.c --reach 38
+# a union of a byte and a _Bool: a byte above 1 read as _Bool gives no answer
+check 0 $D/union_bool.c --reach 10
+check 3 $D/union_bool.c --reach 17
+check 0 $D/union_bool.c --reach 20
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,4 +1,5 @@
-/* memset/memcpy on cells the models do not serve: refused. */
+/* memset/memcpy on cells the models do not serve: refused (but mixed, a
+   byte copy between cell types). */
 #include <string.h>
 
 struct pt { int x, y; };
@@ -6,7 +7,7 @@ struct pt { int x, y; };
 int mixed(int a) {
   int i[2] = {a, a};
   unsigned u[2];
-  memcpy(u, i, sizeof u);                       /* line 9: int cells into unsigned cells */
+  memcpy(u, i, sizeof u);                       /* line 9: int cells into unsigned cells (byte by byte) */
   return u[0] == 3;
 }
 
