@@ -1,4 +1,4 @@
-/* test_fp_relate_known.c - the float relations of session 9 against brute
+/* test_fp_relate_known.c - the float relations against brute
  * force (operators/float/fp_relate.c rules 5' and 7, fp_unary.c):
  *   - a truncation converted back: u = (G)(T2)(T1)x against x (G == F) or
  *     against (G)x, under a sign of x (a comparison with a signed zero);
