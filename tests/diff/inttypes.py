@@ -125,14 +125,28 @@ def c_binary(op, t1, v1, t2, v2):
     return INT, int({"==": x == y, "!=": x != y, "<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[op])
 
 
+ORACLE_PRELUDE = """
+#include <stdio.h>
+#include <setjmp.h>
+#include <signal.h>
+static sigjmp_buf oracle_env;
+static void oracle_trap(int sig) { (void)sig; siglongjmp(oracle_env, 1); }
+/* f(n, c) of a two-parameter program, or -1000 when the run traps */
+#define ORACLE_TRY(call) do { if (sigsetjmp(oracle_env, 1)) oracle_result = -1000; else oracle_result = (call); } while (0)
+"""
+
+
 def oracle(text, calls, workdir, tag="o"):
     """Compiles the program text with a main that evaluates `calls` (C
     statements that set `int found` and may print lines starting with
-    MISMATCH), runs it; returns (found, mismatch lines)."""
+    MISMATCH; ORACLE_TRY(f(...)) sets oracle_result to f's result, -1000 when
+    the run traps), runs it; returns (found, mismatch lines)."""
     src = os.path.join(workdir, tag + ".c")
     exe = os.path.join(workdir, tag)
     with open(src, "w") as f:
-        f.write(text + "\n#include <stdio.h>\nint main(void) {\n  int found = 0;\n" + calls +
+        f.write(text + ORACLE_PRELUDE + "int main(void) {\n  int found = 0;\n  volatile int oracle_result = 0;\n"
+                "  struct sigaction sa = {0};\n  sa.sa_handler = oracle_trap;\n  sa.sa_flags = SA_NODEFER;\n"
+                "  sigaction(SIGFPE, &sa, 0);\n  (void)oracle_result;\n" + calls +
                 "\n  printf(\"found %d\\n\", found);\n  return 0;\n}\n")
     subprocess.run(["gcc", *ORACLE_CFLAGS, "-o", exe, src], check=True)
     out = subprocess.run([exe], capture_output=True, text=True, timeout=600).stdout
