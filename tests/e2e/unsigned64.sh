@@ -22,4 +22,28 @@ check() {  # expected-exit file flags...
 # may_reach: a loop-written u64 spans [0, 2^64-1]; a read one keeps its values
 check 0 $D/may_reach.c --reach 7
 check 0 $D/may_reach.c --reach 17
+# --cover branches: every branch claimed dead carries its "never" mark
+cover_dead_marked() {  # file
+  local file=$1 report bad
+  report=$(mktemp)
+  "$INKA" --cover branches --timeout 120 --json "$file" >"$report" 2>/dev/null
+  bad=$(python3 - "$file" "$report" 2>&1 <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().split("\n")
+try:
+    doc = json.load(open(sys.argv[2]))
+except ValueError:
+    sys.exit("no JSON report")
+dead = [o for o in doc["objectives"] if o["status"] == "dead"]
+for o in dead:
+    if "never %s" % o["kind"] not in lines[o["line"] - 1]:
+        print("line %d: %s branch claimed dead" % (o["line"], o["kind"]))
+PY
+)
+  rm -f "$report"
+  if [ -n "$bad" ]; then
+    echo "FAIL: --cover branches $file: $bad"; failed=$((failed + 1))
+  else passed=$((passed + 1)); fi
+}
+cover_dead_marked $D/cover.c
 echo "$passed passed, $failed failed"
