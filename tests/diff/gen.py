@@ -398,6 +398,10 @@ class FuncGen:
                 self.vtype[v] = t
                 return t.name
 
+    def is_int(self, v):
+        """Whether v is an int (what an `int *` may point to)."""
+        return v not in self.vtype or self.vtype[v] is it.INT
+
     def counter_type(self, i, bound, down=False):
         """The type of a loop counter i compared with bound: any type, but
         with a bound that may be negative one that compares in a signed type
@@ -674,7 +678,7 @@ class FuncGen:
         if arrs and self.r.random() < 0.25:
             a = self.r.choice(arrs)
             return "&%s[%d]" % (a, self.r.randint(0, self.ment[a]["L"] - 1))
-        return "&" + self.r.choice([v for v in sorted(self.assignable) if self.scope_of(v) <= s])
+        return "&" + self.r.choice([v for v in sorted(self.assignable) if self.scope_of(v) <= s and self.is_int(v)])
 
     def ptr_cmp(self):
         r = self.r
@@ -1084,6 +1088,12 @@ class FuncGen:
             self.raw(indent, "}")
 
     def generate(self, ret_depth=2):
+        if self.mem and self.typed:
+            # an int that pointers may point to, whatever the other types
+            v = self.fresh("v")
+            self.emit(1, "int " + v + " = %s;", (self.leaf(),))
+            self.declare(v)
+            self.vtype[v] = it.INT
         if self.mem:
             # something to point to, index or walk from the start
             for kind in self.r.sample(["pdecl", "adecl", "lbuild", "lbuild"], self.r.randint(1, 2)):
@@ -1297,7 +1307,9 @@ class Program:
         params = ["a", "b", "c"][: self.k]
         fg = FuncGen(self, "f", params, helpers, r.randint(6, 16), max_loop_depth=2, max_bound=7, mem=self.mem,
                      jumps=self.jumps)
-        self.param_types = [it.pick(self.tr, 0.5).name if self.typed else "int" for _ in params]
+        ptypes = [it.pick(self.tr, 0.5) if self.typed else it.INT for _ in params]
+        self.param_types = [t.name for t in ptypes]
+        fg.vtype.update(zip(params, ptypes))
         self.funcs.append(("f", params, fg.generate(2)))
         self.params = params
 
