@@ -76,13 +76,17 @@ static Range compare(IrExprKind k, Range a, Range b) {
   return always ? (Range){1, 1} : never ? (Range){0, 0} : (Range){0, 1};
 }
 
+static bool within_int64(Range r) { return r.lo >= INT64_MIN && r.hi <= INT64_MAX; }
+
 static Range arith(const IrExpr *x, Range a, Range b) {
   Range r;
   switch (x->kind) {
   case IR_ADD: r = (Range){a.lo + b.lo, a.hi + b.hi}; break;
   case IR_SUB: r = (Range){a.lo - b.hi, a.hi - b.lo}; break;
   case IR_MUL: {
-    /* operands are within 64 bits, so products fit in 128 */
+    /* products of int64 magnitudes fit in 128 bits; those of u64 values
+       above 2^63 may not (2^64 - 1 squared passes 2^127) */
+    if (!within_int64(a) || !within_int64(b)) return type_range(x->type);
     prop_wide p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
     r = (Range){p[0], p[0]};
     for (int i = 1; i < 4; i++) {

@@ -22,6 +22,7 @@ check() {  # expected-exit file flags...
 # may_reach: a loop-written u64 spans [0, 2^64-1]; a read one keeps its values
 check 0 $D/may_reach.c --reach 7
 check 0 $D/may_reach.c --reach 17
+check 0 $D/may_reach.c --reach 30
 # --cover branches: every branch claimed dead carries its "never" mark
 cover_dead_marked() {  # file
   local file=$1 report bad

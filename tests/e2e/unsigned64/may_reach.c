@@ -19,3 +19,16 @@ int h(unsigned long long a, int n) {
   }
   return 0;
 }
+
+/* A product of u64 values above 2^63 is no 128-bit number: 2^63 * 2^63
+   wraps to 0. */
+int sq(unsigned long long a, int n) {
+  if (a < 9223372036854775808ULL)
+    return 0;
+  for (int i = 0; i < n; i++) {
+    if (a * a == 0)
+      return 1;
+    n = n - 1;
+  }
+  return 2;
+}
