@@ -28,7 +28,8 @@ would answer before any invariant is needed.
 
 Typed programs (about half, by query: see typed_query) are the same
 programs with n, c, the counter, u and v of random integer types (8 to 64
-bits, signed and unsigned, size_t, uint64_t); their truth is gcc running
+bits, signed and unsigned, size_t, uint64_t), u and v sometimes starting
+near an edge of their type (2^63, 2^64 - 1, INT64_MAX); their truth is gcc running
 f over the whole box, traps included (inttypes.oracle).
 
 usage: polyhedra.py [COUNT] [SEED]  (env INKA, POLY_COUNT, POLY_SEED,
@@ -190,6 +191,9 @@ def typed(text, rng, d, tag):
     ti, tu, tv = it.pick_holding(rng, 0, N + step), it.pick(rng), it.pick(rng)
     starts = dict(part.split(" = ") for part in lines[1].strip().rstrip(";")[len("int "):].split(", "))
     lines[0] = f"int f({tn.name} n, {tc.name} c) {{"
+    for name, ty in (("u", tu), ("v", tv)):   # sometimes near an edge of the type: the steps wrap
+        if rng.random() < 0.4:
+            starts[name] = it.literal(it.edge_value(rng, ty))
     lines[1:2] = [f"  {ti.name} i = 0;", f"  {tu.name} u = {starts['u']};", f"  {tv.name} v = {starts['v']};"]
     text = it.HEADERS + "\n".join(lines)
     line = text.split("\n").index("    return 1;") + 1
