@@ -23,7 +23,9 @@ check() {  # expected-exit file flags...
 check 0 $D/may_reach.c --reach 7
 check 0 $D/may_reach.c --reach 17
 check 0 $D/may_reach.c --reach 30
-# --cover branches: every branch claimed dead carries its "never" mark
+# --cover branches over size_t code (checksum, LEB128, base64 length, binary
+# search, ring buffer, decimal parse, align-up): every branch claimed dead
+# carries its "never" mark
 cover_dead_marked() {  # file
   local file=$1 report bad
   report=$(mktemp)
