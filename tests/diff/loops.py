@@ -26,7 +26,10 @@ type (8 to 64 bits, signed and unsigned, size_t, uint64_t) for n, a, the
 counter and each u_j, with starts and the box of a near the types' edges
 (2^63 and 2^64 - 1 for unsigned 64-bit): the values wrap, and the truth
 comes from gcc running the program's closed form over the whole box
-(inttypes.oracle), checked against f itself at sample points.
+(inttypes.oracle), checked against f itself at sample points.  In 40% of
+them the fact guards the loop's body instead (`if (FACT) return 1;` first
+in every iteration: the objective inside a loop whose variables the loop
+writes, what may_reach.c decides).
 
 usage: loops.py [COUNT] [SEED]  (env INKA, LOOPS_COUNT, LOOPS_SEED,
 LOOPS_TIMEOUT); prints "N passed, N failed" last.
@@ -130,7 +133,10 @@ def typed_program(rng):
     lines = it.HEADERS.splitlines() + [f"int f({tn.name} n, {ta.name} a) {{", *decls,
                                        f"  if ({n_guard})", f"    return -1;",
                                        f"  if (a < {it.literal(alo)} || a > {it.literal(ahi)})", f"    return -2;"]
-    lines += [f"  for (i = 0; i < n; i++) {{ {body} }}"] if use_for else [f"  while (i < n) {{ i++; {body} }}"]
+    inside = rng.random() < 0.4   # the fact guards the loop's body: a check of every iteration
+    loop_at = len(lines)
+    if not inside:
+        lines += [f"  for (i = 0; i < n; i++) {{ {body} }}"] if use_for else [f"  while (i < n) {{ i++; {body} }}"]
     cs = [rng.choice([0, 0, 1, -1, 2, 3]) for _ in range(nu)]
     if all(c == 0 for c in cs):
         cs[0] = 1
@@ -159,23 +165,34 @@ def typed_program(rng):
     lhs = " + ".join(f"{c} * {name}" if c not in (1, -1) else ("" if c == 1 else "-") + name
                      for c, name, _ in terms).replace("+ -", "- ")
     fact = f"{lhs} {rel} {it.literal(V)}"
-    lines += [f"  if ({fact})", f"    return 1;", f"  return 0;", f"}}"]
+    if inside:
+        lines += [f"  for (i = 0; i < n; i++) {{" if use_for else "  while (i < n) {",
+                  f"    if ({fact})", f"      return 1;", f"    {body}" if use_for else f"    i++; {body}", "  }",
+                  f"  return 0;", f"}}"]
+        target = loop_at + 3
+    else:
+        lines += [f"  if ({fact})", f"    return 1;", f"  return 0;", f"}}"]
+        target = len(lines) - 2
     # The oracle: the closed form of the loop's outputs over the whole box,
     # and f itself at sample points (the closed form must agree with it).
     closed = "".join(f"      {us[j].name} u{j} = ({us[j].name})((unsigned long long)({us[j].name})"
                      f"({'a' if s == 'a' else it.literal(s)}) + (unsigned long long)({ks[j]}LL) * n);\n"
                      for j, s in enumerate(starts))
-    calls = (f"  for (unsigned long long nn = 0; nn <= {N}ULL; nn++)\n"
+    # inside: nn is the iteration t < N whose check sees the closed form at t
+    # (f(t + 1, a) runs it); the sample check compares f with the fact after
+    # the loop only
+    check = "0 &&" if inside else ""
+    calls = (f"  for (unsigned long long nn = 0; nn + {int(inside)} <= {N}ULL; nn++)\n"
              f"    for (unsigned long long d = 0; d <= {ahi - alo}ULL; d++) {{\n"
              f"      {tn.name} n = ({tn.name})nn;\n"
              f"      {ta.name} a = ({ta.name})((unsigned long long){it.literal(alo)} + d);\n"
              f"      {ti.name} i = ({ti.name})n;\n" + closed +
              f"      int fact = ({fact});\n"
              f"      if (fact) found = 1;\n"
-             f"      if ((nn * 7919 + d * 104729) % {max(1, (N + 1) * (ahi - alo + 1) // 40)} == 0 && (f(n, a) == 1) != fact)\n"
+             f"      if ({check} (nn * 7919 + d * 104729) % {max(1, (N + 1) * (ahi - alo + 1) // 40)} == 0 && (f(n, a) == 1) != fact)\n"
              f"        printf(\"MISMATCH n=%llu d=%llu\\n\", nn, d);\n"
              f"    }}\n")
-    return "\n".join(lines) + "\n", len(lines) - 2, calls
+    return "\n".join(lines) + "\n", target, calls
 
 
 def reachable(facts, N, A):
