@@ -144,7 +144,7 @@ def oracle(text, calls, workdir, tag="o"):
     src = os.path.join(workdir, tag + ".c")
     exe = os.path.join(workdir, tag)
     with open(src, "w") as f:
-        f.write(text + ORACLE_PRELUDE + "int main(void) {\n  int found = 0;\n  volatile int oracle_result = 0;\n"
+        f.write(ORACLE_PRELUDE + text + "int main(void) {\n  int found = 0;\n  volatile int oracle_result = 0;\n"
                 "  struct sigaction sa = {0};\n  sa.sa_handler = oracle_trap;\n  sa.sa_flags = SA_NODEFER;\n"
                 "  sigaction(SIGFPE, &sa, 0);\n  (void)oracle_result;\n" + calls +
                 "\n  printf(\"found %d\\n\", found);\n  return 0;\n}\n")
