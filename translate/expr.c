@@ -70,12 +70,13 @@ static TrEvResult trap_condition(TrEval *ev, const IrExpr *e, PropVar x, PropVar
   *none = true;
   if (e->kind == IR_DIV || e->kind == IR_REM) {
     bool zero = prop_has(s, y, 0);
-    bool ovf = ty.is_signed && prop_has(s, x, op_c_min(ty)) && prop_has(s, y, -1);
+    int64_t most_negative = (int64_t)op_c_values(ty).lo; /* (for signed ty only) */
+    bool ovf = ty.is_signed && prop_has(s, x, most_negative) && prop_has(s, y, -1);
     if (!zero && !ovf) return TR_EV_OK;
     PropVar tz = zero ? reify_const(t, y, OP_EQ, 0) : t->zero;
     PropVar to = t->zero;
     if (ovf) {
-      PropVar a = reify_const(t, x, OP_EQ, op_c_min(ty)), b = reify_const(t, y, OP_EQ, -1);
+      PropVar a = reify_const(t, x, OP_EQ, most_negative), b = reify_const(t, y, OP_EQ, -1);
       to = fresh_bool(t);
       if (a == TR_FAIL || b == TR_FAIL || !op_bool_and(s, to, a, b)) return TR_EV_FAIL;
     }

@@ -120,8 +120,9 @@ static Range binary(const FpFormat *f, FpBinary op, Range x, Range y) {
 static bool int_range(Fb *b, const IrExpr *e, int64_t *lo, int64_t *hi) {
   OpCType ct = tr_ctype(e->type);
   if (e->type->kind != IR_TY_INT || e->type->bits > 32) return false; /* (64-bit values need not convert exactly) */
-  *lo = op_c_min(ct);
-  *hi = op_c_max(ct);
+  OpCValues tv = op_c_values(ct); /* within int64: 32 bits at most */
+  *lo = (int64_t)tv.lo;
+  *hi = (int64_t)tv.hi;
   if (e->kind == IR_INT_CONST) {
     *lo = *hi = e->ival;
   } else if (e->kind == IR_VAR) {

@@ -279,12 +279,13 @@ static bool stepped_summary(Tr *t, const IrStmt *loop, const TrState *in, const 
   const IrFunction *fn = in->fn;
   OpCType vt = tr_ctype(v->type);
   int64_t span = (step > 0 ? step : -step) - 1;
-  if (vt.bits > 32 || (step > 0 ? prop_max(t->s, bound) > op_c_max(vt) - span : prop_min(t->s, bound) < op_c_min(vt) + span))
+  OpCValues tv = op_c_values(vt);
+  if (vt.bits > 32 || (step > 0 ? prop_max(t->s, bound) > tv.hi - span : prop_min(t->s, bound) < tv.lo + span))
     return true; /* the last step might wrap */
   PropStore *s = t->s;
   PropVar v0 = in->slot[tr_frame_slot(fn, v)], vout = out->slot[tr_frame_slot(fn, v)];
   const int64_t wide = (int64_t)1 << 34;
-  PropVar w = prop_new_var(s, op_c_min(vt), op_c_max(vt)), p = prop_new_var(s, 0, wide), q = prop_new_var(s, -wide, wide);
+  PropVar w = prop_new_var(s, (int64_t)tv.lo, (int64_t)tv.hi), p = prop_new_var(s, 0, wide), q = prop_new_var(s, -wide, wide);
   int64_t moved[3] = {1, -1, -step}, window[2] = {1, -1};
   PropVar by_p[3] = {vout, v0, p}, by_q[3] = {w, v0, q}, from_e[2] = {w, bound};
   prop_note(s, PROP_NOTE_SUMMARY);

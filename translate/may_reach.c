@@ -25,8 +25,8 @@ typedef struct Env {
 static Range type_range(const IrType *ty) {
   if (ty->kind == IR_TY_BOOL) return (Range){0, 1};
   if (ty->kind != IR_TY_INT) return (Range){INT64_MIN, INT64_MAX};
-  OpCType c = tr_ctype(ty);
-  return (Range){op_c_min(c), op_c_max(c)};
+  OpCValues v = op_c_values(tr_ctype(ty));
+  return (Range){v.lo, v.hi};
 }
 
 static bool fits(Range r, const IrType *ty) {
@@ -47,7 +47,9 @@ static Range var_range(const Env *e, const IrExpr *x) {
     pv = at->slot[i];
   }
   if (pv == TR_UNINIT) return type_range(x->type);
-  return (Range){prop_min(e->t->s, pv), prop_max(e->t->s, pv)};
+  if (x->type->kind != IR_TY_INT) return (Range){prop_min(e->t->s, pv), prop_max(e->t->s, pv)};
+  OpCValues r = op_c_var_values(e->t->s, pv, tr_ctype(x->type)); /* not the stored patterns */
+  return (Range){r.lo, r.hi};
 }
 
 static Range eval(const Env *e, const IrExpr *x);
@@ -74,13 +76,17 @@ static Range compare(IrExprKind k, Range a, Range b) {
   return always ? (Range){1, 1} : never ? (Range){0, 0} : (Range){0, 1};
 }
 
+static bool within_int64(Range r) { return r.lo >= INT64_MIN && r.hi <= INT64_MAX; }
+
 static Range arith(const IrExpr *x, Range a, Range b) {
   Range r;
   switch (x->kind) {
   case IR_ADD: r = (Range){a.lo + b.lo, a.hi + b.hi}; break;
   case IR_SUB: r = (Range){a.lo - b.hi, a.hi - b.lo}; break;
   case IR_MUL: {
-    /* operands are within 64 bits, so products fit in 128 */
+    /* products of int64 magnitudes fit in 128 bits; those of u64 values
+       above 2^63 may not (2^64 - 1 squared passes 2^127) */
+    if (!within_int64(a) || !within_int64(b)) return type_range(x->type);
     prop_wide p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
     r = (Range){p[0], p[0]};
     for (int i = 1; i < 4; i++) {
@@ -101,7 +107,12 @@ static Range eval(const Env *e, const IrExpr *x) {
   if (x->type->kind == IR_TY_FLOAT) return type_range(x->type);
   if (x->a[0] && x->a[0]->type->kind == IR_TY_FLOAT) return type_range(x->type);
   switch (x->kind) {
-  case IR_INT_CONST: return (Range){x->ival, x->ival};
+  case IR_INT_CONST:
+    if (x->type->kind == IR_TY_INT) {
+      prop_wide v = op_c_value(tr_ctype(x->type), x->ival); /* ival is the stored pattern */
+      return (Range){v, v};
+    }
+    return (Range){x->ival, x->ival};
   case IR_VAR: return x->var->address_taken ? type_range(x->type) : var_range(e, x);
   case IR_CAST:
     a = eval(e, x->a[0]);

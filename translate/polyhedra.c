@@ -303,7 +303,8 @@ static bool fits(Ana *a, Poly p, const Lin *l, const IrType *ty) {
   if (!trackable_type(ty)) return false;
   OpCType ct = tr_ctype(ty);
   __int128 lo, hi;
-  return range(a, p, l, &lo, &hi) && lo >= op_c_min(ct) && hi <= op_c_max(ct);
+  OpCValues tv = op_c_values(ct);
+  return range(a, p, l, &lo, &hi) && lo >= tv.lo && hi <= tv.hi;
 }
 
 /* ---- Expressions ------------------------------------------------------- */
@@ -403,7 +404,8 @@ static bool type_itv(const IrType *ty, Itv *out) {
   }
   if (!trackable_type(ty)) return false;
   OpCType ct = tr_ctype(ty);
-  *out = (Itv){op_c_min(ct), op_c_max(ct)};
+  OpCValues tv = op_c_values(ct);
+  *out = (Itv){tv.lo, tv.hi};
   return true;
 }
 
@@ -1002,7 +1004,7 @@ static PropVar monomial_var(Ana *a, int m, const TrState *st, Poly at_exit) {
   Itv r = mul_itv(factor_range(a, u, x, at_exit), factor_range(a, v, y, at_exit));
   if (r.lo > r.hi || !small(r.lo) || !small(r.hi)) return TR_UNINIT;
   OpCType cu = tr_ctype(a->var[u]->type), cv = tr_ctype(a->var[v]->type);
-  if (cu.bits == cv.bits && cu.is_signed == cv.is_signed && r.lo >= op_c_min(cu) && r.hi <= op_c_max(cu))
+  if (cu.bits == cv.bits && cu.is_signed == cv.is_signed && r.lo >= op_c_values(cu).lo && r.hi <= op_c_values(cu).hi)
     return tr_c_binary(a->t, IR_MUL, cu, cu, x, y);
   PropVar z = prop_new_var(s, (int64_t)r.lo, (int64_t)r.hi);
   return op_times(s, x, y, z) ? z : TR_FAIL;
@@ -1456,7 +1458,7 @@ static bool post_constraint(Ana *a, ppl_const_Constraint_t c, const TrState *in,
     while (d < a->nlocal && (out->slot[a->slot[d]] != x[0])) d++;
     if (d < a->nlocal) {
       OpCType ct = tr_ctype(a->var[d]->type);
-      if ((coef[0] == 1 && rhs <= op_c_min(ct)) || (coef[0] == -1 && -rhs >= op_c_max(ct))) return false;
+      if ((coef[0] == 1 && rhs <= op_c_values(ct).lo) || (coef[0] == -1 && -(prop_wide)rhs >= op_c_values(ct).hi)) return false;
     }
   }
   OpRel rel = ppl_Constraint_type(c) == PPL_CONSTRAINT_TYPE_EQUAL ? OP_EQ : OP_GE;

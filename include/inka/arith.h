@@ -69,7 +69,31 @@ typedef enum {
 } OpCBinary;
 typedef enum { OP_C_NEG, OP_C_NOT } OpCUnary;
 
-int64_t op_c_min(OpCType t);    /* the smallest value of the type (as stored) */
+/* Two views of a C integer type's values, never to be mixed: a value of
+   type t is the mathematical integer the C program means (0 .. 2^64-1 for
+   unsigned 64-bit), and it is stored in an int64 domain as its bit pattern
+   (include: 2^63 .. 2^64-1 are stored as -2^63 .. -1).  Deductions about
+   what a program computes (orders, sums, bounds, trip counts) work on
+   values; domains and posted constraints hold stored patterns. */
+typedef struct OpCValues {
+  prop_wide lo, hi;  /* mathematical values, lo <= hi */
+} OpCValues;
+/* The values of type t: [0, 2^64-1] for unsigned 64-bit. */
+OpCValues op_c_values(OpCType t);
+/* What a variable of type t may be stored as: all of int64 for unsigned
+   64-bit (whose largest values are stored negative), else the values. */
+void op_c_stored_range(OpCType t, int64_t *lo, int64_t *hi);
+/* The value of type t that the stored pattern v stands for. */
+static inline prop_wide op_c_value(OpCType t, int64_t v) {
+  if (t.bits == 64 && !t.is_signed && v < 0) return (prop_wide)v + ((prop_wide)1 << 64);
+  return v;
+}
+/* The values the stored variable x of type t may hold, as one interval (an
+   over-approximation: an unsigned 64-bit domain that holds both signs of
+   pattern spans [0, 2^64-1]). */
+OpCValues op_c_var_values(const PropStore *s, PropVar x, OpCType t);
+/* The stored pattern of value v of type t (v within op_c_values(t)). */
+int64_t op_c_stored(OpCType t, prop_wide v);
 /* v in type t: its value modulo 2^bits, as stored (sign-extended when signed). */
 static inline int64_t op_c_wrap(OpCType t, int64_t v) {
   if (t.bits >= 64) return v;
@@ -77,7 +101,6 @@ static inline int64_t op_c_wrap(OpCType t, int64_t v) {
   if (t.is_signed) return (int64_t)((uint64_t)v << sh) >> sh;
   return (int64_t)((uint64_t)v & (((uint64_t)1 << t.bits) - 1));
 }
-int64_t op_c_max(OpCType t);
 /* A fresh variable spanning the type's range. */
 PropVar op_c_var(PropStore *s, OpCType t);
 /* z = x op y in type t.  For shifts, y has type ty (its own promoted type);
@@ -90,9 +113,6 @@ bool op_c_cast(PropStore *s, OpCType from, PropVar x, OpCType to, PropVar z);
 bool op_c_compare(PropStore *s, OpRel rel, OpCType t, PropVar x, PropVar y, PropVar b);
 
 /* ---- Additions (operators/) ------------------------------------------------ */
-/* Note on unsigned 64-bit types: op_c_min is 0 and op_c_max is -1 (UINT64_MAX
-   as stored); the stored range of such a variable is all of int64, which is
-   what op_c_var creates. */
 /* op_linear with a 128-bit constant: what the wrapping C operations post
    once their quotient is known. */
 bool op_linear_wide(PropStore *s, int n, const int64_t *coef, const PropVar *x, OpRel rel,

@@ -45,18 +45,26 @@ static void stored_range(OpCType t, int64_t *lo, int64_t *hi) {
   *hi = (int64_t)(l + WIDE_POW2(t.bits) - 1);
 }
 
-int64_t op_c_min(OpCType t) {
-  if (is_u64(t)) return 0;
+OpCValues op_c_values(OpCType t) {
+  if (is_u64(t)) return (OpCValues){0, WIDE_POW2(64) - 1};
   int64_t lo, hi;
   stored_range(t, &lo, &hi);
-  return lo;
+  return (OpCValues){lo, hi};
 }
 
-int64_t op_c_max(OpCType t) {
-  if (is_u64(t)) return -1;   /* UINT64_MAX as stored */
-  int64_t lo, hi;
-  stored_range(t, &lo, &hi);
-  return hi;
+void op_c_stored_range(OpCType t, int64_t *lo, int64_t *hi) { stored_range(t, lo, hi); }
+
+OpCValues op_c_var_values(const PropStore *s, PropVar x, OpCType t) {
+  int64_t lo = prop_min(s, x), hi = prop_max(s, x);
+  if (is_u64(t) && lo < 0 && hi >= 0) return op_c_values(t); /* patterns of both signs */
+  return (OpCValues){op_c_value(t, lo), op_c_value(t, hi)};
+}
+
+int64_t op_c_stored(OpCType t, prop_wide v) {
+  OpCValues r = op_c_values(t);
+  assert(v >= r.lo && v <= r.hi);
+  (void)r;
+  return (int64_t)(uint64_t)v;
 }
 
 PropVar op_c_var(PropStore *s, OpCType t) {
@@ -403,7 +411,7 @@ bool op_c_binary(PropStore *s, OpCBinary op, OpCType t, PropVar x, OpCType ty, P
     return op_div(s, x, y, z);   /* z in the type's range: MIN / -1 fails */
   case OP_C_REM:
     if (is_u64(t)) return post_udivrem(s, &urem_class, x, y, z);
-    if (t.is_signed && !post_not_both(s, x, op_c_min(t), y, -1)) return false;
+    if (t.is_signed && !post_not_both(s, x, (int64_t)op_c_values(t).lo, y, -1)) return false;
     return op_rem(s, x, y, z);
   case OP_C_SHL:
     if (!prop_restrict_range(s, y, 0, t.bits - 1)) return false;

@@ -325,8 +325,8 @@ bool fp_to_int(PropStore *s, const FpFormat *f, PropVar x, OpCType to, PropVar z
   int64_t lo, hi;
   defined_keys(f, to, &lo, &hi);
   if (!prop_restrict_range(s, x, lo, hi)) return false;
-  if (!prop_restrict_range(s, z, op_c_min(to) < op_c_max(to) ? op_c_min(to) : INT64_MIN,
-                           op_c_min(to) < op_c_max(to) ? op_c_max(to) : INT64_MAX))
-    return false;
+  int64_t zlo, zhi;
+  op_c_stored_range(to, &zlo, &zhi);
+  if (!prop_restrict_range(s, z, zlo, zhi)) return false;
   return post_convert(s, &to_int_class, f, NULL, to, x, z);
 }

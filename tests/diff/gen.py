@@ -49,6 +49,17 @@ shows exactly which statements the driver executes (gcov cannot see a line
 gcc folds away, e.g. `if (!(v > v))`, nor a line whose basic block traps
 before its end).
 
+About 40% of the programs (by seed, see is_typed; DIFF_TYPED=0/1 forces
+it) are typed: f's parameters, its locals, loop counters (array indices
+among them) and loop bounds take every integer type, 8 to 64 bits, signed
+and unsigned, size_t and uint64_t; casts to 64-bit types and constants near
+2^31, 2^32, 2^63 and 2^64 appear in expressions.  A parameter of type T
+takes the values (T)v for v in [-50, 50] (the harness passes ints; the
+--assume of run.py says the same).  The types come from a random stream of
+their own, so the untyped programs are those of before.  Loop bounds that
+may be negative (`E % m`) are signed, and compared with counters in a
+signed type, so every loop still ends quickly.
+
 Usage: gen.py SEED OUTDIR   writes OUTDIR/p.c, OUTDIR/h.c, OUTDIR/hi.c, OUTDIR/meta.json
 """
 import json
@@ -56,6 +67,8 @@ import re
 import os
 import random
 import sys
+
+import inttypes as it
 
 LO, HI = -50, 50
 
@@ -134,6 +147,11 @@ class FuncGen:
         self.ment = {}                  # name -> {"kind", "scope", ...}
         self.in_trav = 0                # inside a list traversal (no list changes)
         self.mem_nest = 0               # nesting of memory leaves (index in index)
+        # typed programs: the C types of locals from a stream of their own
+        self.typed = prog.typed and name == "f"
+        self.tr = prog.tr
+        self.vtype = {}                 # name -> CType of typed locals, counters, bounds
+        self.neg_bound = set()          # bounds (names) that may be negative
 
     # ---- names and scopes -------------------------------------------------
     def fresh(self, prefix):
@@ -177,6 +195,9 @@ class FuncGen:
         vs = self.readable()
         if vs and self.r.random() < 0.8:
             return Expr(self.r.choice(vs))
+        if self.typed and self.tr.random() < 0.25:   # near a wrap point of a wide type
+            v = it.edge_value(self.tr, it.pick(self.tr, 0.7))
+            return Expr(it.literal(v), prec=ATOM if v >= 0 else 14)
         return const_expr(self.const())
 
     def divide(self, a, op, depth):
@@ -200,7 +221,8 @@ class FuncGen:
         self.prog.ndiv += 1
         n = self.prog.ndiv
         i = ("({ __typeof__(%(a)s) _x%(n)d = %(a)s; __typeof__(%(b)s) _y%(n)d = %(b)s; "
-             "if (_y%(n)d == 0 || (_y%(n)d == -1 && (long long)_x%(n)d == -2147483648LL && (__typeof__(_x%(n)d %(op)s _y%(n)d))-1 < 0)) "
+             "if (_y%(n)d == 0 || ((__typeof__(_x%(n)d %(op)s _y%(n)d))_y%(n)d == -1 && (__typeof__(_x%(n)d %(op)s _y%(n)d))-1 < 0 && "
+             "(long long)_x%(n)d == (sizeof(_x%(n)d %(op)s _y%(n)d) == 8 ? (-9223372036854775807LL - 1) : -2147483648LL))) "
              "div_by_zero(); _x%(n)d %(op)s _y%(n)d; })") % {"a": par(a, True), "b": par(b, True), "n": n, "op": op}
         return Expr("%s %s %s" % (par(a), op, par(b)), i, True, True,
                     a.ncall + b.ncall, 13)
@@ -248,6 +270,8 @@ class FuncGen:
             return combine(op + "%s", (self.expr(depth - 1, calls),), 14)
         if k < 0.83:
             t = r.choice(["char", "short", "unsigned char", "unsigned short", "unsigned", "unsigned"])
+            if self.typed and self.tr.random() < 0.5:
+                t = it.pick(self.tr, 0.7).name
             return combine("(" + t + ")%s", (self.expr(depth - 1, calls),), 14)
         if k < 0.90:
             c = self.cond(depth - 1, calls)
@@ -354,12 +378,42 @@ class FuncGen:
         e = self.sexpr(1)
         if r < 0.7:
             m = self.r.choice([1, 3, 7]) if mb >= 7 else self.r.choice([1, 3])
-            self.emit(indent, "int " + n + " = %s & " + str(m) + ";", (Expr(par(e), par(e, True), e.trap, e.ltrap, e.ncall),))
+            self.emit(indent, self.new_type(n) + " " + n + " = %s & " + str(m) + ";", (Expr(par(e), par(e, True), e.trap, e.ltrap, e.ncall),))
         else:
             m = self.r.randint(2, mb)
-            self.emit(indent, "int " + n + " = %s %% " + str(m) + ";", (Expr(par(e), par(e, True), e.trap, e.ltrap, e.ncall),))
+            # (E % m may be negative: a signed bound, or a huge unsigned one)
+            self.emit(indent, self.new_type(n, signed=True) + " " + n + " = %s %% " + str(m) + ";", (Expr(par(e), par(e, True), e.trap, e.ltrap, e.ncall),))
+            self.neg_bound.add(n)
         self.declare(n, assignable=False)
         return n
+
+    def new_type(self, v, signed=False):
+        """The C type of a new local v: int, or in typed programs any
+        integer type (a signed one when signed)."""
+        if not self.typed:
+            return "int"
+        while True:
+            t = it.pick(self.tr, 0.4)
+            if t.signed or not signed:
+                self.vtype[v] = t
+                return t.name
+
+    def is_int(self, v):
+        """Whether v is an int (what an `int *` may point to)."""
+        return v not in self.vtype or self.vtype[v] is it.INT
+
+    def counter_type(self, i, bound, down=False):
+        """The type of a loop counter i compared with bound: any type, but
+        with a bound that may be negative one that compares in a signed type
+        (and is signed itself when it counts down from the bound)."""
+        if not self.typed:
+            return "int"
+        bt = self.vtype.get(bound, it.INT)
+        while True:
+            t = it.pick(self.tr, 0.4)
+            if bound not in self.neg_bound or (it.common(t, bt).signed and (t.signed or not down)):
+                self.vtype[i] = t
+                return t.name
 
     def loop_extra(self):
         """An optional '&& COND' on a loop condition (never trapping)."""
@@ -405,7 +459,7 @@ class FuncGen:
             kind = "assign"
         if kind == "decl":
             v = self.fresh("v")
-            self.emit(indent, "int " + v + " = %s;", (self.sexpr(2, calls_ok),))
+            self.emit(indent, self.new_type(v) + " " + v + " = %s;", (self.sexpr(2, calls_ok),))
             self.declare(v)
         elif kind == "assign":
             v = r.choice(sorted(self.assignable))
@@ -432,7 +486,7 @@ class FuncGen:
                      trap or x.trap or y.trap, x.ltrap or y.ltrap, 1)
             if r.random() < 0.5:
                 v = self.fresh("v")
-                self.emit(indent, "int " + v + " = %s;", (e,))
+                self.emit(indent, self.new_type(v) + " " + v + " = %s;", (e,))
                 self.declare(v)
             else:
                 self.emit(indent, r.choice(sorted(self.assignable)) + " = %s;", (e,))
@@ -624,7 +678,7 @@ class FuncGen:
         if arrs and self.r.random() < 0.25:
             a = self.r.choice(arrs)
             return "&%s[%d]" % (a, self.r.randint(0, self.ment[a]["L"] - 1))
-        return "&" + self.r.choice([v for v in sorted(self.assignable) if self.scope_of(v) <= s])
+        return "&" + self.r.choice([v for v in sorted(self.assignable) if self.scope_of(v) <= s and self.is_int(v)])
 
     def ptr_cmp(self):
         r = self.r
@@ -765,7 +819,7 @@ class FuncGen:
             self.raw(indent, "int %s[%d];" % (a, size))
             self.push_scope()
             i = self.fresh("i")
-            self.open_loop(indent, Expr("for (int %s = 0; %s < %d; %s++) {" % (i, i, size, i)))
+            self.open_loop(indent, Expr("for (%s %s = 0; %s < %d; %s++) {" % (self.counter_type(i, ""), i, i, size, i)))
             self.declare(i, assignable=False)
             self.emit(indent + 1, "%s[%s] = %%s;" % (a, i), (self.sexpr(1),))
             self.close_loop(indent)
@@ -787,7 +841,7 @@ class FuncGen:
             bound = str(size) if k < 0.5 else str(r.randint(1, 7)) if k < 0.75 else self.loop_bound(indent)
             safe = bound.isdigit() and int(bound) <= size
             i = self.fresh("i")
-            self.open_loop(indent, Expr("for (int %s = 0; %s < %s; %s++) {" % (i, i, bound, i)))
+            self.open_loop(indent, Expr("for (%s %s = 0; %s < %s; %s++) {" % (self.counter_type(i, bound), i, i, bound, i)))
             self.declare(i, assignable=False)
             cell = Expr("%s[%s]" % (a, i), "%s[%s]" % (a, self.idx_chk(i, 0, size)), not safe, not safe)
         else:
@@ -838,7 +892,7 @@ class FuncGen:
             self.emit(indent, "struct node *%s = 0;" % h)
             self.push_scope()
             i = self.fresh("i")
-            self.open_loop(indent, Expr("for (int %s = 0; %s < %s; %s++) {" % (i, i, bound, i)))
+            self.open_loop(indent, Expr("for (%s %s = 0; %s < %s; %s++) {" % (self.counter_type(i, bound), i, i, bound, i)))
             self.declare(i, assignable=False)
             t = self.fresh("t")
             self.emit(indent + 1, "struct node *%s = malloc(sizeof(struct node));" % t)
@@ -857,7 +911,7 @@ class FuncGen:
             minlen = 1 + (int(bound) if bound.isdigit() else 0)
             self.push_scope()
             i = self.fresh("i")
-            self.open_loop(indent, Expr("for (int %s = 0; %s < %s; %s++) {" % (i, i, bound, i)))
+            self.open_loop(indent, Expr("for (%s %s = 0; %s < %s; %s++) {" % (self.counter_type(i, bound), i, i, bound, i)))
             self.declare(i, assignable=False)
             self.emit(indent + 1, "%s->next = malloc(sizeof(struct node));" % t)
             self.emit(indent + 1, "%s = %s->next;" % (t, t))
@@ -1004,14 +1058,14 @@ class FuncGen:
             step = r.choice(["%s++", "%s += 1", "%s = %s + 1", "++%s"]).replace("%s", i)
             if r.random() < 0.25 and not bound.isdigit():
                 dstep = r.choice(["%s--", "%s -= 1", "%s = %s - 1"]).replace("%s", i)
-                head = "for (int %s = %s; %s > 0%s; %s) {" % (i, bound, i, extra, dstep)
+                head = "for (%s %s = %s; %s > 0%s; %s) {" % (self.counter_type(i, bound, True), i, bound, i, extra, dstep)
             else:
-                head = "for (int %s = 0; %s < %s%s; %s) {" % (i, i, bound, extra, step)
+                head = "for (%s %s = 0; %s < %s%s; %s) {" % (self.counter_type(i, bound), i, i, bound, extra, step)
             self.emit(indent, head.replace("%", "%%"), header=True, setup=setup)
             self.declare(i, assignable=False)
         else:
             w = self.fresh("w")
-            self.emit(indent, "int %s = 0;" % w)
+            self.emit(indent, "%s %s = 0;" % (self.counter_type(w, bound), w))
             self.declare(w, assignable=False)
             self.push_scope()
             if kind == "while":
@@ -1034,6 +1088,12 @@ class FuncGen:
             self.raw(indent, "}")
 
     def generate(self, ret_depth=2):
+        if self.mem and self.typed:
+            # an int that pointers may point to, whatever the other types
+            v = self.fresh("v")
+            self.emit(1, "int " + v + " = %s;", (self.leaf(),))
+            self.declare(v)
+            self.vtype[v] = it.INT
         if self.mem:
             # something to point to, index or walk from the start
             for kind in self.r.sample(["pdecl", "adecl", "lbuild", "lbuild"], self.r.randint(1, 2)):
@@ -1193,6 +1253,15 @@ def struct_return(text):
     return text if not m else text[:m.start()] + "return mkr(%s);" % m.group(1)
 
 
+def is_typed(seed):
+    """Whether this program's f draws its types from every integer type
+    (about 40% of the programs).  DIFF_TYPED=0 or 1 forces it."""
+    force = os.environ.get("DIFF_TYPED", "")
+    if force in ("0", "1"):
+        return force == "1"
+    return random.Random(seed * 91193 + 3).random() < 0.4
+
+
 def is_mem(seed):
     """Whether the program of this seed uses memory (about half of them; the
     others are the integer programs of before, unchanged).  DIFF_MEM=0 or 1
@@ -1210,6 +1279,8 @@ class Program:
         self.jumps = not self.mem and is_jump(seed)
         self.structs = not self.mem and is_structs(seed)
         self.r = random.Random(seed)
+        self.typed = is_typed(seed)
+        self.tr = random.Random(seed * 6364136223846793005 + 1442695040888963407)
         self.targets = []     # dicts: id, func, in_loop, header, depth, line, text
         self.nloops = 0
         self.ndiv = 0
@@ -1236,6 +1307,9 @@ class Program:
         params = ["a", "b", "c"][: self.k]
         fg = FuncGen(self, "f", params, helpers, r.randint(6, 16), max_loop_depth=2, max_bound=7, mem=self.mem,
                      jumps=self.jumps)
+        ptypes = [it.pick(self.tr, 0.5) if self.typed else it.INT for _ in params]
+        self.param_types = [t.name for t in ptypes]
+        fg.vtype.update(zip(params, ptypes))
         self.funcs.append(("f", params, fg.generate(2)))
         self.params = params
 
@@ -1243,6 +1317,9 @@ class Program:
         """Return (plain text, instrumented text) and set target line numbers."""
         plain = ["/* inka-ng differential test, generated by tests/diff/gen.py seed %d */" % self.seed]
         instr = []
+        if self.typed:
+            plain += it.HEADERS.splitlines()
+            instr += it.HEADERS.splitlines()
         if self.mem:
             plain += ["#include <stdlib.h>", STRUCT]
             instr += [STRUCT]
@@ -1251,7 +1328,8 @@ class Program:
             plain += STRUCT_DEFS
             instr += STRUCT_DEFS
         for name, params, lines in self.funcs:
-            sig = "int %s(%s) {" % (name, ", ".join("int " + p for p in params))
+            types = self.param_types if name == "f" else ["int"] * len(params)
+            sig = "int %s(%s) {" % (name, ", ".join(t + " " + p for t, p in zip(types, params)))
             by_value = self.structs and name != "f"
             if by_value:   # the parameters arrive in a struct, copied into a local one
                 sig = "struct R %s(struct P q) {\n  struct P c = q; int x = c.x, y = c.y;" % name
@@ -1423,7 +1501,7 @@ def generate(seed):
     harness = HARNESS % {"nt": max(len(p.targets), 1), "k": p.k, "lo": LO, "hi": HI, "program": instr,
                          "arena": ARENA if p.mem else "", "reset": "\n  inka_top = 0;" if p.mem else ""}
     hinc = DRIVER_PRELUDE % {"nt": max(len(p.targets), 1), "program": instr}
-    meta = {"seed": seed, "mem": p.mem, "jumps": p.jumps, "structs": p.structs, "k": p.k, "params": p.params, "targets": p.targets,
+    meta = {"seed": seed, "typed": p.typed, "param_types": p.param_types, "mem": p.mem, "jumps": p.jumps, "structs": p.structs, "k": p.k, "params": p.params, "targets": p.targets,
             "funcs": [n for n, _, _ in p.funcs]}
     return plain, harness, hinc, meta
 

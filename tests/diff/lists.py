@@ -12,12 +12,18 @@ program runs for every n of [-1, 12] with a counter on the walk's line
 (stopped once it reaches K, so cycles end).  REACHABLE must validate,
 UNREACHABLE must be true; UNKNOWN is counted, never a failure.
 
+Typed programs (about half, by seed: see typed) give n, the counters i
+and m, and the sum s random integer types (8 to 64 bits, signed and
+unsigned, size_t); a negative n of a signed type keeps m signed and the
+walk's comparison signed, so the builder still ends.
+
 usage: lists.py [COUNT] [SEED]  (env INKA, LISTS_TIMEOUT, LISTS_JOBS);
 prints "N passed, N failed" last.
 """
 import concurrent.futures, os, random, subprocess, sys, tempfile
 
 from answers import Tally, ask_reach
+import inttypes as it
 
 INKA = os.environ.get("INKA", "./inka-ng")
 TIMEOUT = os.environ.get("LISTS_TIMEOUT", "10")
@@ -70,6 +76,22 @@ def program(rng):
     return "\n".join(b), rng.randint(1, cap + 3)
 
 
+def typed(seed, text):
+    """The text with random integer types for n, i, m and s, for half of
+    the seeds (a draw of its own: the untyped programs stay those of before)."""
+    rng = random.Random(f"{seed}:typed")
+    if rng.random() >= 0.5:
+        return text
+    tn, ts = it.pick(rng), it.pick(rng)
+    while True:
+        tm, ti = it.pick(rng), it.pick(rng)
+        if not tn.signed or (tm.signed and it.common(ti, tm).signed):
+            break
+    text = text.replace("int f(int n) {", f"int f({tn.name} n) {{").replace("  int i;", f"  {ti.name} i;")
+    text = text.replace("  int m = n", f"  {tm.name} m = n").replace("  int s = 0;", f"  {ts.name} s = 0;")
+    return it.HEADERS + text
+
+
 def truth(text, k, d):
     bf = text.replace("    s += p->key; /* T */", "    if (++bf_hits >= BF_N) longjmp(bf_jump, 1); s += p->key;")
     drv = ("#include <setjmp.h>\n#include <stdio.h>\nstatic jmp_buf bf_jump;\nstatic long bf_hits;\n"
@@ -86,6 +108,7 @@ def truth(text, k, d):
 def one(seed):
     rng = random.Random(seed)
     text, k = program(rng)
+    text = typed(seed, text)
     with tempfile.TemporaryDirectory() as d:
         want = truth(text, k, d)
         src = os.path.join(d, "p.c")

@@ -3,7 +3,7 @@
 translate/polyhedra.c): random functions `int f(int n, int c)` over a small
 box of inputs, made of one to three loops of these shapes, randomly combined:
 
-- a driver counter (int, unsigned or long) moving by a constant towards a
+- a driver counter (int, unsigned, long or unsigned long) moving by a constant towards a
   bound (`i < n`, `i != n`, `i < n + c`, down from n to 0), or a loop whose
   condition is a product (`(r + K) * (r + K) <= n`, `i * i < n`,
   `i * c < n` under `if (c > 0)`);
@@ -51,13 +51,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # ---- C values and types ------------------------------------------------------
 
-INT, UNS, LONG = "int", "unsigned", "long"
+INT, UNS, LONG, ULONG = "int", "unsigned", "long", "unsigned long"
 BIG = [65536, 100000, 300000000, 1073741824, 2000000000, 1500000001]
 BIGL = [3000000000, 3037000500, 4611686018427387904, 1 << 40]
 
 
 def common(t1, t2):
-    """The usual arithmetic conversions of int, unsigned and (64-bit) long."""
+    """The usual arithmetic conversions of int, unsigned, (64-bit) long and
+    unsigned long."""
+    if ULONG in (t1, t2):
+        return ULONG
     if LONG in (t1, t2):
         return LONG
     return UNS if UNS in (t1, t2) else INT
@@ -65,9 +68,10 @@ def common(t1, t2):
 
 def conv_py(code, frm, to):
     """Python text converting a value of type frm to type to."""
-    if frm == to or (to == LONG and frm in (INT, UNS)):
+    if frm == to or (to == LONG and frm in (INT, UNS)) or (to == ULONG and frm == UNS):
         return code
-    return {INT: f"w32({code})", UNS: f"(({code}) & 0xffffffff)", LONG: f"w64({code})"}[to]
+    return {INT: f"w32({code})", UNS: f"(({code}) & 0xffffffff)", LONG: f"w64({code})",
+            ULONG: f"(({code}) & 0xffffffffffffffff)"}[to]
 
 
 def w32(v):
@@ -522,9 +526,10 @@ class Gen:
         self.ints.append(name)
         return name
 
-    def ty(self, p_uns=0.15, p_long=0.1):
+    def ty(self, p_uns=0.15, p_long=0.1, p_ulong=0.1):
+        """A local's type; unsigned long: values above 2^63 are no negative numbers."""
         x = self.rng.random()
-        return UNS if x < p_uns else LONG if x < p_uns + p_long else INT
+        return UNS if x < p_uns else LONG if x < p_uns + p_long else ULONG if x < p_uns + p_long + p_ulong else INT
 
     def block(self):
         """One loop with its declarations; adds its closed forms to cands."""
@@ -549,7 +554,7 @@ class Gen:
         # the loop's condition
         if shape == "up":
             bound = rng.choice([V("n"), V("n"), B("-", V("n"), K(rng.randint(1, 3)))] +
-                               [V(x) for x in self.ints if x.startswith(("i", "k", "r")) and x != i and P.types[x] != UNS][:1])
+                               [V(x) for x in self.ints if x.startswith(("i", "k", "r")) and x != i and P.types[x] not in (UNS, ULONG)][:1])
             cond = B(rng.choice(["<", "<", "<="]), V(i), bound)
         elif shape == "ne":
             cond = B("!=", V(i), V("n"))
@@ -608,7 +613,7 @@ class Gen:
                 if rng.random() < 0.5:
                     src = "c"
                 else:
-                    src = self.fresh("d", rng.choice([INT, INT, LONG, UNS]))
+                    src = self.fresh("d", rng.choice([INT, INT, LONG, UNS, ULONG]))
                     kd = rng.choice(BIG) if wrap else rng.randint(-3, 5)
                     pre.append(Decl(src, add(V("c"), K(kd)) if kd >= 0 else B("-", V("c"), K(-kd))))
                 op = rng.choice(["+=", "+=", "-="])

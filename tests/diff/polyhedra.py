@@ -26,12 +26,19 @@ true of every input; UNKNOWN is counted, never a failure.  The solver runs
 with --no-concrete: the box is small enough to run every input, which
 would answer before any invariant is needed.
 
+Typed programs (about half, by query: see typed_query) are the same
+programs with n, c, the counter, u and v of random integer types (8 to 64
+bits, signed and unsigned, size_t, uint64_t), u and v sometimes starting
+near an edge of their type (2^63, 2^64 - 1, INT64_MAX); their truth is gcc running
+f over the whole box, traps included (inttypes.oracle).
+
 usage: polyhedra.py [COUNT] [SEED]  (env INKA, POLY_COUNT, POLY_SEED,
 POLY_TIMEOUT, POLY_JOBS); prints "N passed, N failed" last.
 """
-import concurrent.futures, os, random, sys, tempfile
+import concurrent.futures, os, random, re, sys, tempfile
 
 from answers import Tally, ask_reach
+import inttypes as it
 
 INKA = os.environ.get("INKA", "./inka-ng")
 
@@ -168,14 +175,52 @@ def program(rng):
     return text, line, truth
 
 
+def typed_query(seed, k):
+    """Whether query k is a typed program (a draw of its own, so that the
+    plain programs stay those of before)."""
+    return random.Random(f"{seed}:{k}:typed").random() < 0.5
+
+
+def typed(text, rng, d, tag):
+    """The program text with its parameters and locals given random integer
+    types: (new text, target line, truth from gcc running f on the box)."""
+    lines = text.split("\n")
+    N = int(lines[2].split("n > ")[1].rstrip(")"))
+    step = int(next(ln for ln in lines if ln.startswith("    i += ")).split("+= ")[1].rstrip(";"))
+    tn, tc = it.pick_holding(rng, 0, N), it.pick(rng)
+    ti, tu, tv = it.pick_holding(rng, 0, N + step), it.pick(rng), it.pick(rng)
+    starts = dict(part.split(" = ") for part in lines[1].strip().rstrip(";")[len("int "):].split(", "))
+    lines[0] = f"int f({tn.name} n, {tc.name} c) {{"
+    for name, ty in (("u", tu), ("v", tv)):   # sometimes near an edge of the type: the steps wrap
+        if rng.random() < 0.4:
+            starts[name] = it.literal(it.edge_value(rng, ty))
+    lines[1:2] = [f"  {ti.name} i = 0;", f"  {tu.name} u = {starts['u']};", f"  {tv.name} v = {starts['v']};"]
+    text = it.HEADERS + "\n".join(lines)
+    line = text.split("\n").index("    return 1;") + 1
+    calls = (f"  for (unsigned long long nn = 0; nn <= {N}ULL; nn++)\n"
+             f"    for (int d = -3; d <= 3; d++) {{\n"
+             f"      ORACLE_TRY(f(({tn.name})nn, ({tc.name})d));\n"
+             f"      if (oracle_result == 1) found = 1;\n"
+             f"    }}\n")
+    # gcc folds `100 / (i - T) * 0` to 0 (a division by zero is no side
+    # effect to it), where the model ends the path: the oracle traps itself
+    oracle_text = re.sub(r"v \+= 100 / \(i - (\d+)\) \* 0;", r"if (i - \1 == 0) oracle_trap(SIGFPE);", text)
+    truth, _ = it.oracle(oracle_text, calls, d, tag)
+    return text, line, truth
+
+
 def ask(inka, d, timeout, seed, k):
     rng = random.Random(seed * 100003 + k)
     text, line, truth = program(rng)
+    extra = ()
+    if typed_query(seed, k):
+        text, line, truth = typed(text, rng, d, f"o{k}")
+        extra = tuple(it.INKA_FLAGS)
     want = "reachable" if truth else "unreachable"
     src = os.path.join(d, f"p{k}.c")
     with open(src, "w") as f:
         f.write(text)
-    got, out = ask_reach(inka, src, line, timeout, ("--stats", "--no-concrete"))
+    got, out = ask_reach(inka, src, line, timeout, ("--stats", "--no-concrete") + extra)
     poly = out.get("stats", {}).get("reasoning", {}).get("polyhedra", 0)
     return k, text, want, got, poly
 

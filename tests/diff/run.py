@@ -48,6 +48,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import answers  # noqa: E402
 import gen  # noqa: E402
+import inttypes as it  # noqa: E402
 
 INKA = os.path.abspath(os.environ.get("INKA", "./inka-ng"))
 COUNT = int(os.environ.get("DIFF_COUNT", "200"))
@@ -228,6 +229,16 @@ def gcov_count(qdir, line):
     return answers.gcov_line(out, line)
 
 
+def domain_of(p, ty):
+    """The --assume that says parameter p of C type ty takes the values (ty)v,
+    v in [LO, HI] (what the harness passes): for an unsigned type, the
+    negative v wrap to the top of its range."""
+    t = it.by_name(ty)
+    if t.signed:
+        return "%s >= %d && %s <= %d" % (p, gen.LO, p, gen.HI)
+    return "%s <= %d || %s >= %s" % (p, gen.HI, p, it.literal(t.wrap(gen.LO)))
+
+
 def run_query(d, meta, q):
     t = q.t
     qdir = os.path.join(d, "q%d%s" % (t["id"], "" if q.k_iter is None else "i" + q.iter_text().replace(",", "_")))
@@ -237,8 +248,9 @@ def run_query(d, meta, q):
         cmd += ["--function", "f"]
     if q.k_iter is not None:
         cmd += ["--iter", q.iter_text()]
-    for p in meta["params"]:
-        cmd += ["--assume", "%s >= %d && %s <= %d" % (p, gen.LO, p, gen.HI)]
+    for p, ty in zip(meta["params"], meta.get("param_types") or ["int"] * len(meta["params"])):
+        cmd += ["--assume", domain_of(p, ty)]
+    cmd += list(it.INKA_FLAGS) if meta.get("typed") else []
     cmd += ["--timeout", "%g" % TIMEOUT, "--json", "--emit-test", os.path.join(qdir, "d.c"), "p.c"]
     q.cmd = cmd
     t0 = time.time()
@@ -264,9 +276,14 @@ def run_query(d, meta, q):
         return
     vals = [inputs[p] for p in meta["params"]]
     shown = "f(%s)" % ", ".join("%s = %s" % (p, inputs[p]) for p in meta["params"])
-    if not all(isinstance(x, int) and gen.LO <= x <= gen.HI for x in vals):
+    types = [it.by_name(ty) for ty in meta.get("param_types") or ["int"] * len(vals)]
+    # the harness's own input (an int in [LO, HI]) that stands for each value
+    harness_in = [next((v for v in range(gen.LO, gen.HI + 1) if t.wrap(v) == x), None) if isinstance(x, int) else None
+                  for t, x in zip(types, vals)]
+    if any(v is None for v in harness_in):
         q.fail = "WRONG: REACHABLE with %s, outside the assumed domain" % shown
         return
+    vals = harness_in
     st, hout, herr = sh(["./h", "check"], d, 60, stdin=" ".join(map(str, vals)) + "\n", phase="validate")
     words = hout.split()
     trapped = words[:1] == ["T"]

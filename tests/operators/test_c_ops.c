@@ -198,17 +198,58 @@ TEST(every_op_every_type) {
 }
 
 TEST(type_limits) {
-  CHECK_EQ_INT(op_c_min((OpCType){32, true}), INT32_MIN);
-  CHECK_EQ_INT(op_c_max((OpCType){32, true}), INT32_MAX);
-  CHECK_EQ_INT(op_c_max((OpCType){8, false}), 255);
-  CHECK_EQ_INT(op_c_min((OpCType){64, false}), 0);
-  CHECK_EQ_INT(op_c_max((OpCType){64, false}), -1);   /* UINT64_MAX as stored */
-  CHECK_EQ_INT(op_c_max((OpCType){1, false}), 1);
+  CHECK(op_c_values((OpCType){32, true}).lo == INT32_MIN);
+  CHECK(op_c_values((OpCType){32, true}).hi == INT32_MAX);
+  CHECK(op_c_values((OpCType){8, false}).hi == 255);
+  CHECK(op_c_values((OpCType){64, false}).lo == 0);
+  CHECK(op_c_values((OpCType){64, false}).hi == (prop_wide)UINT64_MAX);   /* a value, not a pattern */
+  CHECK(op_c_values((OpCType){64, true}).lo == INT64_MIN);
+  CHECK(op_c_values((OpCType){1, false}).hi == 1);
   PropStore *s = prop_store_new();
   PropVar v = op_c_var(s, (OpCType){64, false});
   CHECK_EQ_INT(prop_min(s, v), INT64_MIN);
   CHECK_EQ_INT(prop_max(s, v), INT64_MAX);
   prop_store_free(s);
+}
+
+/* The value views against C's own conversions: for stored domains of every
+   type around the wrap points (2^63 for unsigned 64-bit, whose patterns
+   there change sign), every value a stored pattern in the domain stands for
+   lies in op_c_var_values, and each pattern round-trips through op_c_stored. */
+TEST(value_views) {
+  static const int widths[] = {8, 16, 32, 64};
+  int64_t probes[] = {INT64_MIN, INT64_MIN + 1, -129, -128, -2, -1, 0, 1, 2, 127, 128, 255, 256,
+                      INT32_MAX, (int64_t)INT32_MAX + 1, INT64_MAX - 1, INT64_MAX};
+  int np = (int)(sizeof probes / sizeof probes[0]);
+  for (int w = 0; w < 4; w++)
+    for (int sg = 0; sg < 2; sg++) {
+      OpCType t = {widths[w], sg == 1};
+      OpCValues tv = op_c_values(t);
+      CHECK(tv.hi - tv.lo + 1 == (prop_wide)1 << t.bits);   /* every pattern is one value */
+      for (int i = 0; i < np; i++)
+        for (int j = i; j < np; j++) {
+          int64_t lo = op_c_wrap(t, probes[i]), hi = op_c_wrap(t, probes[j]);
+          if (lo > hi) continue;
+          PropStore *s = prop_store_new();
+          PropVar x = prop_new_var(s, lo, hi);
+          OpCValues r = op_c_var_values(s, x, t);
+          CHECK(r.lo >= tv.lo && r.hi <= tv.hi && r.lo <= r.hi);
+          for (int k = 0; k < np; k++) {
+            int64_t p = op_c_wrap(t, probes[k]);
+            if (p < lo || p > hi) continue;
+            /* the value C gives the pattern: through the type itself */
+            prop_wide c = t.bits == 64 ? (t.is_signed ? (prop_wide)p : (prop_wide)(uint64_t)p) : (prop_wide)p;
+            CHECK(op_c_value(t, p) == c);
+            CHECK(c >= r.lo && c <= r.hi);
+            CHECK_EQ_INT(op_c_stored(t, c), p);
+          }
+          prop_store_free(s);
+        }
+    }
+  /* the case of the wrong verdict: 10 stored in u64 is 10, never below 5 */
+  OpCType u64 = {64, false};
+  CHECK(op_c_value(u64, -1) == (prop_wide)UINT64_MAX);
+  CHECK(op_c_value(u64, INT64_MIN) == (prop_wide)1 << 63);
 }
 
 /* The common 32-bit signed add that cannot overflow is one linear equality. */
@@ -231,6 +272,7 @@ int main(void) {
   RUN(compare);
   RUN(every_op_every_type);
   RUN(type_limits);
+  RUN(value_views);
   RUN(cheap_add);
   fprintf(stderr, "%ld systems checked\n", br_checked);
   return check_summary();

@@ -7,7 +7,8 @@
  *            pruned to the union of the branches), known-equal classes;
  *   w        loops forced to iterate by the objective after them, --iter,
  *            iterations that cannot reach the target, early exits (break,
- *            continue, return) against brute force;
+ *            continue, return) against brute force; unsigned 64-bit loop
+ *            variables crossing 2^63 (u64_loops.c);
  *   memory   Figure 7's program foo and the paper's store_element,
  *            load_element, access_s and delete_s examples, use after free,
  *            double free, free(NULL), out-of-bounds, calloc, memory never
@@ -903,6 +904,27 @@ TEST(w_counting_loops) {
   CHECK_EQ_INT(t.wrong, 0);
 }
 
+/* Unsigned 64-bit loop variables crossing 2^63 and wrapping past 2^64 - 1
+   (u64_loops.c): no wrong verdict against brute force, and T2, T5, T6, T7
+   reachable over the whole int range, which the root refuted when
+   may_reach took the range of unsigned 64-bit types as the empty {0, -1}. */
+TEST(w_u64_loops) {
+  Prog *pg = prog_load("u64_loops.c");
+  CHECK(pg != NULL);
+  if (!pg) return;
+  /* over the whole int range (no box: the root must not refute them; each
+     was a wrong UNREACHABLE) */
+  static const int whole_range[] = {2, 5, 6, 7};
+  for (int i = 0; i < 4; i++) {
+    Solved sv = expect_reachable(pg, whole_range[i], NULL, 1);
+    solved_free(&sv);
+  }
+  Tally t = {0};
+  brute_force_file("u64_loops.c", -20, 20, false, &t);
+  CHECK(t.reachable > 0 && t.unreachable > 0);
+  CHECK_EQ_INT(t.wrong, 0);
+}
+
 /* Expected to fail (left out of RUN): the root propagation does not reach
    its fixpoint before the deadline (slow convergence over int bounds in
    early_exit_slow.c; an element / equality cycle in propagation_loop.c),
@@ -1474,6 +1496,7 @@ int main(int argc, char **argv) {
   SELECT(w_iterations_that_cannot_reach);
   SELECT(w_early_exits_brute_force);
   SELECT(w_counting_loops);
+  SELECT(w_u64_loops);
   SELECT(assume_bounds_root_unfolding);
   /* expected to fail, run only when named: see the test */
   if (only) SELECT(prop_root_fixpoint_not_reached);
