@@ -28,6 +28,8 @@ records the marks run.  Each mark is then asked of inka-ng (`--reach
 p.c:LINE --assume ... --json`):
   REACHABLE    its inputs (the JSON input memory, cells not given read 0)
                are replayed by the same build: the mark must run;
+               (each query with no option, --no-concrete, --no-sat or
+               both, by seed and mark);
   UNREACHABLE  WRONG when the brute force ran the mark (an input object of
                more than 3 elements cannot help: no index reaches past 2);
   UNKNOWN      counted.
@@ -59,6 +61,9 @@ KEEP = os.environ.get("STRUCT_KEEP", "") not in ("", "0")
 FAILDIR = os.path.join(HERE, "structmem-failures")
 KJ = range(-1, 3)
 TMAX = 3  # elements of t the brute force tries (indices reach 2 at most)
+# Each query runs in one of these modes (by seed and mark): the whole tool,
+# the search alone (no concrete runs), without the bit-precise check.
+MODES = [(), ("--no-concrete",), ("--no-sat",), ("--no-concrete", "--no-sat")]
 
 
 class Gen:
@@ -360,8 +365,9 @@ def run_program(seed, tally):
         exe = build(gen, work)
         truth = {int(x) for x in subprocess.run([exe], capture_output=True, text=True, timeout=600).stdout.split()}
         for mid, line in enumerate(gen.marks):
+            mode = MODES[(seed + mid) % len(MODES)]
             cmd = [INKA, "--reach", f"p.c:{line}", "--assume", "k >= -1", "--assume", "k <= 2",
-                   "--assume", "j >= -1", "--assume", "j <= 2", "--timeout", str(TIMEOUT), "--json", "p.c"]
+                   "--assume", "j >= -1", "--assume", "j <= 2", "--timeout", str(TIMEOUT), "--json", *mode, "p.c"]
             t0 = time.time()
             try:
                 r = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT + 30, cwd=work)
@@ -372,7 +378,7 @@ def run_program(seed, tally):
             verdict, why = classify(st, out, err, exe, gen, mid)
             tally.add(want, verdict, why, seed, line, text, cmd)
             if VERBOSE:
-                print(f"seed {seed} line {line}: want {want}, got {verdict} {why or ''} {time.time() - t0:.2f}s", flush=True)
+                print(f"seed {seed} line {line}: want {want}, got {verdict} {why or ''} {' '.join(mode)} {time.time() - t0:.2f}s", flush=True)
     finally:
         if not KEEP:
             shutil.rmtree(work, ignore_errors=True)
