@@ -9,7 +9,7 @@ int lookup(const struct route *t, int k) {
   if (t == NULL || k < 0 || k > 1)
     return -1;
   if ((t[0].prefix & 6) == 0 && (t[1].prefix & 6) == 0 && (t[k].prefix & 6) != 0)
-    return 1; /* expect not-reachable --timeout 5 (was REACHABLE: t[1].prefix read from t[0].len) */
+    return 1; /* expect unreachable (was REACHABLE: t[1].prefix read from t[0].len) */
   if ((t[0].prefix & 6) == 0 && (t[k].prefix & 6) != 0 && t[0].len == 2)
     return 2; /* expect reachable */
   return 0;
