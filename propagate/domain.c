@@ -61,12 +61,20 @@ static int first_hi_ge(const PropInterval *iv, int n, int64_t v) {
   return lo;
 }
 
-bool prop_has(const PropStore *s, PropVar x, int64_t v) {
-  const PropVarRec *r = rec(s, x);
+static bool in_intervals(const PropVarRec *r, int64_t v) {
   if (v < r->lo || v > r->hi) return false;
   if (!r->iv) return true;
   int i = first_hi_ge(r->iv, r->n, v);
   return i < r->n && r->iv[i].lo <= v;
+}
+
+static bool in_class(const PropVarRec *r, int64_t v);
+
+/* A member of dom(x): within its intervals and in its congruence class
+   (the intervals' ends are members; values between them may not be). */
+bool prop_has(const PropStore *s, PropVar x, int64_t v) {
+  const PropVarRec *r = rec(s, x);
+  return in_intervals(r, v) && in_class(r, v);
 }
 
 uint64_t prop_size(const PropStore *s, PropVar x) {
@@ -78,8 +86,7 @@ uint64_t prop_size(const PropStore *s, PropVar x) {
   return total > (prop_wide)UINT64_MAX ? UINT64_MAX : (uint64_t)total;
 }
 
-bool prop_next(const PropStore *s, PropVar x, int64_t v, int64_t *out) {
-  const PropVarRec *r = rec(s, x);
+static bool interval_next(const PropVarRec *r, int64_t v, int64_t *out) {
   if (v >= r->hi) return false;
   if (v < r->lo) { *out = r->lo; return true; }
   if (!r->iv) { *out = v + 1; return true; }
@@ -89,8 +96,7 @@ bool prop_next(const PropStore *s, PropVar x, int64_t v, int64_t *out) {
   return true;
 }
 
-bool prop_prev(const PropStore *s, PropVar x, int64_t v, int64_t *out) {
-  const PropVarRec *r = rec(s, x);
+static bool interval_prev(const PropVarRec *r, int64_t v, int64_t *out) {
   if (v <= r->lo) return false;
   if (v > r->hi) { *out = r->hi; return true; }
   if (!r->iv) { *out = v - 1; return true; }
@@ -98,6 +104,46 @@ bool prop_prev(const PropStore *s, PropVar x, int64_t v, int64_t *out) {
   assert(i < r->n);
   *out = r->iv[i].lo <= v - 1 ? v - 1 : r->iv[i - 1].hi;
   return true;
+}
+
+static bool class_next(const PropVarRec *r, int64_t v, int64_t *out);
+static bool class_prev(const PropVarRec *r, int64_t v, int64_t *out);
+
+/* The next member past v: the next value of the intervals, moved up into
+   the class, until both agree (each round passes a non-member or jumps to
+   the class's next member, so it ends). */
+bool prop_next(const PropStore *s, PropVar x, int64_t v, int64_t *out) {
+  const PropVarRec *r = rec(s, x);
+  for (;;) {
+    int64_t c;
+    if (!interval_next(r, v, &c)) return false;
+    if (in_class(r, c)) {
+      *out = c;
+      return true;
+    }
+    if (!class_next(r, c, &v) || v > r->hi) return false; /* v: a member > c, maybe in a gap */
+    if (in_intervals(r, v) && in_class(r, v)) {
+      *out = v;
+      return true;
+    }
+  }
+}
+
+bool prop_prev(const PropStore *s, PropVar x, int64_t v, int64_t *out) {
+  const PropVarRec *r = rec(s, x);
+  for (;;) {
+    int64_t c;
+    if (!interval_prev(r, v, &c)) return false;
+    if (in_class(r, c)) {
+      *out = c;
+      return true;
+    }
+    if (!class_prev(r, c, &v) || v < r->lo) return false;
+    if (in_intervals(r, v) && in_class(r, v)) {
+      *out = v;
+      return true;
+    }
+  }
 }
 
 /* ---- Creating ----------------------------------------------------------------- */
@@ -231,6 +277,34 @@ static bool class_below(int64_t hi, const Class *c, int64_t *out) {
   uint64_t step = c->mod ? (mod_of(hi, c->mod) + c->mod - c->res) % c->mod : (((uint64_t)hi - c->res) & low_mask(c->bits));
   if ((prop_wide)hi - (prop_wide)step < INT64_MIN) return false;
   *out = (int64_t)((prop_wide)hi - (prop_wide)step);
+  return true;
+}
+
+static bool in_class(const PropVarRec *r, int64_t v) {
+  if (r->cbits && (((uint64_t)v ^ r->cres) & low_mask(r->cbits)) != 0) return false;
+  return r->omod <= 1 || mod_of(v, r->omod) == r->ores;
+}
+
+/* The least member of the class > v (the greatest < v), or false past
+   int64.  The joint class may leave out the odd modulus (too fine to join):
+   then the steps go on member by member of the power of two. */
+static bool class_next(const PropVarRec *r, int64_t v, int64_t *out) {
+  Class c;
+  joint_class(r, &c);
+  do {
+    if (v == INT64_MAX || !class_above(v + 1, &c, &v)) return false;
+  } while (!in_class(r, v));
+  *out = v;
+  return true;
+}
+
+static bool class_prev(const PropVarRec *r, int64_t v, int64_t *out) {
+  Class c;
+  joint_class(r, &c);
+  do {
+    if (v == INT64_MIN || !class_below(v - 1, &c, &v)) return false;
+  } while (!in_class(r, v));
+  *out = v;
   return true;
 }
 
@@ -372,6 +446,7 @@ bool prop_restrict_odd_congruence(PropStore *s, PropVar x, uint64_t mod, uint64_
    the variable's own array unless it is a prefix-preserving slice of it. */
 static bool install(PropStore *s, PropVar x, const PropInterval *iv, int n) {
   PropVarRec *v = &s->vars[x];
+  const PropInterval *asked = iv;
   if ((v->cbits || v->omod > 1) && !snap_to_class(s, v, &iv, &n)) {
     prop_note(s, PROP_NOTE_CONGRUENCE);
     return fail(s);
@@ -409,7 +484,8 @@ static bool install(PropStore *s, PropVar x, const PropInterval *iv, int n) {
   int ev = PROP_EV_DOMAIN;
   if (lo != olo || hi != ohi) ev |= PROP_EV_BOUNDS;
   if (lo == hi) ev |= PROP_EV_FIX;   /* it was not fixed: something changed */
-  prop_notify(s, x, ev);
+  if (iv != asked) prop_notify_narrower(s, x, ev); /* snapped into the class */
+  else prop_notify(s, x, ev);
   return true;
 }
 
@@ -628,3 +704,4 @@ void prop_domain_free(PropDomain *d) {
   d->iv = NULL;
   d->n = d->cap = 0;
 }
+

@@ -85,11 +85,13 @@ static bool is_running_here(const PropStore *s, const Propagator *p) {
   return p == s->current && s->current_trial == s->trial_depth;
 }
 
-static void wake(PropStore *s, Propagator *p) {
+/* even_idempotent: the running propagator is re-queued even when its class
+   is idempotent (the change was more than its own pruning asked for). */
+static void wake(PropStore *s, Propagator *p, bool even_idempotent) {
   if (p->queued) return;
   if (p->state == PROP_STATE_ENTAILED || p->state == PROP_STATE_FAILED) return;
   if (p->state == PROP_STATE_EVALUATION &&
-      (!is_running_here(s, p) || p->cls->idempotent))
+      (!is_running_here(s, p) || (p->cls->idempotent && !even_idempotent)))
     return;
   enqueue(s, p);
   s->stats.wakeups++;
@@ -139,14 +141,23 @@ static bool past_work_budget(PropStore *s) {
   return false;
 }
 
-void prop_notify(PropStore *s, PropVar x, int ev) {
+static void notify(PropStore *s, PropVar x, int ev, bool even_idempotent) {
   PropSub *const *subs = s->vars[x].subs;
-  for (PropSub *sub = subs[SUB_DOMAIN]; sub; sub = sub->next) wake(s, sub->p);
+  for (PropSub *sub = subs[SUB_DOMAIN]; sub; sub = sub->next) wake(s, sub->p, even_idempotent);
   if (ev & PROP_EV_BOUNDS)
-    for (PropSub *sub = subs[SUB_BOUNDS]; sub; sub = sub->next) wake(s, sub->p);
+    for (PropSub *sub = subs[SUB_BOUNDS]; sub; sub = sub->next) wake(s, sub->p, even_idempotent);
   if (ev & PROP_EV_FIX)
-    for (PropSub *sub = subs[SUB_FIX]; sub; sub = sub->next) wake(s, sub->p);
+    for (PropSub *sub = subs[SUB_FIX]; sub; sub = sub->next) wake(s, sub->p, even_idempotent);
 }
+
+void prop_notify(PropStore *s, PropVar x, int ev) { notify(s, x, ev, false); }
+
+/* A domain narrower than the pruning that asked for it (its ends snapped
+   into the variable's congruence class, or the class itself changed): an
+   idempotent propagator reading x has not seen this domain, and must run
+   again (an element constraint whose restriction of v to {17, 18, 19}
+   fixes v = 19 under "v odd" must still drop the index of 18). */
+void prop_notify_narrower(PropStore *s, PropVar x, int ev) { notify(s, x, ev, true); }
 
 void prop_wake(PropStore *s, Propagator *p) {
   if (s->failed || p->queued) return;

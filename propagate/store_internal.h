@@ -187,6 +187,7 @@ void prop_push_internal(PropStore *s);   /* no fixpoint requirement (trials) */
 void prop_queue_clear(PropStore *s);
 void prop_fail(PropStore *s);            /* marks the store failed, clears the queue */
 void prop_notify(PropStore *s, PropVar x, int ev);
+void prop_notify_narrower(PropStore *s, PropVar x, int ev); /* wakes an idempotent running propagator too */
 
 /* Grows *buf (of *cap elements of size elem) to hold at least need. */
 void prop_grow(void **buf, int *cap, int need, size_t elem);

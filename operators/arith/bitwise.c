@@ -183,6 +183,41 @@ static bool or_order(PropStore *s, PropVar x, PropVar y, PropVar z) {
   return true;
 }
 
+static const PropClass bitwise_class;
+
+/* One operand, for two operations: one variable, or one value. */
+static bool same_operand(PropStore *s, PropVar a, PropVar b) {
+  return prop_same(s, a, b) || (prop_is_fixed(s, a) && prop_is_fixed(s, b) && prop_value(s, a) == prop_value(s, b));
+}
+
+/* Two operations of one kind on the same operands have one result: z = x & y
+   and z' = x' & y' with x, x' one variable (prop_same) and y, y' one variable
+   or one value give z == z'.  Known bits cannot say it when the operands
+   are free (t[k].f & 6 != 0 and t[0].f & 6 == 0, once k is 0 and both
+   loads read one cell).  The other operation is found among the
+   subscribers of x and of x's representative (at most SAME_SCAN each). */
+enum { SAME_SCAN = 16 };
+
+static bool same_operation(PropStore *s, Bitwise *p) {
+  Propagator *subs[SAME_SCAN];
+  for (int side = 0; side < 2; side++) {
+    PropVar x = side ? prop_find(s, p->x) : p->x;
+    if (side && x == p->x) break;
+    int n = prop_subscribers(s, x, subs, SAME_SCAN);
+    for (int i = 0; i < n && i < SAME_SCAN; i++) {
+      if (subs[i]->cls != &bitwise_class || subs[i] == &p->base) continue;
+      const Bitwise *q = (const Bitwise *)subs[i];
+      if (q->op != p->op || prop_same(s, q->z, p->z)) continue;
+      bool same = (same_operand(s, q->x, p->x) && same_operand(s, q->y, p->y)) ||
+                  (same_operand(s, q->x, p->y) && same_operand(s, q->y, p->x));
+      if (!same) continue;
+      prop_note(s, PROP_NOTE_EQUALITY);
+      if (!op_rel(s, p->z, OP_EQ, q->z)) return false;
+    }
+  }
+  return true;
+}
+
 static PropStatus bitwise_propagate(PropStore *s, Propagator *base) {
   Bitwise *p = (Bitwise *)base;
   for (;;) {
@@ -201,6 +236,7 @@ static PropStatus bitwise_propagate(PropStore *s, Propagator *base) {
     if (memcmp(before, after, sizeof before) == 0) break;
   }
   if (prop_is_fixed(s, p->x) && prop_is_fixed(s, p->y) && prop_is_fixed(s, p->z)) return PROP_ENTAILED;
+  if (!same_operation(s, p)) return PROP_FAILED;
   return PROP_SUSPEND;
 }
 
@@ -217,8 +253,10 @@ static bool post_bitwise(PropStore *s, BwOp op, PropVar x, PropVar y, PropVar z)
   p->y = y;
   p->z = z;
   p->op = op;
-  prop_subscribe(s, &p->base, x, PROP_EV_BOUNDS);
-  prop_subscribe(s, &p->base, y, PROP_EV_BOUNDS);
+  /* domain events on the operands: a union (prop_unify) that makes two
+     operations alike is one */
+  prop_subscribe(s, &p->base, x, PROP_EV_DOMAIN);
+  prop_subscribe(s, &p->base, y, PROP_EV_DOMAIN);
   prop_subscribe(s, &p->base, z, PROP_EV_BOUNDS);
   return prop_post(s, &p->base);
 }

@@ -479,17 +479,29 @@ PropStatus tr_memory_status(Tr *t, Propagator *p, PropVar x, int *waiting, bool 
 }
 
 /* ---- Candidates of a pointer (load_element and access_s) ------------------------ */
+/* Surely more than n members in dom(x)?  (A quick count: the values
+   between its ends over the modulus of its class.) */
+static bool members_above(PropStore *s, PropVar x, uint64_t n) {
+  int bits;
+  uint64_t res, odd;
+  prop_congruence(s, x, &bits, &res);
+  prop_odd_congruence(s, x, &odd, &res);
+  uint64_t mod = bits < 20 ? (uint64_t)1 << bits : (uint64_t)1 << 20;
+  if (odd > 1 && odd < (1u << 20)) mod *= odd;
+  return prop_size(s, x) / mod > n + 1;
+}
+
+/* The members of dom(x), not every value between its ends: x = &t[k].f
+   with elements of c cells keeps x == &t[0].f (mod c), and the cells in
+   between (the other fields) are no candidates. */
 int mem_targets(Tr *t, PropVar x, int64_t *out) {
   PropStore *s = t->s;
-  if (prop_size(s, x) > MEM_MAX_TARGETS || prop_max(s, x) >= tr_frontier(t)) return -1;
+  if (prop_max(s, x) >= tr_frontier(t) || members_above(s, x, MEM_MAX_TARGETS)) return -1;
   int n = 0;
-  for (int i = 0; i < prop_interval_count(s, x); i++) {
-    PropInterval iv = prop_interval(s, x, i);
-    for (int64_t v = iv.lo;; v++) {
-      assert(n < MEM_MAX_TARGETS);
-      out[n++] = v;
-      if (v == iv.hi) break;
-    }
+  int64_t v = prop_min(s, x);
+  for (bool more = prop_has(s, x, v) || prop_next(s, x, v, &v); more; more = prop_next(s, x, v, &v)) {
+    if (n == MEM_MAX_TARGETS) return -1;
+    out[n++] = v;
   }
   return n;
 }

@@ -3,7 +3,7 @@
 # tests/e2e/proofs/*.c; another directory as $1): each line marked
 # /* expect V [OPTIONS] [remark] */ is asked with --reach and the options
 # (the words that start with --, and the number or name after --iter,
-# --function and --max-unfold); V is
+# --function, --max-unfold and --timeout, default 20); V is
 # reachable (then the answer must validate under gcov), unreachable, or
 # not-reachable (UNKNOWN is accepted: a known gap, but REACHABLE would be a
 # wrong verdict), or unknown (no proof either way exists: the program reads
@@ -16,9 +16,10 @@ for f in "$DIR"/*.c; do
   while IFS=: read -r line rest; do
     want=$(printf '%s' "$rest" | sed 's/.*expect \([a-z-]*\).*/\1/')
     flags=$(printf '%s' "$rest" | sed 's/.*expect [a-z-]*\([^*]*\)\*\/.*/\1/' | tr ' ' '\n' |
-      awk '/^--/ { print; arg = /^--(iter|function|max-unfold)$/; next } arg { print; arg = 0 }' | tr '\n' ' ')
+      awk '/^--/ { print; arg = /^--(iter|function|max-unfold|timeout)$/; next } arg { print; arg = 0 }' | tr '\n' ' ')
     [ "$want" = reachable ] && flags="$flags --validate"
-    out=$($INKA --reach "$f:$line" --timeout 20 $flags "$f" 2>&1 | head -1)
+    case " $flags " in *" --timeout "*) ;; *) flags="$flags --timeout 20" ;; esac
+    out=$($INKA --reach "$f:$line" $flags "$f" 2>&1 | head -1)
     got=$(printf '%s' "$out" | awk '{print tolower($1)}')
     ok=0
     case "$want" in

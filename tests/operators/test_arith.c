@@ -171,6 +171,27 @@ TEST(deductions) {
   prop_store_free(s);
 }
 
+/* Two operations of one kind on operands made one variable (a union) or one
+   value have one result: x & 6 != 6 and x' & 6 == 6 fail once x == x'
+   (known bits cannot say it of a free x).  Operands that are
+   not the same leave both results free. */
+TEST(same_operation) {
+  for (int op = 0; op < 3; op++) {
+    for (int same = 0; same < 2; same++) {
+      PropStore *s = prop_store_new();
+      PropVar x = prop_new_var(s, -1000, 1000), x2 = prop_new_var(s, -1000, 1000), six = prop_new_const(s, 6);
+      PropVar z = prop_new_var(s, -2000, 2000), z2 = prop_new_var(s, -2000, 2000);
+      bool (*post)(PropStore *, PropVar, PropVar, PropVar) = op == 0 ? op_band : op == 1 ? op_bor : op_bxor;
+      CHECK(post(s, x, six, z) && post(s, six, x2, z2)); /* (the second with its operands swapped) */
+      CHECK(op_rel(s, z, OP_NE, six) && op_rel(s, z2, OP_EQ, six));
+      CHECK(prop_propagate(s));
+      bool ok = op_rel(s, x, OP_EQ, same ? x2 : prop_new_var(s, -1000, 1000)) && prop_propagate(s);
+      CHECK(ok == !same);
+      prop_store_free(s);
+    }
+  }
+}
+
 int main(void) {
   RUN(times);
   RUN(square);
@@ -189,6 +210,7 @@ int main(void) {
   RUN(times_wrap);
   RUN(wrap_linear);
   RUN(deductions);
+  RUN(same_operation);
   fprintf(stderr, "%ld systems checked\n", br_checked);
   return check_summary();
 }

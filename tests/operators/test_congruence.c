@@ -44,6 +44,57 @@ TEST(kernel_fresh_variable) {
   prop_store_free(s);
 }
 
+/* The members of a domain are the values of its intervals in its class:
+   prop_has, prop_next and prop_prev skip the others (x = &t[k].f over
+   elements of 2 cells is odd: &t[k].g between two candidates is none). */
+TEST(kernel_members_in_class) {
+  PropStore *s = prop_store_new();
+  PropVar x = prop_new_var(s, 0, 40);
+  CHECK(prop_remove_range(s, x, 20, 29));        /* [0, 19] [30, 40] */
+  CHECK(prop_restrict_congruence(s, x, 2, 3));   /* x == 3 mod 4 */
+  int64_t want[] = {3, 7, 11, 15, 19, 31, 35, 39}, v = 0;
+  int n = 0;
+  for (int64_t w = -5; w <= 45; w++) CHECK(prop_has(s, x, w) == (w >= 0 && w <= 40 && (w < 20 || w > 29) && (w & 3) == 3));
+  for (bool more = prop_has(s, x, v) || prop_next(s, x, v, &v); more; more = prop_next(s, x, v, &v)) {
+    CHECK(n < 8 && v == want[n]);
+    n++;
+  }
+  CHECK_EQ_INT(n, 8);
+  v = 41;
+  for (n = 7; prop_prev(s, x, v, &v); n--) CHECK(n >= 0 && v == want[n]);
+  CHECK_EQ_INT(n, -1);
+  CHECK(prop_restrict_odd_congruence(s, x, 5, 4));   /* and x == 4 mod 5: 19, 39 */
+  CHECK(prop_next(s, x, 3, &v) && v == 19);
+  CHECK(prop_next(s, x, 19, &v) && v == 39);
+  CHECK(!prop_next(s, x, 39, &v));
+  CHECK(prop_prev(s, x, 39, &v) && v == 19);
+  CHECK(!prop_has(s, x, 31) && prop_has(s, x, 39));
+  prop_store_free(s);
+}
+
+/* An idempotent propagator whose own pruning snaps into a class must run
+   again: v = table[i] restricts v to {18, 19} (i in {1, 2}), which the
+   class "v odd" fixes to 19, and the index of 18 must then go.  (The
+   element constraint of a load through &t[k].prefix, two cells per
+   element, once kept the candidate t[0].len this way and read it.) */
+TEST(kernel_snapped_pruning_wakes_its_propagator) {
+  PropStore *s = prop_store_new();
+  PropVar v = prop_new_var(s, 17, 19), i = prop_new_var(s, 0, 2), w = prop_new_var(s, 0, 100);
+  CHECK(prop_restrict_congruence(s, v, 1, 1));
+  int64_t where[] = {17, 18, 19};
+  PropVar table[] = {prop_new_const(s, 0), prop_new_const(s, 2), prop_new_const(s, 8)};
+  CHECK(op_element_const(s, v, where, 3, i) && op_element_var(s, w, table, 3, i));
+  CHECK(prop_propagate(s));
+  prop_push(s);
+  CHECK(prop_remove(s, i, 0));
+  CHECK(prop_propagate(s));
+  CHECK(prop_is_fixed(s, v) && prop_value(s, v) == 19);
+  CHECK(prop_is_fixed(s, i) && prop_value(s, i) == 2);
+  CHECK(prop_is_fixed(s, w) && prop_value(s, w) == 8);
+  prop_pop(s);
+  prop_store_free(s);
+}
+
 /* ---- Operators -------------------------------------------------------------------- */
 
 enum { O_WRAP, O_MUL, O_CAST, O_LIN };
@@ -543,6 +594,8 @@ TEST(congruent_random) {
 
 int main(void) {
   RUN(kernel_fresh_variable);
+  RUN(kernel_members_in_class);
+  RUN(kernel_snapped_pruning_wakes_its_propagator);
   RUN(wrap_linear_random);
   RUN(wrap_linear_known_cases);
   RUN(times_wrap_random);
