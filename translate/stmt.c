@@ -43,11 +43,23 @@ static TrBranch end_branch(bool reach_first) {
 }
 
 /* The statement may trap at c->ev.trap_at: end the path when it does, and
-   resume the statement with the trap excluded otherwise. */
+   resume the statement with the trap excluded otherwise.  A path on which
+   the objective has not happened (reached is 0: it would have ended the
+   path) cannot meet it by ending here, and the root demands reached == 1:
+   the trap is then excluded at once instead of split on, which is the same
+   model with no ite whose ended branch no trial could refute (an addition
+   that may overflow in every statement of a loop would otherwise keep every
+   such branch alive until the end). */
 static StResult split_on_trap(StmtCtx *c) {
-  TrCache *resume = tr_cache_add(c->t, c->ev.cache, c->ev.trap_at, TR_CACHE_SAFE, TR_UNINIT);
+  Tr *t = c->t;
+  TrCache *resume = tr_cache_add(t, c->ev.cache, c->ev.trap_at, TR_CACHE_SAFE, TR_UNINIT);
   TrBranch end = end_branch(false), rest = rest_of_block(c, c->index, resume);
-  c->out = tr_ite(c->t, c->ev.trap, &end, &rest, c->in, NULL, NULL);
+  if (prop_is_fixed(t->s, c->in->reached) && prop_value(t->s, c->in->reached) == 0) {
+    if (!prop_fix(t->s, c->ev.trap, 0)) return ST_FAIL;
+    c->out = tr_branch(t, &rest, c->in);
+    return c->out ? ST_DONE : ST_FAIL;
+  }
+  c->out = tr_ite(t, c->ev.trap, &end, &rest, c->in, NULL, NULL);
   return c->out ? ST_DONE : ST_FAIL;
 }
 
