@@ -1,9 +1,10 @@
 /* bv.c - bit vectors and the C operations on them (bb_internal.h): ripple
  * adders, shift-and-add multiplication, restoring division, barrel
- * shifters, comparisons by the borrow of a subtraction.  Semantics are gcc
- * -fwrapv's: results wrap to the width; division truncates towards zero;
- * the trap conditions are those of the model (docs/design.md: division by
- * zero, MIN / -1, a shift count negative or not below the width).
+ * shifters, comparisons by the borrow of a subtraction.  Results wrap to
+ * the width; division truncates towards zero; the trap conditions are those
+ * of the model (docs/design.md: division by zero, MIN / -1, a shift count
+ * negative or not below the width, and without --wrapv a signed overflow:
+ * the bb_*_overflows literals, which encode.c turns into traps).
  */
 #include <assert.h>
 #include <string.h>

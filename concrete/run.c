@@ -1,6 +1,7 @@
 /* run.c - the concrete interpreter: executes the compiled IR (compile.c) on
- * plain int64 values, with gcc -fwrapv x86-64 arithmetic and the
- * translation's memory model and objective.
+ * plain int64 values, with x86-64 arithmetic (a signed overflow traps
+ * unless --wrapv: ISO C, or wraps: gcc -fwrapv) and the translation's
+ * memory model and objective.
  *
  * Values are stored as the solver stores them: a signed or narrower
  * unsigned type as its value, unsigned 64-bit as its bit pattern, a pointer

@@ -21,7 +21,9 @@
  *   not:           ~x = -x - 1, or (2^bits - 1) - x for narrow unsigned;
  *   casts:         op_wrap (to _Bool: z = (x != 0) by op_reify);
  *   compare:       op_reify, or a fused unsigned comparison for 64 bits.
- * Once the operands are fixed every operation decides.
+ * Once the operands are fixed every operation decides.  These are the
+ * wrapping forms; ISO C's signed overflow is a separate reified check,
+ * op_c_overflow, which the translation splits on before posting them.
  *
  * Never: do 64-bit unsigned reasoning on the signed order, or let an
  * operation that traps on x86-64 succeed.
