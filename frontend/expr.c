@@ -311,11 +311,48 @@ static bool closed(CXCursor e) {
   return cl.ok;
 }
 
+static const char *binop_of(FeCtx *c, CXCursor e, CXCursor l, CXCursor r, char *buf, size_t n);
+static const char *unop_of(FeCtx *c, CXCursor e, CXCursor sub, bool *postfix, char *buf, size_t n);
+
+/* ISO C (no --wrapv): does a signed + - * << or unary - inside constant
+   expression e overflow (or shift a negative value)?  clang folds it
+   wrapping; it must stay an operation instead, which traps where it runs. */
+static bool folds_an_overflow(FeCtx *c, CXCursor e, int depth) {
+  if (depth > FE_MAX_DEPTH) return true; /* (closed() refuses it anyway) */
+  FeKids k = fe_kids(c, e);
+  for (int i = 0; i < k.n; i++)
+    if (folds_an_overflow(c, k.k[i], depth + 1)) return true;
+  enum CXCursorKind kind = clang_getCursorKind(e);
+  CXType t = clang_getCanonicalType(clang_getCursorType(e));
+  bool is_signed = t.kind == CXType_Int || t.kind == CXType_Long || t.kind == CXType_LongLong;
+  if (!is_signed || (kind != CXCursor_BinaryOperator && kind != CXCursor_UnaryOperator)) return false;
+  int bits = (int)clang_Type_getSizeOf(t) * 8;
+  __int128 lo = -((__int128)1 << (bits - 1)), hi = ((__int128)1 << (bits - 1)) - 1, exact;
+  char buf[8];
+  int64_t x, y;
+  if (kind == CXCursor_UnaryOperator) {
+    bool postfix;
+    const char *op = k.n == 1 ? unop_of(c, e, k.k[0], &postfix, buf, sizeof buf) : NULL;
+    if (!op || strcmp(op, "-") || !fe_eval_int(k.k[0], &x)) return false;
+    exact = -(__int128)x;
+  } else {
+    const char *op = k.n == 2 ? binop_of(c, e, k.k[0], k.k[1], buf, sizeof buf) : NULL;
+    if (!op || !fe_eval_int(k.k[0], &x) || !fe_eval_int(k.k[1], &y)) return false;
+    if (!strcmp(op, "+")) exact = (__int128)x + y;
+    else if (!strcmp(op, "-")) exact = (__int128)x - y;
+    else if (!strcmp(op, "*")) exact = (__int128)x * y;
+    else if (!strcmp(op, "<<") && y >= 0 && y < bits) exact = x < 0 ? hi + 1 : (__int128)x << y;
+    else return false;
+  }
+  return exact < lo || exact > hi;
+}
+
 /* A constant expression of arithmetic type, folded by clang; NULL if not. */
 static IrExpr *fold(FeCtx *c, CXCursor e, IrLoc loc) {
   CXType ct = clang_getCanonicalType(clang_getCursorType(e));
   if (ct.kind == CXType_Pointer || ct.kind == CXType_Void || ct.kind == CXType_Record) return NULL;
   if (!closed(e)) return NULL;
+  if (!c->prog->wrapv && folds_an_overflow(c, e, 0)) return NULL;
   const char *why = NULL;
   IrType *t = fe_type(c, ct, &why);
   if (!t || !fe_is_arith(t)) return NULL;
