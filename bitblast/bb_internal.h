@@ -77,7 +77,7 @@ BbVec bb_vec_mul(BbGates *g, BbVec x, BbVec y);
    is negative; its count is in range, the count trap is separate). */
 int bb_add_overflows(BbGates *g, BbVec x, BbVec y, BbVec r);
 int bb_sub_overflows(BbGates *g, BbVec x, BbVec y, BbVec r);
-int bb_mul_overflows(BbGates *g, BbVec x, BbVec y);
+BbVec bb_vec_mul_checked(BbGates *g, BbVec x, BbVec y, int *overflow); /* x * y and its overflow */
 int bb_shl_overflows(BbGates *g, BbVec x, BbVec k, bool k_signed, BbVec r);
 /* Quotient and remainder truncated towards zero (C); *trap: y == 0, or
    (signed) x == MIN && y == -1. */

@@ -99,8 +99,9 @@ int bb_sub_overflows(BbGates *g, BbVec x, BbVec y, BbVec r) {
 }
 
 /* The product of the sign-extended operands in 2w bits is exact; it fits
-   in w bits iff its top w + 1 bits are all equal. */
-int bb_mul_overflows(BbGates *g, BbVec x, BbVec y) {
+   in w bits iff its top w + 1 bits are all equal.  Its low w bits are the
+   wrapped product (*r): one multiplier for both. */
+BbVec bb_vec_mul_checked(BbGates *g, BbVec x, BbVec y, int *overflow) {
   int w = x.w, n = 2 * w;
   int *xs = bb_alloc(g, sizeof(int) * (size_t)n), *acc = bb_alloc(g, sizeof(int) * (size_t)n);
   for (int i = 0; i < n; i++) {
@@ -119,7 +120,10 @@ int bb_mul_overflows(BbGates *g, BbVec x, BbVec y) {
   }
   int differ = BB_FALSE;
   for (int k = w; k < n; k++) differ = bb_or(g, differ, bb_xor(g, acc[k], acc[w - 1]));
-  return differ;
+  *overflow = differ;
+  BbVec r = vec(g, w);
+  memcpy(r.b, acc, sizeof(int) * (size_t)w);
+  return r;
 }
 
 /* x << k overflows iff x < 0, or r < 0, or r >> k (logical) is not x. */

@@ -385,8 +385,7 @@ static BbVec binary(BbEnc *e, Frame *f, const IrExpr *x, int g) {
     if (ovf) t = bb_sub_overflows(e->g, a, b, r);
     break;
   case IR_MUL:
-    r = bb_vec_mul(e->g, a, b);
-    if (ovf) t = bb_mul_overflows(e->g, a, b);
+    r = ovf ? bb_vec_mul_checked(e->g, a, b, &t) : bb_vec_mul(e->g, a, b);
     break;
   case IR_BAND: return bb_vec_and(e->g, a, b);
   case IR_BOR: return bb_vec_or(e->g, a, b);
