@@ -73,11 +73,14 @@ class Gen:
             return f"({self.expr(depth + 1)} << {count})"
         if k < 0.27:
             return f"({self.expr(depth + 1)} {self.r.choice(['/', '%'])} {self.operand(depth + 1)})"
+        # conversions of leaves only: gcc rewrites a conversion of signed
+        # arithmetic, (unsigned)(a - b) or (short)(a + b), into arithmetic in
+        # the narrower or unsigned type, which hides the overflow from UBSan
         if k < 0.32:   # unsigned arithmetic converted back: wraps in both semantics
             u = TYPES[self.t][1]
-            return f"({self.t})(({u}){self.expr(depth + 1)} + ({u}){self.operand(depth + 1)})"
+            return f"({self.t})(({u}){self.leaf(var=True)} + ({u}){self.leaf()})"
         if k < 0.36:   # a narrowing conversion: implementation-defined, wraps
-            return f"({self.t})(short)({self.expr(depth + 1)})"
+            return f"({self.t})(short)({self.leaf(var=True)})"
         op = self.r.choice(["+", "+", "-", "-", "*"])
         left, right = self.expr(depth + 1), self.operand(depth + 1)
         return f"({right} {op} {left})" if self.r.random() < 0.5 else f"({left} {op} {right})"
