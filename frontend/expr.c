@@ -211,15 +211,21 @@ static IrExpr *truth(FeCtx *c, IrExpr *e) {
   return fe_op(c, IR_NE, fe_type_int_(c), e, fe_zero(c, e->type, e->loc), e->loc);
 }
 
-/* Can the expression be evaluated when C would not evaluate it? */
-static bool harmless(const IrExpr *e) {
+/* Can the expression be evaluated when C would not evaluate it?  Not when
+   it may trap: a signed + - * << or unary - may overflow under ISO C (no
+   --wrapv), and the translation excludes a trap wherever it evaluates the
+   operation, so the right operand of && must run only where C runs it. */
+static bool harmless(const FeCtx *c, const IrExpr *e) {
   if (!e) return true;
   switch (e->kind) {
   case IR_INT_CONST: case IR_FLOAT_CONST: case IR_NULL: case IR_VAR: return true;
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_NEG:
+    if (!c->prog->wrapv && e->type->kind == IR_TY_INT && e->type->is_signed) return false;
+    break;
   case IR_DEREF: return false;
   case IR_INDEX:
     return e->a[1]->kind == IR_INT_CONST && e->a[1]->ival >= 0 && e->a[0]->type->kind == IR_TY_ARRAY &&
-           e->a[1]->ival < e->a[0]->type->count && harmless(e->a[0]);
+           e->a[1]->ival < e->a[0]->type->count && harmless(c, e->a[0]);
   case IR_DIV:
   case IR_REM:
     if (e->type->kind == IR_TY_FLOAT) break;
@@ -229,10 +235,11 @@ static bool harmless(const IrExpr *e) {
   case IR_SHL:
   case IR_SHR:
     if (e->a[1]->kind != IR_INT_CONST || e->a[1]->ival < 0 || e->a[1]->ival >= e->type->bits) return false;
+    if (e->kind == IR_SHL && !c->prog->wrapv && e->type->is_signed) return false;
     break;
   default: break;
   }
-  return harmless(e->a[0]) && harmless(e->a[1]) && harmless(e->a[2]);
+  return harmless(c, e->a[0]) && harmless(c, e->a[1]) && harmless(c, e->a[2]);
 }
 
 /* ---- constants ---------------------------------------------------------------- */
@@ -539,7 +546,7 @@ static IrExpr *logical(FeCtx *c, CXCursor e, bool is_and, CXCursor l, CXCursor r
   c->pure_only = false;
   IrExpr *rv = fe_expr(c, r, &rb);
   c->pure_only = saved;
-  if (rb.n == 0 && harmless(rv)) return fe_op(c, is_and ? IR_LAND : IR_LOR, it, lv, rv, loc);
+  if (rb.n == 0 && harmless(c, rv)) return fe_op(c, is_and ? IR_LAND : IR_LOR, it, lv, rv, loc);
   if (c->pure_only) {
     fe_unsupported(c, loc, "expression has side effects or may trap");
     return fe_dummy(c, loc);
@@ -586,7 +593,7 @@ static IrExpr *conditional(FeCtx *c, CXCursor e, IrBlock *out) {
   }
   xv = fe_cast(c, t, xv, loc);
   yv = fe_cast(c, t, yv, loc);
-  if (xb.n == 0 && yb.n == 0 && harmless(xv) && harmless(yv)) {
+  if (xb.n == 0 && yb.n == 0 && harmless(c, xv) && harmless(c, yv)) {
     IrExpr *r = fe_op(c, IR_COND, t, cv, xv, loc);
     r->a[2] = yv;
     return r;

@@ -96,6 +96,9 @@ class Gen:
             return f"{v} {self.r.choice(['<', '>'])} {self.r.choice(self.vars)} && {self.r.choice(['a', 'b'])} {self.r.choice(['>', '<'])} 0"
         if k < 0.55:
             return f"{v} {self.r.choice(['<', '>=', '==', '!='])} {self.operand(1)}"
+        if k < 0.7:   # an operation C evaluates only when the left operand says so
+            return (f"{v} {self.r.choice(['<=', '>'])} 0 {self.r.choice(['&&', '||'])} "
+                    f"{self.expr(1)} {self.r.choice(['<', '>'])} {self.leaf()}")
         return f"{v} {self.r.choice(['<', '>', '<=', '>='])} 0"
 
     def emit(self, text):
