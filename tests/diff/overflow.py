@@ -95,10 +95,13 @@ class Gen:
         if k < 0.35:   # a result on the wrong side of an operand: an overflow under -fwrapv
             return f"{v} {self.r.choice(['<', '>'])} {self.r.choice(self.vars)} && {self.r.choice(['a', 'b'])} {self.r.choice(['>', '<'])} 0"
         if k < 0.55:
-            return f"{v} {self.r.choice(['<', '>=', '==', '!='])} {self.operand(1)}"
-        if k < 0.7:   # an operation C evaluates only when the left operand says so
+            return f"{v} {self.r.choice(['<', '>=', '==', '!='])} {self.leaf()}"
+        if k < 0.7:   # an operation C evaluates only when the left operand says so: of
+            # variables only (gcc folds 'a * C > D' and 'a + C > D' into a test
+            # of a, and the overflow with them)
+            x, y, z = (self.r.choice(self.vars) for _ in range(3))
             return (f"{v} {self.r.choice(['<=', '>'])} 0 {self.r.choice(['&&', '||'])} "
-                    f"{self.expr(1)} {self.r.choice(['<', '>'])} {self.leaf()}")
+                    f"{x} {self.r.choice(['+', '-', '*'])} {y} {self.r.choice(['<', '>'])} {z}")
         return f"{v} {self.r.choice(['<', '>', '<=', '>='])} 0"
 
     def emit(self, text):
