@@ -72,6 +72,13 @@ BbVec bb_vec_and(BbGates *g, BbVec x, BbVec y);
 BbVec bb_vec_or(BbGates *g, BbVec x, BbVec y);
 BbVec bb_vec_xor(BbGates *g, BbVec x, BbVec y);
 BbVec bb_vec_mul(BbGates *g, BbVec x, BbVec y);
+/* ISO C's signed overflow of r = x op y (r the wrapped result): the literal
+   "the exact result is not a value of the signed type" (a left shift: or x
+   is negative; its count is in range, the count trap is separate). */
+int bb_add_overflows(BbGates *g, BbVec x, BbVec y, BbVec r);
+int bb_sub_overflows(BbGates *g, BbVec x, BbVec y, BbVec r);
+BbVec bb_vec_mul_checked(BbGates *g, BbVec x, BbVec y, int *overflow); /* x * y and its overflow */
+int bb_shl_overflows(BbGates *g, BbVec x, BbVec k, bool k_signed, BbVec r);
 /* Quotient and remainder truncated towards zero (C); *trap: y == 0, or
    (signed) x == MIN && y == -1. */
 BbVec bb_vec_div(BbGates *g, BbVec x, BbVec y, bool is_signed, bool rem, int *trap);

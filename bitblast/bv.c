@@ -1,9 +1,10 @@
 /* bv.c - bit vectors and the C operations on them (bb_internal.h): ripple
  * adders, shift-and-add multiplication, restoring division, barrel
- * shifters, comparisons by the borrow of a subtraction.  Semantics are gcc
- * -fwrapv's: results wrap to the width; division truncates towards zero;
- * the trap conditions are those of the model (docs/design.md: division by
- * zero, MIN / -1, a shift count negative or not below the width).
+ * shifters, comparisons by the borrow of a subtraction.  Results wrap to
+ * the width; division truncates towards zero; the trap conditions are those
+ * of the model (docs/design.md: division by zero, MIN / -1, a shift count
+ * negative or not below the width, and without --wrapv a signed overflow:
+ * the bb_*_overflows literals, which encode.c turns into traps).
  */
 #include <assert.h>
 #include <string.h>
@@ -84,6 +85,52 @@ BbVec bb_vec_mul(BbGates *g, BbVec x, BbVec y) {
     acc = bb_vec_add(g, acc, part);
   }
   return acc;
+}
+
+/* ---- Signed overflow (ISO C) ------------------------------------------------------ */
+int bb_add_overflows(BbGates *g, BbVec x, BbVec y, BbVec r) {
+  int w = x.w, sx = x.b[w - 1], sy = y.b[w - 1], sr = r.b[w - 1];
+  return bb_and(g, -bb_xor(g, sx, sy), bb_xor(g, sr, sx)); /* same signs in, another out */
+}
+
+int bb_sub_overflows(BbGates *g, BbVec x, BbVec y, BbVec r) {
+  int w = x.w, sx = x.b[w - 1], sy = y.b[w - 1], sr = r.b[w - 1];
+  return bb_and(g, bb_xor(g, sx, sy), bb_xor(g, sr, sx)); /* signs differ, the result's is y's */
+}
+
+/* The product of the sign-extended operands in 2w bits is exact; it fits
+   in w bits iff its top w + 1 bits are all equal.  Its low w bits are the
+   wrapped product (*r): one multiplier for both. */
+BbVec bb_vec_mul_checked(BbGates *g, BbVec x, BbVec y, int *overflow) {
+  int w = x.w, n = 2 * w;
+  int *xs = bb_alloc(g, sizeof(int) * (size_t)n), *acc = bb_alloc(g, sizeof(int) * (size_t)n);
+  for (int i = 0; i < n; i++) {
+    xs[i] = i < w ? x.b[i] : x.b[w - 1];
+    acc[i] = BB_FALSE;
+  }
+  for (int i = 0; i < n; i++) {
+    int yi = i < w ? y.b[i] : y.b[w - 1];
+    if (yi == BB_FALSE) continue;
+    int c = BB_FALSE;
+    for (int k = i; k < n; k++) { /* acc += (xs << i) & yi, low n bits */
+      int a = acc[k], b = bb_and(g, xs[k - i], yi), t = bb_xor(g, a, b);
+      acc[k] = bb_xor(g, t, c);
+      c = bb_or(g, bb_and(g, a, b), bb_and(g, c, t));
+    }
+  }
+  int differ = BB_FALSE;
+  for (int k = w; k < n; k++) differ = bb_or(g, differ, bb_xor(g, acc[k], acc[w - 1]));
+  *overflow = differ;
+  BbVec r = vec(g, w);
+  memcpy(r.b, acc, sizeof(int) * (size_t)w);
+  return r;
+}
+
+/* x << k overflows iff x < 0, or r < 0, or r >> k (logical) is not x. */
+int bb_shl_overflows(BbGates *g, BbVec x, BbVec k, bool k_signed, BbVec r) {
+  int w = x.w, unused;
+  BbVec back = bb_vec_shift(g, r, k, false, false, k_signed, &unused);
+  return bb_or(g, bb_or(g, x.b[w - 1], r.b[w - 1]), -bb_vec_eq(g, back, x));
 }
 
 /* Unsigned restoring division: *q, *r of x / y (y == 0: unspecified). */

@@ -367,21 +367,33 @@ static void store(BbEnc *e, Place p, BbVal v) {
 /* ---- Expressions ---------------------------------------------------------------- */
 static int truth(BbEnc *e, Frame *f, const IrExpr *x, int g) { return bb_vec_nonzero(e->g, expr(e, f, x, g)); }
 
+/* Does a signed overflow of x trap?  ISO C, unless --wrapv. */
+static bool overflow_traps(const BbEnc *e, const IrExpr *x) { return !e->prog->wrapv && signed_type(x->type); }
+
 static BbVec binary(BbEnc *e, Frame *f, const IrExpr *x, int g) {
   BbVec a = expr(e, f, x->a[0], g), b = expr(e, f, x->a[1], g);
-  bool sg = signed_type(x->type);
+  bool sg = signed_type(x->type), ovf = overflow_traps(e, x);
   int t = BB_FALSE;
   BbVec r;
   switch (x->kind) {
-  case IR_ADD: return bb_vec_add(e->g, a, b);
-  case IR_SUB: return bb_vec_sub(e->g, a, b);
-  case IR_MUL: return bb_vec_mul(e->g, a, b);
+  case IR_ADD:
+    r = bb_vec_add(e->g, a, b);
+    if (ovf) t = bb_add_overflows(e->g, a, b, r);
+    break;
+  case IR_SUB:
+    r = bb_vec_sub(e->g, a, b);
+    if (ovf) t = bb_sub_overflows(e->g, a, b, r);
+    break;
+  case IR_MUL:
+    r = ovf ? bb_vec_mul_checked(e->g, a, b, &t) : bb_vec_mul(e->g, a, b);
+    break;
   case IR_BAND: return bb_vec_and(e->g, a, b);
   case IR_BOR: return bb_vec_or(e->g, a, b);
   case IR_BXOR: return bb_vec_xor(e->g, a, b);
   case IR_DIV: case IR_REM: r = bb_vec_div(e->g, a, b, sg, x->kind == IR_REM, &t); break;
   default:
     r = bb_vec_shift(e->g, a, b, x->kind == IR_SHL, sg, signed_type(x->a[1]->type), &t);
+    if (ovf && x->kind == IR_SHL) t = bb_or(e->g, t, bb_shl_overflows(e->g, a, b, signed_type(x->a[1]->type), r));
     break;
   }
   trap(e, t, g);
@@ -415,7 +427,11 @@ static BbVec expr(BbEnc *e, Frame *f, const IrExpr *x, int g) {
     if (x->type->kind == IR_TY_BOOL) return bb_vec_from_bit(e->g, bb_vec_nonzero(e->g, a), 1);
     return bb_vec_resize(e->g, a, w, signed_type(from));
   }
-  case IR_NEG: return bb_vec_neg(e->g, expr(e, f, x->a[0], g));
+  case IR_NEG: {
+    BbVec a = expr(e, f, x->a[0], g), r = bb_vec_neg(e->g, a);
+    if (overflow_traps(e, x)) trap(e, bb_sub_overflows(e->g, bb_vec_const(e->g, a.w, 0), a, r), g); /* -MIN */
+    return r;
+  }
   case IR_BITNOT: return bb_vec_not(e->g, expr(e, f, x->a[0], g));
   case IR_LNOT: return bb_vec_from_bit(e->g, -truth(e, f, x->a[0], g), w);
   case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_REM: case IR_SHL: case IR_SHR:

@@ -152,7 +152,7 @@ static int solve(CliRun *run, IrProgram *p) {
 
 static int run_program(const CliOptions *o) {
   FeOptions fo = {.model = o->model, .clang_args = o->clang_args, .nclang_args = o->nclang_args,
-                  .no_stubs = o->no_stubs};
+                  .no_stubs = o->no_stubs, .wrapv = o->wrapv};
   FeErrors fe = {0};
   double t0 = prop_now();
   if (!o->dump_ir && !o->cover) cli_watchdog_arm(o, o->timeout_s); /* a suite keeps its own clock */

@@ -54,6 +54,8 @@ static const char usage[] =
     "  --no-concrete           never run the program concretely (propagation and search only)\n"
     "  --no-sat                no bit-precise bounded check with the SAT solver\n"
     "  --data-model LP64|ILP32 widths of long and pointers (default LP64)\n"
+    "  --wrapv                 signed arithmetic wraps as with gcc -fwrapv (default: ISO C, a\n"
+    "                          signed overflow is undefined and ends the path like a trap)\n"
     "  --help, --version\n"
     "\n"
     "exit status: 0 objective met, 1 proved unreachable, 3 unknown, 2 usage or input error\n";
@@ -184,6 +186,7 @@ static bool flag_option(CliOptions *o, const char *a) {
   if (!strcmp(a, "--no-concrete")) return o->no_concrete = true;
   if (!strcmp(a, "--no-sat")) return o->no_sat = true;
   if (!strcmp(a, "--no-stubs")) return o->no_stubs = true;
+  if (!strcmp(a, "--wrapv")) return o->wrapv = true;
   if (!strcmp(a, "--no-alias")) return o->no_alias = true;
   if (!strcmp(a, "--acyclic")) return o->acyclic = true;
   if (!strcmp(a, "--quiet")) return o->quiet = true;

@@ -1,6 +1,8 @@
 /* suite_driver.c - a suite on disk: DIR/inka_suite.c holds every test in a
  * table (`./inka_suite K` runs test K alone), DIR/run builds it with gcc --coverage
- * -fwrapv and runs every test, each in its own process.
+ * and runs every test, each in its own process.  With --wrapv it builds
+ * with -fwrapv; without it (ISO C) with UBSan's signed-overflow and shift
+ * checks, whose reports go to DIR/inka_ubsan.* (suite_gcov.c counts them).
  *
  * One file with a table, not one file per test: gcov merges the counts of
  * runs of one executable into one .gcda, but not of different executables
@@ -214,10 +216,14 @@ static bool write_run(const Suite *s, const char *dir, char *err, size_t len) {
                "# its own process.  The coverage data stays here (%s.gcno, %s.gcda):\n"
                "#   gcov -b -o THIS-DIRECTORY %s\n",
           s->opt->file, s->ntests, stem, stem, s->opt->file);
-  fprintf(out, "cd \"$(dirname \"$0\")\" || exit 2\nrm -f '%s.gcda'\n", stem);
-  fprintf(out, "gcc --coverage -fwrapv -O0 -w%s", m32);
+  const char *sem = s->prog->wrapv ? " -fwrapv" : " -fsanitize=signed-integer-overflow,shift";
+  const char *san = s->prog->wrapv ? "" : " -fsanitize=signed-integer-overflow,shift";
+  fprintf(out, "cd \"$(dirname \"$0\")\" || exit 2\nrm -f '%s.gcda' inka_ubsan.*\n", stem);
+  if (!s->prog->wrapv) fprintf(out, "export UBSAN_OPTIONS=log_path=inka_ubsan\n");
+  fprintf(out, "gcc --coverage%s -O0 -w%s", sem, m32);
   gcc_args(out, s->opt);
-  fprintf(out, " -c inka_suite.c -o '%s.o' || exit 2\ngcc --coverage%s -o inka_suite '%s.o' -lm || exit 2\n", stem, m32, stem);
+  fprintf(out, " -c inka_suite.c -o '%s.o' || exit 2\ngcc --coverage%s%s -o inka_suite '%s.o' -lm || exit 2\n", stem, san,
+          m32, stem);
   /* SIGALRM makes the test exit() with its counts written; SIGKILL if it does not */
   fprintf(out, "k=1\nwhile [ $k -le %d ]; do\n  timeout -s ALRM -k 5 %d ./inka_suite $k >/dev/null 2>&1 </dev/null\n"
                "  [ $? -eq 124 ] && echo \"test $k: stopped after %d s\" >&2\n  k=$((k + 1))\ndone\n"

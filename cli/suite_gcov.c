@@ -12,6 +12,7 @@
  * needs to have run).  A claim gcov does not see is a bug: counted and
  * reported, never hidden.
  */
+#include <glob.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +163,31 @@ static int stopped_tests(const char *dir) {
   return n;
 }
 
+/* ISO C: the tests whose run UBSan reported (DIR/inka_ubsan.PID, one per
+   reporting process), each a test relying on undefined behaviour; the first
+   report into r->bug_text. */
+static void undefined_behaviour(SuGcov *r, const char *dir) {
+  char pattern[PATH_MAX + 32];
+  snprintf(pattern, sizeof pattern, "%s/inka_ubsan.*", dir);
+  glob_t g;
+  if (glob(pattern, 0, NULL, &g) != 0) return;
+  for (size_t i = 0; i < g.gl_pathc; i++) {
+    FILE *f = fopen(g.gl_pathv[i], "r");
+    char text[512], *at = NULL;
+    while (f && !at && fgets(text, sizeof text, f)) at = strstr(text, "runtime error: ");
+    if (f) fclose(f);
+    remove(g.gl_pathv[i]);
+    if (!at) continue;
+    r->bugs++;
+    size_t n = strlen(r->bug_text);
+    at[strcspn(at, "\n")] = 0;
+    if (n + 200 < sizeof r->bug_text)
+      snprintf(r->bug_text + n, sizeof r->bug_text - n, "%sa test relies on undefined behaviour: %.150s", n ? "; " : "",
+               at + strlen("runtime error: "));
+  }
+  globfree(&g);
+}
+
 void suite_measure(Suite *s, const char *dir, bool check) {
   SuGcov *r = &s->gcov;
   char cmd[3 * PATH_MAX], source[PATH_MAX], stem[256];
@@ -189,5 +215,6 @@ void suite_measure(Suite *s, const char *dir, bool check) {
   r->ok = true;
   totals(s, &g);
   if (check) validate(s, &g);
+  if (check && !s->prog->wrapv) undefined_behaviour(r, dir);
   free(g.line);
 }

@@ -1,7 +1,13 @@
-/* validate.c - --validate: compile the test driver with gcc --coverage
- * -fwrapv, run it, and check with gcov that the objective's line ran (at
- * least N times for --iter ...,N).  This is the independent check that a
- * REACHABLE verdict is true of the real program, not only of our model.
+/* validate.c - --validate: compile the test driver with gcc --coverage,
+ * run it, and check with gcov that the objective's line ran (at least N
+ * times for --iter ...,N).  This is the independent check that a REACHABLE
+ * verdict is true of the real program, not only of our model.
+ *
+ * The semantics are the run's: with --wrapv the driver is built with
+ * -fwrapv; without it (ISO C) it is built with UBSan's signed-overflow and
+ * shift checks, which report and go on (the coverage is still written), and
+ * any report fails the validation: the witness relies on undefined
+ * behaviour.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -47,6 +53,24 @@ static long gcov_count(const char *dir, const char *source, int line) {
 
 static bool valid_path(const char *p) { return !strchr(p, '\''); }
 
+/* UBSan's first report in dir/ubsan.txt (the driver's stderr), into msg. */
+static bool undefined_behaviour(const char *dir, char *msg, size_t len) {
+  char path[PATH_MAX + 32], text[512];
+  snprintf(path, sizeof path, "%s/ubsan.txt", dir);
+  FILE *f = fopen(path, "r");
+  if (!f) return false;
+  bool found = false;
+  while (!found && fgets(text, sizeof text, f)) {
+    char *at = strstr(text, "runtime error: ");
+    if (!at) continue;
+    at[strcspn(at, "\n")] = 0;
+    snprintf(msg, len, "%s", at + strlen("runtime error: "));
+    found = true;
+  }
+  fclose(f);
+  return found;
+}
+
 /* The preprocessor arguments among the clang arguments (-I, -D, -U,
    -isystem, -include, with their value joined or next), for gcc: the
    program may include headers only they find (csmith.h).  Paths become
@@ -73,7 +97,8 @@ static void check_lines(CliRun *run, const char *dir) {
    when an argument cannot be passed safely. */
 static bool compile_command(const CliRun *run, char *cmd, size_t cap) {
   const CliOptions *o = run->opt;
-  size_t n = (size_t)snprintf(cmd, cap, "gcc --coverage -fwrapv -O0 -w%s -o driver driver.c",
+  size_t n = (size_t)snprintf(cmd, cap, "gcc --coverage %s -O0 -w%s -o driver driver.c",
+                              run->prog->wrapv ? "-fwrapv" : "-fsanitize=signed-integer-overflow,shift",
                               run->prog->model == IR_ILP32 ? CLI_ILP32_GCC_FLAGS : "");
   for (int i = 0; i < o->nclang_args && n < cap; i++) {
     const char *a = o->clang_args[i];
@@ -112,8 +137,10 @@ void cli_validate(CliRun *run) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "%.200s", err);
   } else if (!compile_command(run, cmd, sizeof cmd) || run_in(dir, cmd) != 0) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver does not compile");
-  } else if (run_in(dir, "timeout 20 ./driver") == 124) {
+  } else if (run_in(dir, "{ timeout 20 ./driver 2>ubsan.txt; }") == 124) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver ran past 20 s");
+  } else if (!run->prog->wrapv && undefined_behaviour(dir, err, sizeof err)) {
+    snprintf(run->validate_msg, sizeof run->validate_msg, "the witness relies on undefined behaviour: %.200s", err);
   } else {
     run_in(dir, "gcov -o . driver.c");
     check_lines(run, dir);

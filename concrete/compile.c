@@ -117,6 +117,11 @@ static CxExpr *node(Comp *k, CxExprOp op, const IrExpr *e) {
 
 static CxExpr *value(Comp *k, const IrExpr *e);
 
+/* Does an overflow of arithmetic e trap?  ISO C (no --wrapv), signed type. */
+static bool overflow_traps(const Comp *k, const IrExpr *e) {
+  return !k->c->prog->wrapv && e->type->kind == IR_TY_INT && e->type->is_signed;
+}
+
 static int64_t stride(const IrType *ptr) { return ptr->base->kind == IR_TY_VOID ? 1 : cx_cells(ptr->base); }
 
 /* The location of lvalue e (checked as the translation checks it). */
@@ -357,10 +362,13 @@ static CxExpr *value(Comp *k, const IrExpr *e) {
     return (x->a = condition(k, e->a[0])) ? x : NULL;
   case IR_NEG: case IR_BITNOT:
     x = node(k, e->kind == IR_NEG ? X_NEG : X_BITNOT, e);
+    x->overflow_traps = e->kind == IR_NEG && overflow_traps(k, e);
     return operands(k, x, e, 1) ? x : NULL;
   case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_REM:
   case IR_SHL: case IR_SHR: case IR_BAND: case IR_BOR: case IR_BXOR:
     x = node(k, binary_op(e->kind, false), e);
+    x->overflow_traps = (e->kind == IR_ADD || e->kind == IR_SUB || e->kind == IR_MUL || e->kind == IR_SHL) &&
+                        overflow_traps(k, e);
     return operands(k, x, e, 2) ? x : NULL;
   case IR_LT: case IR_LE: case IR_GT: case IR_GE: case IR_EQ: case IR_NE: {
     const IrType *t = e->a[0]->type;

@@ -60,6 +60,8 @@ struct CxExpr {
   uint8_t bits;       /* the result type's width (pointers: 64) */
   bool is_signed;
   bool u64;           /* unsigned 64-bit: division, shift right on the pattern */
+  bool overflow_traps; /* + - * << unary - of a signed type without --wrapv: an
+                          overflow is undefined (ISO C) and traps */
   uint8_t fbits;      /* float ops: the operands' format; 0 elsewhere (a float-typed
                          node has bits 64 and is_signed, so generic code never wraps a key) */
   uint8_t cmp;        /* integer comparisons of the function under test: bit 0 (1) the

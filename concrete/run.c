@@ -1,6 +1,7 @@
 /* run.c - the concrete interpreter: executes the compiled IR (compile.c) on
- * plain int64 values, with gcc -fwrapv x86-64 arithmetic and the
- * translation's memory model and objective.
+ * plain int64 values, with x86-64 arithmetic (a signed overflow traps
+ * unless --wrapv: ISO C, or wraps: gcc -fwrapv) and the translation's
+ * memory model and objective.
  *
  * Values are stored as the solver stores them: a signed or narrower
  * unsigned type as its value, unsigned 64-bit as its bit pattern, a pointer
@@ -117,8 +118,20 @@ static int64_t divide(Run *r, const CxExpr *e, int64_t x, int64_t y) {
   return wrap(e->op == X_DIV ? x / y : x % y, e->bits, e->is_signed);
 }
 
+/* ISO C: a signed result the type cannot hold is undefined (e->overflow_traps);
+   the operands are values of the type, so 128 bits hold the exact result. */
+static int64_t no_overflow(Run *r, const CxExpr *e, __int128 exact) {
+  if (e->overflow_traps && exact != (__int128)wrap((int64_t)exact, e->bits, e->is_signed))
+    trap(r, "a signed integer overflow");
+  return wrap((int64_t)exact, e->bits, e->is_signed);
+}
+
 static int64_t shift(Run *r, const CxExpr *e, int64_t x, int64_t y) {
   if (y < 0 || y >= e->bits) trap(r, "a shift by a negative or too large count");
+  if (e->op == X_SHL && e->overflow_traps) {
+    if (x < 0) trap(r, "a left shift of a negative value");
+    return no_overflow(r, e, (__int128)x << y);
+  }
   if (e->op == X_SHL) return wrap((int64_t)((uint64_t)x << y), e->bits, e->is_signed);
   if (e->u64) return (int64_t)((uint64_t)x >> y);
   return x >> y; /* arithmetic for signed values, logical for narrow unsigned (>= 0) ones */
@@ -268,7 +281,9 @@ static int64_t eval(Run *r, const CxExpr *e) {
     return wrap((x - y) / e->k, e->bits, e->is_signed);
   case X_CAST: return wrap(eval(r, e->a), e->bits, e->is_signed);
   case X_TO_BOOL: return eval(r, e->a) != 0;
-  case X_NEG: return wrap((int64_t)(0 - (uint64_t)eval(r, e->a)), e->bits, e->is_signed);
+  case X_NEG:
+    if (e->overflow_traps) return no_overflow(r, e, -(__int128)eval(r, e->a));
+    return wrap((int64_t)(0 - (uint64_t)eval(r, e->a)), e->bits, e->is_signed);
   case X_BITNOT: return wrap(~eval(r, e->a), e->bits, e->is_signed);
   case X_LNOT: return eval(r, e->a) == 0;
   case X_LAND: return truth(r, e->a) && truth(r, e->b);
@@ -280,9 +295,15 @@ static int64_t eval(Run *r, const CxExpr *e) {
   y = eval(r, e->b);
   if (e->cmp && r->on_compare) compared(r, e, x, y);
   switch ((CxExprOp)e->op) {
-  case X_ADD: return wrap((int64_t)((uint64_t)x + (uint64_t)y), e->bits, e->is_signed);
-  case X_SUB: return wrap((int64_t)((uint64_t)x - (uint64_t)y), e->bits, e->is_signed);
-  case X_MUL: return wrap((int64_t)((uint64_t)x * (uint64_t)y), e->bits, e->is_signed);
+  case X_ADD:
+    if (e->overflow_traps) return no_overflow(r, e, (__int128)x + y);
+    return wrap((int64_t)((uint64_t)x + (uint64_t)y), e->bits, e->is_signed);
+  case X_SUB:
+    if (e->overflow_traps) return no_overflow(r, e, (__int128)x - y);
+    return wrap((int64_t)((uint64_t)x - (uint64_t)y), e->bits, e->is_signed);
+  case X_MUL:
+    if (e->overflow_traps) return no_overflow(r, e, (__int128)x * y);
+    return wrap((int64_t)((uint64_t)x * (uint64_t)y), e->bits, e->is_signed);
   case X_DIV: case X_REM: return divide(r, e, x, y);
   case X_SHL: case X_SHR: return shift(r, e, x, y);
   case X_AND: return x & y;

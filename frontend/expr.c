@@ -211,15 +211,21 @@ static IrExpr *truth(FeCtx *c, IrExpr *e) {
   return fe_op(c, IR_NE, fe_type_int_(c), e, fe_zero(c, e->type, e->loc), e->loc);
 }
 
-/* Can the expression be evaluated when C would not evaluate it? */
-static bool harmless(const IrExpr *e) {
+/* Can the expression be evaluated when C would not evaluate it?  Not when
+   it may trap: a signed + - * << or unary - may overflow under ISO C (no
+   --wrapv), and the translation excludes a trap wherever it evaluates the
+   operation, so the right operand of && must run only where C runs it. */
+static bool harmless(const FeCtx *c, const IrExpr *e) {
   if (!e) return true;
   switch (e->kind) {
   case IR_INT_CONST: case IR_FLOAT_CONST: case IR_NULL: case IR_VAR: return true;
+  case IR_ADD: case IR_SUB: case IR_MUL: case IR_NEG:
+    if (!c->prog->wrapv && e->type->kind == IR_TY_INT && e->type->is_signed) return false;
+    break;
   case IR_DEREF: return false;
   case IR_INDEX:
     return e->a[1]->kind == IR_INT_CONST && e->a[1]->ival >= 0 && e->a[0]->type->kind == IR_TY_ARRAY &&
-           e->a[1]->ival < e->a[0]->type->count && harmless(e->a[0]);
+           e->a[1]->ival < e->a[0]->type->count && harmless(c, e->a[0]);
   case IR_DIV:
   case IR_REM:
     if (e->type->kind == IR_TY_FLOAT) break;
@@ -229,10 +235,11 @@ static bool harmless(const IrExpr *e) {
   case IR_SHL:
   case IR_SHR:
     if (e->a[1]->kind != IR_INT_CONST || e->a[1]->ival < 0 || e->a[1]->ival >= e->type->bits) return false;
+    if (e->kind == IR_SHL && !c->prog->wrapv && e->type->is_signed) return false;
     break;
   default: break;
   }
-  return harmless(e->a[0]) && harmless(e->a[1]) && harmless(e->a[2]);
+  return harmless(c, e->a[0]) && harmless(c, e->a[1]) && harmless(c, e->a[2]);
 }
 
 /* ---- constants ---------------------------------------------------------------- */
@@ -311,11 +318,45 @@ static bool closed(CXCursor e) {
   return cl.ok;
 }
 
+/* ISO C (no --wrapv): does a signed + - * << or unary - inside constant
+   expression e overflow (or shift a negative value)?  clang folds it
+   wrapping; it must stay an operation instead, which traps where it runs. */
+static bool folds_an_overflow(FeCtx *c, CXCursor e, int depth) {
+  if (depth > FE_MAX_DEPTH) return true; /* (closed() refuses it anyway) */
+  FeKids k = fe_kids(c, e);
+  for (int i = 0; i < k.n; i++)
+    if (folds_an_overflow(c, k.k[i], depth + 1)) return true;
+  enum CXCursorKind kind = clang_getCursorKind(e);
+  CXType t = clang_getCanonicalType(clang_getCursorType(e));
+  bool is_signed = t.kind == CXType_Int || t.kind == CXType_Long || t.kind == CXType_LongLong;
+  if (!is_signed || (kind != CXCursor_BinaryOperator && kind != CXCursor_UnaryOperator)) return false;
+  int bits = (int)clang_Type_getSizeOf(t) * 8;
+  __int128 lo = -((__int128)1 << (bits - 1)), hi = ((__int128)1 << (bits - 1)) - 1, exact;
+  char buf[8];
+  int64_t x, y;
+  if (kind == CXCursor_UnaryOperator) {
+    bool postfix;
+    const char *op = k.n == 1 ? fe_unop(e, &postfix, buf, sizeof buf) : NULL;
+    if (!op || strcmp(op, "-") || !fe_eval_int(k.k[0], &x)) return false;
+    exact = -(__int128)x;
+  } else {
+    const char *op = k.n == 2 ? fe_binop(e, buf, sizeof buf) : NULL;
+    if (!op || !fe_eval_int(k.k[0], &x) || !fe_eval_int(k.k[1], &y)) return false;
+    if (!strcmp(op, "+")) exact = (__int128)x + y;
+    else if (!strcmp(op, "-")) exact = (__int128)x - y;
+    else if (!strcmp(op, "*")) exact = (__int128)x * y;
+    else if (!strcmp(op, "<<") && y >= 0 && y < bits) exact = x < 0 ? hi + 1 : (__int128)x << y;
+    else return false;
+  }
+  return exact < lo || exact > hi;
+}
+
 /* A constant expression of arithmetic type, folded by clang; NULL if not. */
 static IrExpr *fold(FeCtx *c, CXCursor e, IrLoc loc) {
   CXType ct = clang_getCanonicalType(clang_getCursorType(e));
   if (ct.kind == CXType_Pointer || ct.kind == CXType_Void || ct.kind == CXType_Record) return NULL;
   if (!closed(e)) return NULL;
+  if (!c->prog->wrapv && folds_an_overflow(c, e, 0)) return NULL;
   const char *why = NULL;
   IrType *t = fe_type(c, ct, &why);
   if (!t || !fe_is_arith(t)) return NULL;
@@ -485,7 +526,7 @@ static IrExpr *logical(FeCtx *c, CXCursor e, bool is_and, CXCursor l, CXCursor r
   c->pure_only = false;
   IrExpr *rv = fe_expr(c, r, &rb);
   c->pure_only = saved;
-  if (rb.n == 0 && harmless(rv)) return fe_op(c, is_and ? IR_LAND : IR_LOR, it, lv, rv, loc);
+  if (rb.n == 0 && harmless(c, rv)) return fe_op(c, is_and ? IR_LAND : IR_LOR, it, lv, rv, loc);
   if (c->pure_only) {
     fe_unsupported(c, loc, "expression has side effects or may trap");
     return fe_dummy(c, loc);
@@ -532,7 +573,7 @@ static IrExpr *conditional(FeCtx *c, CXCursor e, IrBlock *out) {
   }
   xv = fe_cast(c, t, xv, loc);
   yv = fe_cast(c, t, yv, loc);
-  if (xb.n == 0 && yb.n == 0 && harmless(xv) && harmless(yv)) {
+  if (xb.n == 0 && yb.n == 0 && harmless(c, xv) && harmless(c, yv)) {
     IrExpr *r = fe_op(c, IR_COND, t, cv, xv, loc);
     r->a[2] = yv;
     return r;

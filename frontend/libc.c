@@ -58,7 +58,9 @@ const char fe_libc_path[] = "/inka-ng/libc_models.h";
 /* GCC's overflow builtins on operands and result of one type T (unsigned
    counterpart U, suffix S; overflow.c picks the model): the wrapped result
    is stored, the test is exact at every width without a wider type (a
-   signed product overflowed iff dividing it back does not give b). */
+   signed product overflowed iff dividing it back does not give b).  The
+   models themselves never overflow a signed type: their sums are computed
+   unsigned, and -b at a == -1 too (b == MIN is the one b equal to -b). */
 #define OVF_SIGNED(T, U, S) \
     "static _Bool " PREFIX "add_overflow__" #S "(" #T " __a, " #T " __b, " #T " *__r) {\n" \
     "  " #T " __s = (" #T ")((" #U ")__a + (" #U ")__b);\n" \
@@ -74,7 +76,7 @@ const char fe_libc_path[] = "/inka-ng/libc_models.h";
     "  " #T " __s = (" #T ")((" #U ")__a * (" #U ")__b);\n" \
     "  *__r = __s;\n" \
     "  if (__a == 0) return 0;\n" \
-    "  if (__a == -1) return __b != 0 && __b == -__b;\n" \
+    "  if (__a == -1) return __b != 0 && (" #U ")__b == -(" #U ")__b;\n" \
     "  return __s / __a != __b;\n" \
     "}\n"
 #define OVF_UNSIGNED(T, S) \

@@ -396,7 +396,7 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   FeErrors dummy;
   if (!err) err = &dummy;
   err->text = NULL;
-  FeOptions defaults = {IR_LP64, NULL, 0, false};
+  FeOptions defaults = {.model = IR_LP64};
   if (!opt) opt = &defaults;
   if (!path) path = "";
   if ((err->text = unreadable(path))) return NULL;
@@ -427,6 +427,7 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   p->arena = A;
   p->path = fe_strdup(A, path);
   p->model = opt->model;
+  p->wrapv = opt->wrapv;
   c->prog = p;
   c->A = A;
   c->no_stubs = opt->no_stubs;

@@ -4,8 +4,11 @@
  * C-typed constraint (operators/arith/c_ops.c) with the wraparound of its
  * type.  An operation that may trap (division by zero, INT_MIN / -1, an
  * over-wide shift, an invalid access or pointer arithmetic leaving its
- * object) does not decide anything itself: evaluation stops with TR_EV_TRAP
- * and the boolean "it traps", and the statement (stmt.c) splits on it.
+ * object; without --wrapv a signed overflow of + - * << or unary -) does
+ * not decide anything itself: evaluation stops with TR_EV_TRAP and the
+ * boolean "it traps", and the statement (stmt.c) splits on it.  The
+ * operation itself is then posted wrapping as before: on the safe branch it
+ * cannot wrap, so the wrapping form is its exact value.
  *
  * Floating-point values are keys of their IEEE format (include/inka/fp.h):
  * their operations post the correctly rounded constraints of
@@ -61,6 +64,17 @@ static PropVar reify_const(Tr *t, PropVar x, OpRel rel, int64_t c) {
   return b;
 }
 
+/* ISO C (no --wrapv): may the signed x op y overflow (op add, sub, mul,
+   shl; a unary minus is 0 - y)?  Then *ovf is the boolean "it does" (else
+   t->zero); TR_FAIL when posting failed. */
+static PropVar overflow_condition(Tr *t, OpCBinary op, OpCType ty, PropVar x, PropVar y) {
+  if (t->prog->wrapv || !op_c_may_overflow(t->s, op, ty, x, y)) return t->zero;
+  PropVar b = fresh_bool(t);
+  return op_c_overflow(t->s, op, ty, x, y, b) ? b : TR_FAIL;
+}
+
+static OpCBinary c_binary(IrExprKind k);
+
 /* The condition under which `x op y` traps on x86-64 (*trap), or *none when
    it cannot trap given the current domains. */
 static TrEvResult trap_condition(TrEval *ev, const IrExpr *e, PropVar x, PropVar y, PropVar *trap, bool *none) {
@@ -68,7 +82,12 @@ static TrEvResult trap_condition(TrEval *ev, const IrExpr *e, PropVar x, PropVar
   PropStore *s = t->s;
   OpCType ty = tr_ctype(e->type);
   *none = true;
-  if (e->kind == IR_DIV || e->kind == IR_REM) {
+  if (e->kind == IR_ADD || e->kind == IR_SUB || e->kind == IR_MUL) {
+    PropVar ovf = overflow_condition(t, c_binary(e->kind), ty, x, y);
+    if (ovf == TR_FAIL) return TR_EV_FAIL;
+    if (ovf == t->zero) return TR_EV_OK;
+    *trap = ovf;
+  } else if (e->kind == IR_DIV || e->kind == IR_REM) {
     bool zero = prop_has(s, y, 0);
     int64_t most_negative = (int64_t)op_c_values(ty).lo; /* (for signed ty only) */
     bool ovf = ty.is_signed && prop_has(s, x, most_negative) && prop_has(s, y, -1);
@@ -83,11 +102,23 @@ static TrEvResult trap_condition(TrEval *ev, const IrExpr *e, PropVar x, PropVar
     if (tz == TR_FAIL) return TR_EV_FAIL;
     *trap = fresh_bool(t);
     if (!op_bool_or(s, *trap, tz, to)) return TR_EV_FAIL;
-  } else { /* shifts: count outside [0, bits) of the promoted left type */
-    if (prop_min(s, y) >= 0 && prop_max(s, y) < ty.bits) return TR_EV_OK;
-    PropVar lo = reify_const(t, y, OP_LT, 0), hi = reify_const(t, y, OP_GE, ty.bits);
-    *trap = fresh_bool(t);
-    if (lo == TR_FAIL || hi == TR_FAIL || !op_bool_or(s, *trap, lo, hi)) return TR_EV_FAIL;
+  } else { /* shifts: count outside [0, bits) of the promoted left type, or
+              (ISO C) a signed left shift that overflows: one split for both */
+    PropVar ovf = e->kind == IR_SHL ? overflow_condition(t, OP_C_SHL, ty, x, y) : t->zero;
+    if (ovf == TR_FAIL) return TR_EV_FAIL;
+    bool count_ok = prop_min(s, y) >= 0 && prop_max(s, y) < ty.bits;
+    if (count_ok && ovf == t->zero) return TR_EV_OK;
+    if (count_ok) {
+      *trap = ovf;
+    } else {
+      PropVar lo = reify_const(t, y, OP_LT, 0), hi = reify_const(t, y, OP_GE, ty.bits), bad = fresh_bool(t);
+      if (lo == TR_FAIL || hi == TR_FAIL || !op_bool_or(s, bad, lo, hi)) return TR_EV_FAIL;
+      *trap = bad;
+      if (ovf != t->zero) {
+        *trap = fresh_bool(t);
+        if (!op_bool_or(s, *trap, bad, ovf)) return TR_EV_FAIL;
+      }
+    }
   }
   *none = false;
   return TR_EV_OK;
@@ -274,6 +305,17 @@ static TrEvResult fp_remember(Tr *t, const TrVnKey *key, bool posted, PropVar ou
   return TR_EV_OK;
 }
 
+/* A signed z = x op y (add, sub, mul) past the split that excluded its
+   overflow: z is the exact result, which the wrapping form alone would
+   only learn once the operands' bounds show it cannot wrap. */
+static bool exact_result(Tr *t, IrExprKind kind, PropVar x, PropVar y, PropVar z) {
+  if (prop_is_fixed(t->s, z) && prop_is_fixed(t->s, x) && prop_is_fixed(t->s, y)) return true;
+  if (kind == IR_MUL) return op_times(t->s, x, y, z);
+  int64_t coef[3] = {1, -1, kind == IR_ADD ? -1 : 1};
+  PropVar v[3] = {z, x, y};
+  return op_linear(t->s, 3, coef, v, OP_EQ, 0);
+}
+
 static TrEvResult eval_binary(TrEval *ev, const IrExpr *e, PropVar *out) {
   Tr *t = ev->t;
   PropVar x, y;
@@ -287,7 +329,9 @@ static TrEvResult eval_binary(TrEval *ev, const IrExpr *e, PropVar *out) {
     *out = tr_fresh(t, e->type);
     return fp_remember(t, &key, fp_binary(t->s, tr_fp_format(e->type), fp_op(e->kind), x, y, *out), *out);
   }
-  bool traps = e->kind == IR_DIV || e->kind == IR_REM || e->kind == IR_SHL || e->kind == IR_SHR;
+  bool overflows = !t->prog->wrapv && e->type->is_signed &&
+                   (e->kind == IR_ADD || e->kind == IR_SUB || e->kind == IR_MUL);
+  bool traps = overflows || e->kind == IR_DIV || e->kind == IR_REM || e->kind == IR_SHL || e->kind == IR_SHR;
   if (traps && !tr_cache_find(ev->cache, e, TR_CACHE_SAFE)) {
     bool none;
     if ((r = trap_condition(ev, e, x, y, &ev->trap, &none)) != TR_EV_OK) return r;
@@ -297,7 +341,10 @@ static TrEvResult eval_binary(TrEval *ev, const IrExpr *e, PropVar *out) {
     }
   }
   *out = tr_c_binary(t, e->kind, tr_ctype(e->type), tr_ctype(e->a[1]->type), x, y);
-  return *out == TR_FAIL ? TR_EV_FAIL : TR_EV_OK;
+  if (*out == TR_FAIL) return TR_EV_FAIL;
+  if (overflows && tr_cache_find(ev->cache, e, TR_CACHE_SAFE) && !exact_result(t, e->kind, x, y, *out))
+    return TR_EV_FAIL;
+  return TR_EV_OK;
 }
 
 static bool post_compare(PropStore *s, const IrExpr *e, const PropVar *xy, PropVar out) {
@@ -714,6 +761,15 @@ TrEvResult tr_eval(TrEval *ev, const IrExpr *e, PropVar *out) {
       *out = tr_fresh(t, e->type);
       r = fp_neg(t->s, tr_fp_format(e->type), x, *out) ? TR_EV_OK : TR_EV_FAIL;
       break;
+    }
+    if (e->kind == IR_NEG && !tr_cache_find(ev->cache, e, TR_CACHE_SAFE)) { /* ISO C: -INT_MIN overflows */
+      PropVar ovf = overflow_condition(t, OP_C_SUB, tr_ctype(e->type), t->zero, x);
+      if (ovf == TR_FAIL) return TR_EV_FAIL;
+      if (ovf != t->zero) {
+        ev->trap = ovf;
+        ev->trap_at = e;
+        return TR_EV_TRAP;
+      }
     }
     int64_t code = type_code(tr_ctype(e->type), tr_ctype(e->type));
     r = numbered(ev, e, code, 1, &x, tr_fresh(t, e->type), post_unary, out);

@@ -8,9 +8,9 @@
  *
  * When a flag of the state is undecided (the path may have returned or
  * ended), the rest of the block is guarded by an ite on "still running".
- * A runtime trap ends the path like abort(): the statement is split by an
- * ite on the trap condition, whose else branch resumes the statement
- * knowing it is safe.
+ * A runtime trap ends the path like abort(), which can never be the path
+ * of a witness (the objective ends the path where it happens): the trap
+ * condition is excluded and the statement resumes knowing it is safe.
  *
  * This file must never decide a branch itself against the program's
  * semantics: every ite/w choice is left to propagation.
@@ -42,12 +42,21 @@ static TrBranch end_branch(bool reach_first) {
   return (TrBranch){.kind = TR_BR_END, .reach_first = reach_first};
 }
 
-/* The statement may trap at c->ev.trap_at: end the path when it does, and
-   resume the statement with the trap excluded otherwise. */
+/* The statement may trap at c->ev.trap_at: the path ends there, and the
+   statement resumes with the trap excluded otherwise.  A path that ends at
+   a trap never meets the objective: the objective ends the path where it
+   happens (tr_set_reached), so on any path still running it has not
+   happened, and the root demands that it did.  The trap is therefore
+   excluded at once (the same model as an ite on it, without an ite whose
+   ended branch no trial could refute: an addition that may overflow, in
+   every statement of a loop, would keep such a branch alive until the
+   end). */
 static StResult split_on_trap(StmtCtx *c) {
-  TrCache *resume = tr_cache_add(c->t, c->ev.cache, c->ev.trap_at, TR_CACHE_SAFE, TR_UNINIT);
-  TrBranch end = end_branch(false), rest = rest_of_block(c, c->index, resume);
-  c->out = tr_ite(c->t, c->ev.trap, &end, &rest, c->in, NULL, NULL);
+  Tr *t = c->t;
+  TrCache *resume = tr_cache_add(t, c->ev.cache, c->ev.trap_at, TR_CACHE_SAFE, TR_UNINIT);
+  TrBranch rest = rest_of_block(c, c->index, resume);
+  if (!prop_fix(t->s, c->ev.trap, 0)) return ST_FAIL;
+  c->out = tr_branch(t, &rest, c->in);
   return c->out ? ST_DONE : ST_FAIL;
 }
 

@@ -111,6 +111,12 @@ bool op_c_unary(PropStore *s, OpCUnary op, OpCType t, PropVar x, PropVar z);
 bool op_c_cast(PropStore *s, OpCType from, PropVar x, OpCType to, PropVar z);
 /* b <=> (x rel y) with x, y of type t (unsigned compare for unsigned types) */
 bool op_c_compare(PropStore *s, OpRel rel, OpCType t, PropVar x, PropVar y, PropVar b);
+/* ISO C's signed overflow (C11 6.5p5, 6.5.7p4): b <=> the exact result of
+   x op y (op add, sub, mul, shl; t signed) is not a value of t, or for shl
+   x < 0.  A unary minus is 0 - x.  op_c_may_overflow: can it, given the
+   current bounds (false: no check is needed)? */
+bool op_c_overflow(PropStore *s, OpCBinary op, OpCType t, PropVar x, PropVar y, PropVar b);
+bool op_c_may_overflow(const PropStore *s, OpCBinary op, OpCType t, PropVar x, PropVar y);
 
 /* ---- Additions (operators/) ------------------------------------------------ */
 /* op_linear with a 128-bit constant: what the wrapping C operations post

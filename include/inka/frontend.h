@@ -17,6 +17,8 @@ typedef struct FeOptions {
   int nclang_args;
   bool no_stubs;              /* a call to a declared, undefined function is
                                  unsupported instead of a stub */
+  bool wrapv;                 /* signed overflow wraps (gcc -fwrapv); else it
+                                 is undefined behaviour and ends the path */
 } FeOptions;
 
 /* Diagnostics the frontend reports, already formatted like a compiler's

@@ -313,6 +313,9 @@ typedef struct IrStub {
 typedef struct IrProgram {
   const char *path;      /* the main file */
   IrDataModel model;
+  bool wrapv;            /* signed arithmetic wraps (gcc -fwrapv); false: ISO C,
+                            a signed overflow (+ - * unary - << of int, long,
+                            long long) is a runtime error that ends the path */
   IrFunction **funcs;    /* in source order; declared-only functions too */
   int nfuncs;
   IrVar **globals;       /* including static locals, in source order */

@@ -21,7 +21,9 @@
  *   not:           ~x = -x - 1, or (2^bits - 1) - x for narrow unsigned;
  *   casts:         op_wrap (to _Bool: z = (x != 0) by op_reify);
  *   compare:       op_reify, or a fused unsigned comparison for 64 bits.
- * Once the operands are fixed every operation decides.
+ * Once the operands are fixed every operation decides.  These are the
+ * wrapping forms; ISO C's signed overflow is a separate reified check,
+ * op_c_overflow, which the translation splits on before posting them.
  *
  * Never: do 64-bit unsigned reasoning on the signed order, or let an
  * operation that traps on x86-64 succeed.
@@ -388,6 +390,129 @@ static bool post_shl(PropStore *s, OpCType t, PropVar x, PropVar k, PropVar z) {
   prop_subscribe(s, &p->base, x, PROP_EV_BOUNDS);
   prop_subscribe(s, &p->base, k, PROP_EV_DOMAIN);
   prop_subscribe(s, &p->base, z, PROP_EV_BOUNDS);
+  return prop_post(s, &p->base);
+}
+
+/* ---- Signed overflow, reified (ISO C) -------------------------------------------------
+ * b <=> the exact result of x op y is not a value of the signed type t (for a
+ * left shift also: x is negative, C11 6.5.7p4).  The exact result is taken
+ * over the integers (128 bits: |x * y| < 2^126), so the check is exact at
+ * every width.  A shift count outside [0, bits) is the count trap's, decided
+ * before this one: the counts here are clamped to [0, bits).  Once b is 0
+ * the safe ranges are posted as constraints of their own (a sum's bounds, a
+ * product in the type's range, x <= MAX >> k); b = 1 prunes nothing (the
+ * path ends there). */
+
+typedef struct Ovf {
+  Propagator base;
+  PropVar x, y, b;
+  OpCBinary op;
+  OpCType t;
+} Ovf;
+
+/* The exact result's interval over the operands' bounds; *neg_shift: a
+   shifted value may be negative, *always_neg: every shifted value is.
+   False when a clamped shift count range is empty. */
+static bool exact_range(const PropStore *s, const Ovf *p, prop_wide *lo, prop_wide *hi, bool *neg_shift,
+                        bool *always_neg) {
+  prop_wide xl = wlo(s, p->x), xh = whi(s, p->x), yl = wlo(s, p->y), yh = whi(s, p->y);
+  *neg_shift = *always_neg = false;
+  switch (p->op) {
+  case OP_C_ADD: *lo = xl + yl; *hi = xh + yh; return true;
+  case OP_C_SUB: *lo = xl - yh; *hi = xh - yl; return true;
+  case OP_C_MUL: {
+    prop_wide c[4] = {xl * yl, xl * yh, xh * yl, xh * yh};
+    *lo = *hi = c[0];
+    for (int i = 1; i < 4; i++) *lo = wmin(*lo, c[i]), *hi = wmax(*hi, c[i]);
+    return true;
+  }
+  default: {
+    assert(p->op == OP_C_SHL);
+    prop_wide kl = wmax(yl, 0), kh = wmin(yh, p->t.bits - 1);
+    if (kl > kh) return false;
+    *neg_shift = xl < 0;
+    *always_neg = xh < 0;
+    prop_wide f_lo = WIDE_POW2(kl), f_hi = WIDE_POW2(kh);
+    *lo = xl < 0 ? xl * f_hi : xl * f_lo;
+    *hi = xh < 0 ? xh * f_lo : xh * f_hi;
+    return true;
+  }
+  }
+}
+
+/* The constraints of "no overflow" (b == 0).  ENTAILED when they are posted
+   for good, SUSPEND for a shift whose count is not known yet. */
+static PropStatus post_no_overflow(PropStore *s, Ovf *p) {
+  int64_t lo, hi; /* a signed type: its stored range is its values */
+  op_c_stored_range(p->t, &lo, &hi);
+  switch (p->op) {
+  case OP_C_ADD:
+  case OP_C_SUB: {
+    int64_t coef[2] = {1, p->op == OP_C_ADD ? 1 : -1};
+    PropVar v[2] = {p->x, p->y};
+    if (!op_linear(s, 2, coef, v, OP_LE, hi) || !op_linear(s, 2, coef, v, OP_GE, lo)) return PROP_FAILED;
+    return PROP_ENTAILED;
+  }
+  case OP_C_MUL: {
+    PropVar exact = prop_new_var(s, lo, hi);
+    return op_times(s, p->x, p->y, exact) ? PROP_ENTAILED : PROP_FAILED;
+  }
+  default: {
+    assert(p->op == OP_C_SHL);
+    int64_t kl = prop_min(s, p->y) < 0 ? 0 : prop_min(s, p->y);
+    if (kl >= p->t.bits) return PROP_SUSPEND;   /* the count trap's case */
+    if (!prop_restrict_range(s, p->x, 0, hi >> kl)) return PROP_FAILED;
+    /* the largest count that keeps the smallest x in range */
+    int64_t xl = prop_min(s, p->x), kh = kl;
+    while (kh + 1 < p->t.bits && (xl == 0 || xl <= hi >> (kh + 1))) kh++;
+    if (prop_max(s, p->y) > kh && prop_max(s, p->y) < p->t.bits &&
+        !prop_restrict_range(s, p->y, prop_min(s, p->y), kh))
+      return PROP_FAILED;
+    return prop_is_fixed(s, p->y) ? PROP_ENTAILED : PROP_SUSPEND;
+  }
+  }
+}
+
+static PropStatus ovf_propagate(PropStore *s, Propagator *base) {
+  Ovf *p = (Ovf *)base;
+  int64_t lo, hi; /* a signed type: its stored range is its values */
+  op_c_stored_range(p->t, &lo, &hi);
+  prop_wide rl, rh;
+  bool neg, all_neg;
+  if (!exact_range(s, p, &rl, &rh, &neg, &all_neg)) return PROP_SUSPEND;
+  /* Rule 1: the bounds decide. */
+  if (rl >= lo && rh <= hi && !neg) return prop_fix(s, p->b, 0) ? PROP_ENTAILED : PROP_FAILED;
+  if (rh < lo || rl > hi || all_neg) return prop_fix(s, p->b, 1) ? PROP_ENTAILED : PROP_FAILED;
+  if (!prop_is_fixed(s, p->b)) return PROP_SUSPEND;
+  /* Rule 2: no overflow: the result's constraints. */
+  if (prop_value(s, p->b) == 0) return post_no_overflow(s, p);
+  return PROP_SUSPEND;   /* Rule 3: it overflows: decided with the operands (rule 1) */
+}
+
+static const PropClass ovf_class = {"c_overflow", ovf_propagate, PROP_PRIO_NONLINEAR, false};
+
+bool op_c_may_overflow(const PropStore *s, OpCBinary op, OpCType t, PropVar x, PropVar y) {
+  if (!t.is_signed || (op != OP_C_ADD && op != OP_C_SUB && op != OP_C_MUL && op != OP_C_SHL)) return false;
+  Ovf probe = {.x = x, .y = y, .op = op, .t = t};
+  prop_wide rl, rh;
+  bool neg, all_neg;
+  if (!exact_range(s, &probe, &rl, &rh, &neg, &all_neg)) return false;
+  OpCValues v = op_c_values(t);
+  return neg || rl < v.lo || rh > v.hi;
+}
+
+bool op_c_overflow(PropStore *s, OpCBinary op, OpCType t, PropVar x, PropVar y, PropVar b) {
+  assert(t.is_signed && (op == OP_C_ADD || op == OP_C_SUB || op == OP_C_MUL || op == OP_C_SHL));
+  if (prop_failed(s) || !prop_restrict_range(s, b, 0, 1)) return false;
+  Ovf *p = prop_propagator_new(s, &ovf_class, sizeof *p);
+  p->x = x;
+  p->y = y;
+  p->b = b;
+  p->op = op;
+  p->t = t;
+  prop_subscribe(s, &p->base, x, PROP_EV_BOUNDS);
+  if (y != x) prop_subscribe(s, &p->base, y, PROP_EV_BOUNDS);
+  prop_subscribe(s, &p->base, b, PROP_EV_FIX);
   return prop_post(s, &p->base);
 }
 

@@ -19,13 +19,15 @@
 /* ---- Programs from text -------------------------------------------------------- */
 static char tmpdir[256];
 
+static bool wrapv; /* the programs parsed next have --wrapv semantics */
+
 static IrProgram *parse_text(const char *src) {
   char path[512];
   snprintf(path, sizeof path, "%s/p.c", tmpdir);
   FILE *f = fopen(path, "w");
   fputs(src, f);
   fclose(f);
-  FeOptions o = {.model = IR_LP64};
+  FeOptions o = {.model = IR_LP64, .wrapv = wrapv};
   FeErrors err = {0};
   IrProgram *p = fe_parse_file(path, &o, &err);
   if (!p) fprintf(stderr, "parse error: %s\n", err.text ? err.text : "?");
@@ -83,6 +85,15 @@ TEST(arithmetic_and_traps) {
   CHECK_EQ_INT(run(&k, (int64_t[]){INT_MIN, -1}, NULL, 0, &r), CX_TRAP);
   done(&k);
   k = prepare("int g(int a, int b) { return a << b; }\n", "g", 0, NULL, 0, NULL);
+  CHECK_EQ_INT(run(&k, (int64_t[]){1, 30}, NULL, 0, &r), CX_RETURNED);
+  CHECK_EQ_INT(r.ret, 1 << 30);
+  CHECK_EQ_INT(run(&k, (int64_t[]){1, 31}, NULL, 0, &r), CX_TRAP); /* ISO C: 2^31 is no int */
+  CHECK_EQ_INT(run(&k, (int64_t[]){-1, 3}, NULL, 0, &r), CX_TRAP); /* a negative value shifted */
+  CHECK_EQ_INT(run(&k, (int64_t[]){1, 32}, NULL, 0, &r), CX_TRAP);
+  CHECK_EQ_INT(run(&k, (int64_t[]){1, -1}, NULL, 0, &r), CX_TRAP);
+  done(&k);
+  wrapv = true;
+  k = prepare("int g(int a, int b) { return a << b; }\n", "g", 0, NULL, 0, NULL);
   CHECK_EQ_INT(run(&k, (int64_t[]){1, 31}, NULL, 0, &r), CX_RETURNED);
   CHECK_EQ_INT(r.ret, INT_MIN);
   CHECK_EQ_INT(run(&k, (int64_t[]){-1, 3}, NULL, 0, &r), CX_RETURNED);
@@ -90,6 +101,7 @@ TEST(arithmetic_and_traps) {
   CHECK_EQ_INT(run(&k, (int64_t[]){1, 32}, NULL, 0, &r), CX_TRAP);
   CHECK_EQ_INT(run(&k, (int64_t[]){1, -1}, NULL, 0, &r), CX_TRAP);
   done(&k);
+  wrapv = false;
   k = prepare("unsigned h(unsigned a) { return (a - 1u) >> 1; }\n", "h", 0, NULL, 0, NULL);
   CHECK_EQ_INT(run(&k, (int64_t[]){0}, NULL, 0, &r), CX_RETURNED);
   CHECK_EQ_INT(r.ret, 2147483647);
@@ -317,6 +329,65 @@ static void note(void *ctx, const void *site, int param, int64_t value) {
    computes from y: the value reported for x makes the comparison's sides
    equal (the function returns 1 when they are), for every y tried; a
    comparison of callees or of a non-invertible side reports nothing. */
+/* Each signed operation at the edges of int and long, in both semantics:
+   ISO C traps exactly where the exact result leaves the type (a left shift
+   also on a negative value), --wrapv wraps; unsigned arithmetic and
+   conversions to a narrower type wrap in both. */
+TEST(signed_overflow_both_semantics) {
+  static const struct {
+    const char *fn;
+    int64_t a, b;
+    bool overflows;
+    int64_t wrapped;
+  } cases[] = {
+      {"add", INT_MAX, 1, true, INT_MIN},      {"add", INT_MAX, 0, false, INT_MAX},
+      {"add", INT_MIN, -1, true, INT_MAX},     {"add", -5, INT_MIN + 5, false, INT_MIN},
+      {"sub", INT_MIN, 1, true, INT_MAX},      {"sub", -1, INT_MAX, false, INT_MIN},
+      {"sub", 0, INT_MIN, true, INT_MIN},      {"mul", 65536, 32768, true, INT_MIN},
+      {"mul", -65536, 32768, false, INT_MIN},  {"mul", 46341, 46341, true, -2147479015},
+      {"mul", -1, INT_MIN, true, INT_MIN},     {"neg", INT_MIN, 0, true, INT_MIN},
+      {"neg", INT_MAX, 0, false, -INT_MAX},    {"shl", 1, 30, false, 1 << 30},
+      {"shl", 1, 31, true, INT_MIN},           {"shl", -1, 0, true, -1},
+      {"shl", 3, 30, true, -1073741824},       {"div", INT_MIN, 1, false, INT_MIN},
+      {"ladd", INT64_MAX, 1, true, INT64_MIN}, {"lmul", INT64_MIN, -1, true, INT64_MIN},
+      {"lmul", 3037000500, 3037000500, true, -9223372036709301616}, {"lshl", 1, 62, false, INT64_C(1) << 62},
+      {"lshl", 1, 63, true, INT64_MIN},        {"lneg", INT64_MIN, 0, true, INT64_MIN},
+      {"uadd", -1, 1, false, 0},               {"narrow", 70000, 0, false, 4464},
+  };
+  const char *src = "int add(int a, int b) { return a + b; }\n"
+                    "int sub(int a, int b) { return a - b; }\n"
+                    "int mul(int a, int b) { return a * b; }\n"
+                    "int neg(int a, int b) { return -a; }\n"
+                    "int shl(int a, int b) { return a << b; }\n"
+                    "int div(int a, int b) { return a / b; }\n"
+                    "long ladd(long a, long b) { a += b; return a; }\n"
+                    "long lmul(long a, long b) { a *= b; return a; }\n"
+                    "long lshl(long a, long b) { return a << b; }\n"
+                    "long lneg(long a, long b) { return -a; }\n"
+                    "unsigned uadd(unsigned a, unsigned b) { return a + b; }\n"
+                    "int narrow(int a, int b) { short s = a; s++; return s; }\n";
+  for (int mode = 0; mode < 2; mode++) {
+    wrapv = mode == 1;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      Case k = prepare(src, cases[i].fn, 0, NULL, 0, NULL);
+      CHECK(k.c);
+      if (!k.c) continue;
+      CxResult r;
+      CxOutcome o = run(&k, (int64_t[]){cases[i].a, cases[i].b}, NULL, 0, &r);
+      bool traps = !wrapv && cases[i].overflows;
+      int64_t want = !strcmp(cases[i].fn, "uadd") ? (int64_t)(uint32_t)cases[i].wrapped : cases[i].wrapped;
+      if (!strcmp(cases[i].fn, "narrow")) want = (int16_t)(70000 + 1);
+      CHECK_EQ_INT(o, traps ? CX_TRAP : CX_RETURNED);
+      if (!traps && o == CX_RETURNED) CHECK_EQ_INT(r.ret, want);
+      if (o != (traps ? CX_TRAP : CX_RETURNED) || (!traps && r.ret != want))
+        fprintf(stderr, "%s(%lld, %lld) %s\n", cases[i].fn, (long long)cases[i].a, (long long)cases[i].b,
+                wrapv ? "--wrapv" : "ISO");
+      done(&k);
+    }
+  }
+  wrapv = false;
+}
+
 TEST(compare_hook_inverts_sides) {
   static const struct {
     const char *text;
@@ -335,7 +406,9 @@ TEST(compare_hook_inverts_sides) {
              "  if (h(x, s) && x * x == s) return 2;\n"
              "  if ((%s) == s) return 1;\n  return 0;\n}\n",
              sides[i].text);
+    wrapv = true; /* s * 5 + i wraps: the inverses are modulo 2^32 */
     Case k = prepare(src, "f", 0, NULL, 0, NULL);
+    wrapv = false;
     CHECK(k.c);
     if (!k.c) continue;
     for (int64_t y = -40; y <= 40; y += 7) {
@@ -697,7 +770,7 @@ static bool testable(const IrProgram *p, const IrFunction *fn) {
 static void native_file(const char *path) {
   char abs[PATH_MAX];
   if (!realpath(path, abs)) return;
-  FeOptions fo = {.model = IR_LP64};
+  FeOptions fo = {.model = IR_LP64, .wrapv = wrapv};
   FeErrors fe = {0};
   IrProgram *p = fe_parse_file(abs, &fo, &fe);
   fe_errors_free(&fe);
@@ -796,6 +869,9 @@ static void native_dir(const char *dir) {
 
 TEST(against_gcc) {
   native_dir("samples");
+  wrapv = true; /* the same files under -fwrapv: the differences are overflows */
+  native_dir("tests/translate/inputs");
+  wrapv = false;
   native_dir("tests/translate/inputs");
   native_dir("tests/frontend/inputs");
   native_dir("tests/acceptance/programs");
@@ -820,6 +896,7 @@ int main(void) {
   RUN(search_guesses_before_propagating);
   RUN(input_memory_and_nondet_values);
   RUN(search_guesses_nondet_and_inputs);
+  RUN(signed_overflow_both_semantics);
   RUN(compare_hook_inverts_sides);
   RUN(search_tries_compared_values);
   RUN(exit_probes_try_every_shorter_length);

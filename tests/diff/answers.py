@@ -55,9 +55,10 @@ def gcov_line(gcov_text, line):
 
 
 def ask_reach(inka, src, line, timeout, extra=()):
-    """inka-ng --reach src:line --json --validate: (the verdict, or what went
-    wrong instead, and the JSON document or {})."""
-    cmd = [inka, "--reach", f"{src}:{line}", "--timeout", str(timeout), "--json", *extra, "--validate", src]
+    """inka-ng --reach src:line --json --validate --wrapv: (the verdict, or
+    what went wrong instead, and the JSON document or {}).  --wrapv: the
+    scripts' truths are those of gcc -fwrapv (or of integers that wrap)."""
+    cmd = [inka, "--reach", f"{src}:{line}", "--timeout", str(timeout), "--json", "--wrapv", *extra, "--validate", src]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=float(timeout) + 30)
         out = json.loads(r.stdout) if r.stdout.strip() else {}

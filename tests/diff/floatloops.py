@@ -709,7 +709,7 @@ class Query:
         self.out, self.time, self.repro = "", 0.0, None
 
     def cmd(self, inka=None):
-        return [inka or self.inka, "--reach", "p.c:%d" % self.t.line, "--function", "f", "--validate", "--json",
+        return [inka or self.inka, "--reach", "p.c:%d" % self.t.line, "--function", "f", "--wrapv", "--validate", "--json",
                 "--timeout", "%g" % TIMEOUT] + self.flags + ["p.c"]
 
 

@@ -272,7 +272,7 @@ def run_query(d, meta, q):
     qdir = os.path.join(d, "m%d" % q.mark)
     os.makedirs(qdir, exist_ok=True)
     prog = os.path.join(d, "p.c")
-    q.cmd = [INKA, "--function", "f", "--reach", "p.c:%d" % q.line] + q.flags + [
+    q.cmd = [INKA, "--function", "f", "--reach", "p.c:%d" % q.line, "--wrapv"] + q.flags + [  # gcc -fwrapv
         "--json", "--emit-test", os.path.join(qdir, "d.c"), "--timeout", "%g" % TIMEOUT, prog]
     t0 = time.time()
     st, out, err = sh(q.cmd, d, TIMEOUT + 5)

@@ -243,7 +243,7 @@ def run_query(d, meta, q):
     t = q.t
     qdir = os.path.join(d, "q%d%s" % (t["id"], "" if q.k_iter is None else "i" + q.iter_text().replace(",", "_")))
     os.makedirs(qdir, exist_ok=True)
-    cmd = [INKA, "--reach", "p.c:%d" % t["line"]]
+    cmd = [INKA, "--reach", "p.c:%d" % t["line"], "--wrapv"]  # the oracle is gcc -fwrapv
     if t["func"] != "f":
         cmd += ["--function", "f"]
     if q.k_iter is not None:

@@ -1176,7 +1176,7 @@ class Query:
         self.kind, self.repro = None, None
 
     def cmd(self, inka=None):
-        return [inka or "inka-ng", "--reach", "p.c:%d" % self.line, "--function", "f", "--validate", "--json",
+        return [inka or "inka-ng", "--reach", "p.c:%d" % self.line, "--function", "f", "--wrapv", "--validate", "--json",
                 "--timeout", "%g" % TIMEOUT] + self.flags + ["p.c"]
 
 

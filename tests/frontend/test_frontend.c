@@ -19,7 +19,7 @@
 #define GOLDEN "tests/frontend/golden/"
 
 static IrProgram *parse(const char *path, IrDataModel model) {
-  FeOptions o = {model, NULL, 0, false};
+  FeOptions o = {.model = model};
   FeErrors e;
   IrProgram *p = fe_parse_file(path, &o, &e);
   if (!p) fprintf(stderr, "%s: parse failed:\n%s", path, e.text ? e.text : "(no message)");

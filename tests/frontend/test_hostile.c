@@ -56,7 +56,7 @@ static bool run(const char *name, const Buf *b) {
   fclose(f);
   bool ok = true;
   for (int m = 0; m < 2; m++) {
-    FeOptions o = {m ? IR_ILP32 : IR_LP64, NULL, 0, false};
+    FeOptions o = {.model = m ? IR_ILP32 : IR_LP64};
     FeErrors e;
     double t0 = now();
     IrProgram *p = fe_parse_file(path, &o, &e);
@@ -274,7 +274,7 @@ TEST(unreadable) {
   CHECK(fe_parse_file(dir, NULL, &e) == NULL && e.text && strstr(e.text, "cannot read file"));
   fe_errors_free(&e);
   const char *bad_args[] = {"-fno-such-flag-at-all", "-std=c4000"};
-  FeOptions o = {IR_LP64, bad_args, 2, false};
+  FeOptions o = {.model = IR_LP64, .clang_args = bad_args, .nclang_args = 2};
   char path[256];
   snprintf(path, sizeof path, "%s/ok.c", dir);
   FILE *f = fopen(path, "w");

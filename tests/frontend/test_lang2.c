@@ -20,7 +20,7 @@ static IrProgram *parse_text(const char *src) {
     return NULL;
   }
   close(fd);
-  FeOptions o = {IR_LP64, NULL, 0, false};
+  FeOptions o = {.model = IR_LP64};
   FeErrors e;
   IrProgram *p = fe_parse_file(path, &o, &e);
   if (!p) fprintf(stderr, "parse failed:\n%s", e.text ? e.text : "?");

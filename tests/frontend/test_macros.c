@@ -37,7 +37,7 @@ static char *ir_of(const char *name, const char *src, char *unsupported, size_t 
   if (!f) return NULL;
   fputs(src, f);
   fclose(f);
-  FeOptions o = {IR_LP64, NULL, 0, false};
+  FeOptions o = {.model = IR_LP64};
   FeErrors e;
   IrProgram *p = fe_parse_file(path, &o, &e);
   if (!p) fprintf(stderr, "%s: parse failed:\n%s", path, e.text ? e.text : "(no message)");

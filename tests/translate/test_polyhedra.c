@@ -61,7 +61,7 @@ static void check_case(const Case *c) {
   CHECK(write_text(src, c->body));
   int line = marker_line(c->body, "/* T */"), truth = brute_reachable(c, src);
   CHECK(line > 0 && truth >= 0);
-  FeOptions fo = {0};
+  FeOptions fo = {.wrapv = true}; /* the truth is gcc -fwrapv's */
   FeErrors fe = {0};
   IrProgram *p = fe_parse_file(src, &fo, &fe);
   fe_errors_free(&fe);

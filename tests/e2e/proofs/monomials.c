@@ -77,7 +77,8 @@ int square_parity(unsigned n) {
   return 0;
 }
 
-/* The int product wraps past i = 46340: no invariant may claim s == i * i. */
+/* The int product wraps past i = 46340 under --wrapv: no invariant may
+   claim s == i * i. */
 int squares_wrap(int n) {
   int i = 0;
   long s = 0;
@@ -88,6 +89,22 @@ int squares_wrap(int n) {
     i += 1000;
   }
   if (s != (long)(i * i))
-    return 1; /* expect reachable */
+    return 1; /* expect reachable --wrapv */
+  return 0;
+}
+
+/* The same under ISO C: i * i past 46340 overflows, which ends the path,
+   and below it s == i * i. */
+int squares_iso(int n) {
+  int i = 0;
+  long s = 0;
+  if (n < 0 || n > 1000000)
+    return -1;
+  while (i < n) {
+    s += 2000L * i + 1000000;
+    i += 1000;
+  }
+  if (s != (long)(i * i))
+    return 1; /* expect unreachable */
   return 0;
 }

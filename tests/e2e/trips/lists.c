@@ -117,7 +117,7 @@ int maybe_cycle(int n) {
   }
   int s = 0;
   for (struct node *p = head; p; p = p->next) {
-    s += p->val; /* expect reachable --iter 30 */
+    s += p->val; /* expect reachable --iter 30 --wrapv (the walk never ends: s overflows after the target) */
   }
   return s;
 }
