@@ -789,9 +789,10 @@ CxProgram *cx_new(const IrProgram *p, const IrFunction *fn, const CxObjective *o
   bool ok = objective_loops(&k) && globals(&k);
   for (int i = 0; ok && i < fn->nparams; i++) {
     const IrType *t = fn->params[i]->type;
-    if (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL && t->kind != IR_TY_FLOAT && t->kind != IR_TY_PTR)
+    if (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL && t->kind != IR_TY_FLOAT && t->kind != IR_TY_PTR &&
+        t->kind != IR_TY_STRUCT) /* (a struct: copied from the place its value is given, see cx_run) */
       ok = fail(&k, &fn->params[i]->loc, "unsupported: %s",
-                "parameters of the function under test that are not numbers or pointers");
+                "parameters of the function under test that are not numbers, pointers or structs");
   }
   if (ok && !fn->defined) ok = fail(&k, &fn->loc, "unsupported: %s", "a function without a body");
   if (ok) c->entry = function(&k, fn);

@@ -735,7 +735,9 @@ CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int
   int64_t args[f->nparams + 1];
   for (int i = 0; i < f->nparams; i++) {
     const IrType *t = f->param_type[i];
-    args[i] = t->kind == IR_TY_BOOL ? params[i] != 0 : t->kind == IR_TY_FLOAT ? params[i] : wrap(params[i], t->bits, t->is_signed);
+    args[i] = t->kind == IR_TY_BOOL                                 ? params[i] != 0
+              : t->kind == IR_TY_FLOAT || t->kind == IR_TY_STRUCT ? params[i] /* (a struct: the place of its value) */
+                                                                  : wrap(params[i], t->bits, t->is_signed);
   }
   if (setjmp(r.stop) == 0) {
     if (o && o->ninputs) make_inputs(&r, o->inputs, o->ninputs);
