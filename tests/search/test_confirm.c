@@ -167,7 +167,7 @@ TEST(inputs_confirmed) {
 typedef struct node { int h; struct node *n; } *List;
 
 /* The program on the values given (0 past them, as the driver serves):
-   true when it calls reach_error.  (Its nodes are left to the process.) */
+   true when it calls reach_error. */
 static bool alt_run(const LblValue *v, int n) {
   int k = 0;
   bool hit = false;
@@ -175,6 +175,12 @@ static bool alt_run(const LblValue *v, int n) {
   do {
     ALT_BODY(NEXT, (hit = true))
     (void)t;
+    for (p = a; p->h != 3;) { /* the nodes, up to the one closing the list */
+      List next = p->n;
+      free(p);
+      p = next;
+    }
+    free(p);
   } while (0);
 #undef NEXT
   return hit;
