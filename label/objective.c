@@ -5,8 +5,9 @@
  * executed calls create them), first-fail, values nearest 0 first and
  * bisection on wide domains.  A leaf is a solution only when the model says
  * every ite and w of the path decided; otherwise it is rejected and the
- * verdict can no longer be UNREACHABLE.  This file must never turn a budget
- * or a rejected leaf into a proof.
+ * verdict can no longer be UNREACHABLE.  A decided leaf is accepted only
+ * when a concrete run of it (label/confirm.c) does not contradict it.  This
+ * file must never turn a budget or a rejected leaf into a proof.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -397,10 +398,16 @@ static void answer(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, Sear
   if (lbl_cx_found(v->cx)) {
     lbl_cx_solution(v->cx, r);
   } else {
-    assert(v->has_found); /* the leaf that accepted it */
+    assert(v->has_found); /* the leaf that accepted it (confirm_leaf) */
     LblStats stats = r->stats;
-    if (v->has_found) *r = v->found, v->has_found = false, memset(&v->found, 0, sizeof v->found);
-    else read_solution(t, s, r), r->unconfirmed = "no concrete run";
+    if (v->has_found) { /* moved: r owns its arrays now */
+      *r = v->found;
+      memset(&v->found, 0, sizeof v->found);
+      v->has_found = false;
+    } else {
+      read_solution(t, s, r);
+      r->unconfirmed = "no concrete run";
+    }
     r->stats = stats;
     r->verdict = LBL_REACHABLE;
     /* a run records the values it took; without one, a driver without the
