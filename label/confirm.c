@@ -62,6 +62,28 @@ bool lbl_confirm_aborts(void) {
   return false;
 }
 
+/* Why the concrete mode does not cover a function, kept for the life of
+   the process (LblResult.unconfirmed outlives the model): the messages of
+   cx_new without their "file:line:col: error: " prefix, each kept once. */
+typedef struct Kept {
+  struct Kept *next;
+  char text[];
+} Kept;
+static Kept *kept;
+
+static const char *keep(const char *err) {
+  const char *at = err ? strstr(err, "error: ") : NULL;
+  const char *text = at ? at + strlen("error: ") : err ? err : "the concrete mode does not cover the function";
+  for (const Kept *k = kept; k; k = k->next)
+    if (!strcmp(k->text, text)) return k->text;
+  Kept *k = malloc(sizeof *k + strlen(text) + 1);
+  if (!k) return "the concrete mode does not cover the function";
+  strcpy(k->text, text);
+  k->next = kept;
+  kept = k;
+  return k->text;
+}
+
 LblConfirm *lbl_confirm_new(const LblQuery *q, Tr *t) {
   LblConfirm *c = calloc(1, sizeof *c);
   c->q = q;
@@ -69,8 +91,8 @@ LblConfirm *lbl_confirm_new(const LblQuery *q, Tr *t) {
   CxObjective obj = {q->obj.target, q->obj.target_call, q->obj.iter, q->obj.niter};
   char *err = NULL;
   c->cx = cx_new(q->prog, q->fn, &obj, &err);
+  c->why_not = c->cx ? NULL : keep(err);
   free(err);
-  c->why_not = "the concrete mode does not cover the function";
   /* the preconditions the run can check, checked (an answer outside them is
      a bug of the model too); the driver checks none, so one the concrete
      mode cannot evaluate is left out rather than the run */
@@ -239,7 +261,10 @@ LblConfirmation lbl_confirm_run(LblConfirm *c, PropStore *s, LblResult *r) {
     cx_run(c->cx, args, NULL, 0, &o, &res);
     verdict = judge(c, &res);
     if (verdict != LBL_UNCONFIRMED && c->taken.n == res.nondet_used) record(c, r);
-    else if (verdict == LBL_CONFIRMED) verdict = LBL_UNCONFIRMED, c->why_not = "out of memory for the nondet values";
+    else if (verdict == LBL_CONFIRMED) { /* a value the record lost: the driver would not serve it */
+      verdict = LBL_UNCONFIRMED;
+      c->why_not = "out of memory for the nondet values";
+    }
   }
   free(objs);
   free(loc);
