@@ -108,6 +108,10 @@ static void print_stats(FILE *out, const LblStats *s, const CliRun *run) {
           s->prop.backtracks, s->prop.failures, s->tr.unfoldings, s->search.nodes, s->concrete_runs,
           s->prop.peak_arena_bytes, run->parse_s);
   if (run->validated >= 0) fprintf(out, ", validate %.3f s", run->validate_s);
+  fprintf(out, ", inconsistencies %" PRIu64, s->inconsistencies);
+  if (run->result.verdict == LBL_REACHABLE && run->result.confirmed) fprintf(out, ", confirmed");
+  else if (run->result.verdict == LBL_REACHABLE)
+    fprintf(out, ", unconfirmed (%s)", run->result.unconfirmed ? run->result.unconfirmed : "no concrete run");
   const uint64_t *n = s->prop.notes;
   fprintf(out, "\nreasoning: equality %" PRIu64 ", congruence %" PRIu64 ", difference cycles %" PRIu64
                ", loop summaries %" PRIu64 ", linear relaxation %" PRIu64 ", elimination %" PRIu64
@@ -189,20 +193,33 @@ static void json_values(FILE *out, const LblResult *r, const LblValue *v, int n,
   fputc(']', out);
 }
 
+/* A REACHABLE answer says whether a run of the concrete mode confirmed it
+   (and why not): "confirmed": true, or "confirmed": false, "unconfirmed": WHY. */
+static void json_confirmed(FILE *out, const LblResult *r) {
+  if (r->verdict != LBL_REACHABLE) return;
+  fprintf(out, "\"confirmed\": %s, ", r->confirmed ? "true" : "false");
+  if (r->confirmed) return;
+  fprintf(out, "\"unconfirmed\": ");
+  json_string(out, r->unconfirmed ? r->unconfirmed : "no concrete run");
+  fprintf(out, ", ");
+}
+
 static void json_stats(FILE *out, const CliRun *run) {
   const LblStats *s = &run->result.stats;
+  fputc('{', out);
+  json_confirmed(out, &run->result);
   fprintf(out,
-          "{\"propagations\": %" PRIu64 ", \"wakeups\": %" PRIu64 ", \"trials\": %" PRIu64
+          "\"propagations\": %" PRIu64 ", \"wakeups\": %" PRIu64 ", \"trials\": %" PRIu64
           ", \"trials_cut\": %" PRIu64 ", \"choice_points\": %" PRIu64 ", \"backtracks\": %" PRIu64 ", \"failures\": %" PRIu64
           ", \"unfoldings\": %" PRIu64 ", \"search_nodes\": %" PRIu64 ", \"concrete_runs\": %" PRIu64
           ", \"peak_arena_bytes\": %zu"
-          ", \"parse_s\": %.6f, \"validate_s\": %.6f"
+          ", \"parse_s\": %.6f, \"validate_s\": %.6f, \"inconsistencies\": %" PRIu64
           ", \"reasoning\": {\"equality\": %" PRIu64 ", \"congruence\": %" PRIu64
           ", \"difference_cycles\": %" PRIu64 ", \"loop_summaries\": %" PRIu64 ", \"lp\": %" PRIu64
           ", \"elimination\": %" PRIu64 ", \"lp_bounds\": %" PRIu64 ", \"invariants\": %" PRIu64 ", \"polyhedra\": %" PRIu64 "}}",
           s->prop.propagations, s->prop.wakeups, s->prop.trials, s->prop.trials_cut, s->prop.choice_points,
           s->prop.backtracks, s->prop.failures, s->tr.unfoldings, s->search.nodes, s->concrete_runs,
-          s->prop.peak_arena_bytes, run->parse_s, run->validate_s, s->prop.notes[PROP_NOTE_EQUALITY], s->prop.notes[PROP_NOTE_CONGRUENCE],
+          s->prop.peak_arena_bytes, run->parse_s, run->validate_s, s->inconsistencies, s->prop.notes[PROP_NOTE_EQUALITY], s->prop.notes[PROP_NOTE_CONGRUENCE],
           s->prop.notes[PROP_NOTE_CYCLE], s->prop.notes[PROP_NOTE_SUMMARY], s->prop.notes[PROP_NOTE_LP],
           s->prop.notes[PROP_NOTE_ELIMINATION], s->prop.notes[PROP_NOTE_LP_BOUND], s->prop.notes[PROP_NOTE_INVARIANT],
           s->prop.notes[PROP_NOTE_POLYHEDRA]);

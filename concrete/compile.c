@@ -160,6 +160,9 @@ static CxExpr *address(Comp *k, const IrExpr *e) {
     x->b = value(k, e->a[1]);
     x->k = cx_cells(e->type);
     x->k2 = e->a[0]->type->count;
+    /* a variable length array: its object's length bounds the index (the
+       address must be a cell of the object, as a[i] with 0 <= i < length) */
+    if (e->a[0]->type->kind == IR_TY_ARRAY && e->a[0]->type->variable) x->op = X_DEREF_ADD;
     return x->a && x->b ? x : NULL;
   default:
     return fail(k, &e->loc, "%s", "internal: not an lvalue"), NULL;
@@ -567,12 +570,16 @@ static CxStmt *stmt(Comp *k, const IrStmt *s) {
     if (s->var->kind == IR_VAR_GLOBAL) {
       x->kind = S_SKIP;
     } else if (s->var->address_taken) {
-      if (s->rhs) return fail(k, &s->loc, "unsupported: %s", "variable length arrays in the concrete mode"), NULL;
       x->kind = S_DECL_MEM;
       x->slot = frame_slot(k->fn, s->var);
       x->type = s->var->type;
       x->var = s->var;
       x->cells = cx_cells(s->var->type);
+      if (s->rhs) { /* a variable length array: elements of its base type, as many as rhs says */
+        x->type = s->var->type->base;
+        x->cells = cx_cells(x->type);
+        ok = (x->e = value(k, s->rhs)) != NULL;
+      }
     } else {
       x->kind = S_DECL_SLOT;
       x->slot = frame_slot(k->fn, s->var);
@@ -797,9 +804,10 @@ CxProgram *cx_new(const IrProgram *p, const IrFunction *fn, const CxObjective *o
   bool ok = objective_loops(&k) && globals(&k);
   for (int i = 0; ok && i < fn->nparams; i++) {
     const IrType *t = fn->params[i]->type;
-    if (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL && t->kind != IR_TY_FLOAT && t->kind != IR_TY_PTR)
+    if (t->kind != IR_TY_INT && t->kind != IR_TY_BOOL && t->kind != IR_TY_FLOAT && t->kind != IR_TY_PTR &&
+        t->kind != IR_TY_STRUCT) /* (a struct: copied from the place its value is given, see cx_run) */
       ok = fail(&k, &fn->params[i]->loc, "unsupported: %s",
-                "parameters of the function under test that are not numbers or pointers");
+                "parameters of the function under test that are not numbers, pointers or structs");
   }
   if (ok && !fn->defined) ok = fail(&k, &fn->loc, "unsupported: %s", "a function without a body");
   if (ok) c->entry = function(&k, fn);

@@ -85,6 +85,8 @@ int cx_mem_new_object(CxMemory *m, CxObjKind kind, int64_t ncells, bool zeroed) 
 bool cx_mem_valid(const CxMemory *m, int64_t l, bool for_free) {
   const CxObject *o = cx_mem_object_at(m, l);
   if (!o || l < o->base || l >= o->base + o->ncells) return false;
-  if (for_free && (o->kind != CX_OBJ_HEAP || l != o->base)) return false;
-  return o->kind != CX_OBJ_HEAP || m->val[o->base - 1] == 1;
+  /* an input object is a heap block of the driver's (calloc): it may be freed */
+  bool freeable = o->kind == CX_OBJ_HEAP || o->kind == CX_OBJ_INPUT;
+  if (for_free && (!freeable || l != o->base)) return false;
+  return !freeable || m->val[o->base - 1] == 1;
 }

@@ -462,6 +462,19 @@ static void allocate(Run *r, const CxStmt *s) {
   assign(r, &s->lhs, new_object(r, CX_OBJ_HEAP, count * s->cells, s->zeroed, NULL, s->type, count, s->src_line), true);
 }
 
+/* A variable length array of the length its declaration computes: a length
+   below 1 (undefined behaviour) or past CX_VLA_CELLS cells (beyond any
+   stack) ends the path as a trap, as the translation's does (its
+   TR_SIZED_CELLS). */
+enum { CX_VLA_CELLS = 1 << 24 };
+
+static int64_t new_vla(Run *r, const CxStmt *s) {
+  int64_t n = eval(r, s->e), per = s->cells > 0 ? s->cells : 1;
+  int64_t most = CX_VLA_CELLS / per;
+  if (n < 1 || n > (most < 1 ? 1 : most)) trap(r, "a variable length array of a length below 1 or beyond any stack");
+  return new_object(r, CX_OBJ_LOCAL, n * s->cells, false, s->var->name, s->type, n, s->var->loc.line);
+}
+
 static void release(Run *r, const CxStmt *s) {
   int64_t p = eval(r, s->e);
   if (p == 0) return; /* free(NULL) */
@@ -634,6 +647,11 @@ static Signal statement(Run *r, const CxStmt *s) {
   case S_SKIP: return SIG_NEXT;
   case S_DECL_SLOT: c->stack_def[r->fb + s->slot] = 0; return SIG_NEXT;
   case S_DECL_MEM:
+    if (s->e) { /* a variable length array */
+      c->stack[r->fb + s->slot] = new_vla(r, s);
+      c->stack_def[r->fb + s->slot] = 1;
+      return SIG_NEXT;
+    }
     c->stack[r->fb + s->slot] = new_object(r, CX_OBJ_LOCAL, s->cells, false, s->var->name, s->type, 1, s->var->loc.line);
     c->stack_def[r->fb + s->slot] = 1;
     return SIG_NEXT;
@@ -756,7 +774,9 @@ CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int
   int64_t args[f->nparams + 1];
   for (int i = 0; i < f->nparams; i++) {
     const IrType *t = f->param_type[i];
-    args[i] = t->kind == IR_TY_BOOL ? params[i] != 0 : t->kind == IR_TY_FLOAT ? params[i] : wrap(params[i], t->bits, t->is_signed);
+    args[i] = t->kind == IR_TY_BOOL                                 ? params[i] != 0
+              : t->kind == IR_TY_FLOAT || t->kind == IR_TY_STRUCT ? params[i] /* (a struct: the place of its value) */
+                                                                  : wrap(params[i], t->bits, t->is_signed);
   }
   if (setjmp(r.stop) == 0) {
     if (o && o->ninputs) make_inputs(&r, o->inputs, o->ninputs);

@@ -12,7 +12,7 @@ int cx_object_count(const CxProgram *c) { return c->mem.nobjs; }
 CxObjectView cx_object_view(const CxProgram *c, int i) {
   const CxObject *o = &c->mem.objs[i];
   bool heap = o->kind == CX_OBJ_HEAP;
-  bool live = !heap || c->mem.val[o->base - 1] == 1;
+  bool live = (!heap && o->kind != CX_OBJ_INPUT) || c->mem.val[o->base - 1] == 1; /* (an input object may be freed) */
   return (CxObjectView){o->name, heap, live, o->kind == CX_OBJ_INPUT, o->type, o->count, o->ncells, o->line};
 }
 

@@ -1383,6 +1383,7 @@ void lbl_cx_solution(LblConcrete *c, LblResult *r) {
   assert(again == 1);
   (void)again;
   r->verdict = LBL_REACHABLE;
+  r->confirmed = true; /* this very run met the objective */
   r->ninputs = c->nparams;
   r->inputs = calloc((size_t)c->nparams + 1, sizeof *r->inputs);
   for (int i = 0; i < c->nparams; i++) {

@@ -5,9 +5,11 @@
  * executed calls create them), first-fail, values nearest 0 first and
  * bisection on wide domains.  A leaf is a solution only when the model says
  * every ite and w of the path decided; otherwise it is rejected and the
- * verdict can no longer be UNREACHABLE.  This file must never turn a budget
- * or a rejected leaf into a proof.
+ * verdict can no longer be UNREACHABLE.  A decided leaf is accepted only
+ * when a concrete run of it (label/confirm.c) does not contradict it.  This
+ * file must never turn a budget or a rejected leaf into a proof.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@
 
 #include "inka/objective.h"
 #include "lbl_concrete.h"
+#include "lbl_confirm.h"
 #include "lbl_guards.h"
 #include "lbl_sat.h"
 #include "inka/relax.h"
@@ -34,13 +37,44 @@ typedef struct Solve {
   Tr *t;
   LblConcrete *cx;   /* the concrete mode, or NULL where it does not apply */
   bool probed;       /* the root's parities were shaved (parity_probe) */
+  LblConfirm *confirm;
+  LblResult found;   /* the answer accepted at the last leaf, as it ran */
+  bool has_found;
+  uint64_t *inconsistencies; /* LblStats.inconsistencies of the result */
 } Solve;
 
-/* A leaf whose path propagation decided is a solution; an undecided one
-   (a budget, a load waiting for memory) is answered by running it. */
+static void read_solution(Tr *t, PropStore *s, LblResult *r);
+
+/* A decided leaf is the model's answer; it stands only when its run
+   (label/confirm.c) does not contradict it.  A contradicted one is a bug
+   of the model: counted, rejected (no proof after it), and the search goes
+   on; a run that cannot tell leaves it an unconfirmed answer. */
+static SearchLeaf confirm_leaf(Solve *v, PropStore *s) {
+  LblResult a = {0};
+  read_solution(v->t, s, &a);
+  LblConfirmation c = v->confirm ? lbl_confirm_run(v->confirm, s, &a) : LBL_UNCONFIRMED;
+  if (c == LBL_CONTRADICTED) {
+    lbl_result_free(&a);
+    bool first = !v->inconsistencies || ++*v->inconsistencies == 1;
+    if (first || lbl_confirm_aborts()) /* (the count is in the stats) */
+      fprintf(stderr, "inka-ng: internal inconsistency: a model answer does not meet the objective when run\n");
+    if (lbl_confirm_aborts()) abort();
+    return SEARCH_REJECT;
+  }
+  a.confirmed = c == LBL_CONFIRMED;
+  if (!a.confirmed) a.unconfirmed = v->confirm ? lbl_confirm_why_not(v->confirm) : "no concrete run";
+  lbl_result_free(&v->found);
+  v->found = a;
+  v->has_found = true;
+  return SEARCH_ACCEPT;
+}
+
+/* A leaf whose path propagation decided is a solution once its run
+   confirms it; an undecided one (a budget, a load waiting for memory) is
+   answered by running it. */
 static SearchLeaf at_leaf(PropStore *s, void *ctx) {
   Solve *v = ctx;
-  if (tr_decided(v->t)) return SEARCH_ACCEPT;
+  if (tr_decided(v->t)) return confirm_leaf(v, s);
   SearchLeaf a = v->cx ? lbl_cx_answer(v->cx, s, true) : SEARCH_REJECT;
   return a == SEARCH_CONTINUE ? SEARCH_REJECT : a;
 }
@@ -364,9 +398,21 @@ static void answer(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, Sear
   if (lbl_cx_found(v->cx)) {
     lbl_cx_solution(v->cx, r);
   } else {
+    assert(v->has_found); /* the leaf that accepted it (confirm_leaf) */
+    LblStats stats = r->stats;
+    if (v->has_found) { /* moved: r owns its arrays now */
+      *r = v->found;
+      memset(&v->found, 0, sizeof v->found);
+      v->has_found = false;
+    } else {
+      read_solution(t, s, r);
+      r->unconfirmed = "no concrete run";
+    }
+    r->stats = stats;
     r->verdict = LBL_REACHABLE;
-    read_solution(t, s, r);
-    if (tr_nondet(t, NULL, 0) < 0 && calls_nondet(q->prog, q->fn)) { /* a driver without them would not follow the path */
+    /* a run records the values it took; without one, a driver without the
+       values of an undecided trace would not follow the path */
+    if (!r->confirmed && tr_nondet(t, NULL, 0) < 0 && calls_nondet(q->prog, q->fn)) {
       r->verdict = LBL_UNKNOWN;
       r->reason = "the nondet values of the path found cannot be recovered (an undecided join in its trace)";
     }
@@ -512,11 +558,14 @@ static bool open_model(const LblQuery *q, double start, Model *m, char **err) {
   m->ok = !prop_failed(m->s);
   for (int i = 0; i < q->nassumes && m->ok; i++) m->ok = tr_assume(t, q->assumes[i]);
   for (int i = 0; i < m->nguards && m->ok; i++) m->ok = tr_assume(t, m->guards[i]);
-  m->v = (Solve){.t = t, .cx = m->ok && !q->no_concrete ? lbl_cx_new(q, t) : NULL};
+  m->v = (Solve){.t = t, .cx = m->ok && !q->no_concrete ? lbl_cx_new(q, t) : NULL,
+                  .confirm = m->ok ? lbl_confirm_new(q, t) : NULL}; /* (a check, not a search: even with --no-concrete) */
   return true;
 }
 
 static void close_model(Model *m) {
+  lbl_result_free(&m->v.found);
+  lbl_confirm_free(m->v.confirm);
   lbl_cx_free(m->v.cx);
   tr_free(m->v.t);
   prop_store_free(m->s);
@@ -607,6 +656,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     lbl_entry_guards_free(m.guards, m.nguards);
     return false;
   }
+  m.v.inconsistencies = &r->stats.inconsistencies;
   /* guessing is bounded by its step budget (deterministic); the clock only
      keeps it under a quarter of --timeout (at most LBL_GUESS_SECONDS) on a
      loaded machine */
@@ -655,6 +705,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
         lbl_entry_guards_free(m.guards, m.nguards);
         return false;
       }
+      m.v.inconsistencies = &r->stats.inconsistencies;
     }
     if (root != 1) tr_set_trial_pool(m.v.t, LBL_ROOT_TRIAL_WORK);
     m.ok = m.ok && (root == 1 || tr_start(m.v.t));

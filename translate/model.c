@@ -444,6 +444,21 @@ int tr_nondet(const Tr *t, TrInput *out, int cap) {
   return n;
 }
 
+int tr_nondet_calls(const Tr *t, TrNondetCall *out, int cap) {
+  int n = 0;
+  for (const TrTrace *tr = t->nondet_created; tr; tr = tr->created_prev) {
+    if (n < cap) out[n] = (TrNondetCall){tr->call, tr->var};
+    n++;
+  }
+  int m = n < cap ? n : cap; /* newest first: reverse into creation order */
+  for (int i = 0; i < m / 2; i++) {
+    TrNondetCall x = out[i];
+    out[i] = out[m - 1 - i];
+    out[m - 1 - i] = x;
+  }
+  return n;
+}
+
 bool tr_decided(const Tr *t) { return *t->undecided == 0; }
 
 bool tr_return_value(const Tr *t, int64_t *out) {

@@ -241,7 +241,10 @@ static StResult translate_call(StmtCtx *c, const IrStmt *s) {
     n->var = v;
     n->type = s->type;
     n->name = s->callee_name;
+    n->call = s;
     n->prev = c->in->trace;
+    n->created_prev = t->nondet_created;
+    prop_save_ptr(t->s, (void **)&t->nondet_created, n);
     c->out = tr_state_copy(t, c->in);
     c->out->trace = n;
     return s->lhs ? assign(c, c->out, s->lhs, v) : ST_NEXT;

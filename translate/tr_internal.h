@@ -27,7 +27,9 @@ struct TrTrace {
   PropVar var;               /* NONDET */
   const IrType *type;        /* NONDET */
   const char *name;          /* NONDET: the function called */
+  const IrStmt *call;        /* NONDET: the call statement */
   TrTrace *prev;             /* NONDET */
+  TrTrace *created_prev;     /* NONDET: the one created before (Tr.nondet_created) */
   TrTrace *resolved;         /* JOIN, NULL until decided */
 };
 
@@ -166,6 +168,8 @@ struct Tr {
   TrMemo *memo;              /* static facts about statements (malloc) */
   TrValueNumbers *vn;        /* malloc; entries in the arena (trailed) */
   TrInput *params;
+  TrTrace *nondet_created;   /* trailed: the nondet values created on this
+                                path, newest first (tr_nondet_calls) */
   TrStats stats;
   TrObject **objs;           /* allocation order; entries past *nobjs are stale */
   int capobjs;

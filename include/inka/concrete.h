@@ -127,7 +127,9 @@ void cx_free(CxProgram *c);
 bool cx_add_assume(CxProgram *c, const IrExpr *e, char **err);
 
 /* Runs fn with its parameters (in order, as stored: each is truncated to its
-   type) and the nondet values in call order.  o may be NULL. */
+   type; a struct passed by value: the location of the cells its value is
+   copied from, the first cell of an object of the input memory) and the
+   nondet values in call order.  o may be NULL. */
 CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int nnondet,
                  const CxRunOptions *o, CxResult *r);
 

@@ -4,7 +4,9 @@
  *
  *   REACHABLE    a leaf where every input is fixed and every ite and w of the
  *                path decided (propagation executed the program) meets the
- *                objective;
+ *                objective, and a run of the concrete mode on it, as the
+ *                driver builds it, meets it too (label/confirm.c; where no
+ *                run can tell, the answer is marked unconfirmed);
  *   UNREACHABLE  propagation and search refuted every input, and no budget
  *                nor abandoned path cut anything;
  *   UNKNOWN      anything else, with the reason.
@@ -78,11 +80,18 @@ typedef struct LblStats {
   SearchStats search;
   TrStats tr;
   uint64_t concrete_runs;      /* runs of the concrete mode (label/concrete.c) */
+  uint64_t inconsistencies;    /* model answers whose confirming run did not meet
+                                  the objective (label/confirm.c): each a bug of
+                                  the model, rejected, and the search went on */
 } LblStats;
 
 typedef struct LblResult {
   LblVerdict verdict;
   const char *reason;          /* UNKNOWN: why (static string) */
+  bool confirmed;              /* REACHABLE: a run of the concrete mode on these
+                                  inputs, as the driver builds them, met the
+                                  objective */
+  const char *unconfirmed;     /* REACHABLE and not confirmed: why (static string) */
   LblValue *inputs;            /* REACHABLE: the parameters, in order */
   int ninputs;
   LblValue *nondet;            /* REACHABLE: nondet values in call order */

@@ -62,6 +62,18 @@ TrInput tr_param(const Tr *t, int i);
 /* The nondet values of the current (decided) path, in call order; returns the
    count and fills up to cap entries.  -1 if some control is still undecided. */
 int tr_nondet(const Tr *t, TrInput *out, int cap);
+/* Every nondet call translated on the current path (those of trials and
+   of abandoned branches are undone with them), in creation order: its call
+   statement and the variable of its value; returns the count and fills up
+   to cap entries.  Unlike tr_nondet this needs no decided join: the calls
+   of one statement are created in the order they execute (loops unfold
+   and calls translate in execution order), which is how a run recovers
+   the values of a path whose trace has an undecided join. */
+typedef struct TrNondetCall {
+  const IrStmt *call;
+  PropVar var;
+} TrNondetCall;
+int tr_nondet_calls(const Tr *t, TrNondetCall *out, int cap);
 /* Is every ite and w of the current path decided (the path fully executed)? */
 bool tr_decided(const Tr *t);
 /* The return value of fn on the decided path; false if none (void, or the

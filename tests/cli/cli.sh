@@ -79,6 +79,11 @@ expect 2 'undeclared identifier' --reach $P/gcd.c:6 --assume 'q == 1' $P/gcd.c
 expect 0 '^REACHABLE' --reach $P/gcd.c:6 --iter 3 $P/gcd.c
 expect 1 '^UNREACHABLE' --reach $P/triangle.c:9 $P/triangle.c
 expect 0 '"verdict": "reachable"' --json --reach $P/triangle.c:4 $P/triangle.c
+# a REACHABLE says whether a run confirmed it (label/confirm.c): found by a run, and by the model alone
+expect 0 '"stats": \{"confirmed": true, ' --json --reach $P/triangle.c:4 $P/triangle.c
+expect 0 '"stats": \{"confirmed": true, .*"inconsistencies": 0' --json --no-concrete --no-sat --reach "$tmp/pi.c:7" "$tmp/pi.c"
+expect 0 'inconsistencies 0, confirmed' --stats --no-concrete --no-sat --reach "$tmp/pi.c:7" "$tmp/pi.c"
+expect 1 '"inconsistencies": 0' --json --reach $P/triangle.c:9 $P/triangle.c
 expect 0 'int gcd\(int a, int b\)' --dump-ir $P/gcd.c
 expect 0 '^REACHABLE' --data-model ILP32 --reach $P/gcd.c:6 $P/gcd.c
 expect 3 'max-unfold' --reach $P/sum_loop.c:5 --iter 50 --max-unfold 10 --no-concrete $P/sum_loop.c

@@ -648,6 +648,44 @@ TEST(input_memory_and_nondet_values) {
   done(&k);
 }
 
+/* A struct passed by value to the function under test is copied from the
+   place its value is given (an input object, as the driver passes
+   *inka_in1), so writes to the parameter leave that object alone; an input
+   object may be freed (the driver allocates it), once, and not used after. */
+TEST(struct_parameters_and_freed_inputs) {
+  const char *src = "#include <stdlib.h>\n"
+                    "struct P { int x; int y; };\n"
+                    "int f(struct P p, int *q, int twice) {\n"
+                    "  int r = p.x * 10 + p.y;\n"
+                    "  p.x = 99;\n"
+                    "  free(q);\n"
+                    "  if (twice == 1) free(q);\n"
+                    "  if (twice == 2) r += *q;\n"
+                    "  return r;\n"
+                    "}\n";
+  Case k = prepare(src, "f", 0, NULL, 0, NULL);
+  CHECK(k.c);
+  if (!k.c) return;
+  const IrType *p_t = k.p->funcs[0]->params[0]->type, *int_t = k.p->funcs[0]->params[1]->type->base;
+  int64_t pcells[2] = {3, 4}, qcells[1] = {7};
+  CxInputObject in[2] = {{p_t, 1, pcells}, {int_t, 1, qcells}};
+  CxRunOptions o = {.max_steps = 100000, .inputs = in, .ninputs = 2};
+  int64_t params[3] = {cx_input_location(k.c, in, 0), cx_input_location(k.c, in, 1), 0};
+  CxResult r;
+  CHECK_EQ_INT(cx_run(k.c, params, NULL, 0, &o, &r), CX_RETURNED);
+  CHECK_EQ_INT(r.ret, 34);
+  int64_t x = 0;
+  bool found = false;
+  for (int i = 0; i < cx_object_count(k.c) && !found; i++) /* the input object, not the parameter's copy */
+    if (cx_object_view(k.c, i).input && cx_object_view(k.c, i).type == p_t) found = cx_final_cell(k.c, i, 0, &x);
+  CHECK(found && x == 3);
+  params[2] = 1; /* a second free of the same block */
+  CHECK_EQ_INT(cx_run(k.c, params, NULL, 0, &o, &r), CX_TRAP);
+  params[2] = 2; /* a read after the free */
+  CHECK_EQ_INT(cx_run(k.c, params, NULL, 0, &o, &r), CX_TRAP);
+  done(&k);
+}
+
 /* Nondet values and input memories are the guess's own choice: such a
    function is only guessed (never a proof), and a guess is reported like
    the search's solutions.  (solve frees the program: names and types in
@@ -895,6 +933,7 @@ int main(void) {
   RUN(search_never_proves_on_uncontrolled_runs);
   RUN(search_guesses_before_propagating);
   RUN(input_memory_and_nondet_values);
+  RUN(struct_parameters_and_freed_inputs);
   RUN(search_guesses_nondet_and_inputs);
   RUN(signed_overflow_both_semantics);
   RUN(compare_hook_inverts_sides);
