@@ -65,7 +65,11 @@ def pick_holding(rng, lo, hi, wide_bias=0.5):
 
 def literal(v):
     """A C constant expression whose value is v (any value of a 64-bit type
-    or smaller); of type int, long long or unsigned long long."""
+    or smaller); of type int, long long or unsigned long long.  A v outside
+    every 64-bit type (a value near 2^64 moved a little further) is taken
+    modulo 2^64."""
+    if not -(1 << 63) <= v < (1 << 64):
+        v %= 1 << 64
     if -(1 << 31) <= v < (1 << 31):
         return str(v) if v >= 0 else "(%d)" % v if v != -(1 << 31) else "(-2147483647 - 1)"
     if 0 <= v < (1 << 64) and v > (1 << 63) - 1:
@@ -109,13 +113,6 @@ def common(t1, t2):
     return a if not a.signed else b
 
 
-def literal_type(v):
-    """The type of literal(v)."""
-    if -(1 << 31) <= v < (1 << 31):
-        return INT
-    return U64 if v > (1 << 63) - 1 else I64
-
-
 def c_binary(op, t1, v1, t2, v2):
     """(type, value) of v1 op v2 in C with -fwrapv, op in + - * == != < <= > >=."""
     t = common(t1, t2)
@@ -157,4 +154,4 @@ def oracle(text, calls, workdir, tag="o"):
 
 __all__ = ["CType", "TYPES", "INT", "pick", "pick_holding", "literal", "edge_value", "oracle",
            "HEADERS", "ORACLE_CFLAGS", "INKA_FLAGS", "by_name", "random", "promoted", "common",
-           "literal_type", "c_binary", "U64", "I64"]
+           "c_binary", "U64", "I64"]
