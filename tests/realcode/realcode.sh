@@ -7,7 +7,8 @@
 # domain, while the line before it did).  Then --cover branches on a few
 # functions, with the gcov branch percentage printed.
 #
-# make test runs a slice (about 40 s); REALCODE_FULL=1 runs every query of
+# make test runs a slice (about 40 s); REALCODE_ONLY='crc8_check|leb_dec_.*'
+# runs the queries of those tags and --cover functions; REALCODE_FULL=1 runs every query of
 # the corpus, where a refusal (exit 2) or an UNKNOWN is printed as "weak"
 # and not counted (it measures what is left to do), while a wrong verdict,
 # an unvalidated REACHABLE or a brute-force disagreement fails.
@@ -16,9 +17,15 @@ INKA=${INKA:-./inka-ng}
 D=tests/realcode
 FULL=${REALCODE_FULL:-0}
 TIMEOUT=${REALCODE_TIMEOUT:-30}
+ONLY=${REALCODE_ONLY:-}   # a regular expression of tags and function names: only those
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0; failed=0; weak=0
+
+selected() {  # tier name: whether this run asks that query
+  if [ -n "$ONLY" ]; then grep -qxE "$ONLY" <<<"$2"; return; fi
+  [ "$1" = s ] || [ "$FULL" = 1 ]
+}
 
 line_of() {  # file tag: the line holding the marker "T:tag */"
   grep -n "T:$2 \*/" "$D/$1" | cut -d: -f1
@@ -49,7 +56,7 @@ dead_by_brute_force() {  # file line: 0 when bf.c never ran line but ran line - 
 
 query() {  # tier(s|f) want(R|U) file tag [flags...]
   local tier=$1 want=$2 file=$3 tag=$4; shift 4
-  [ "$tier" = f ] && [ "$FULL" != 1 ] && return
+  selected "$tier" "$tag" || return
   local l out st verdict
   l=$(line_of "$file" "$tag")
   [ -n "$l" ] || { echo "FAIL no marker T:$tag in $file"; failed=$((failed + 1)); return; }
@@ -68,7 +75,7 @@ query() {  # tier(s|f) want(R|U) file tag [flags...]
     echo "FAIL  $where WRONG VERDICT: REACHABLE on a line the brute force never runs"; failed=$((failed + 1))
   elif [ "$st" -eq 1 ] && [ "$want" = R ]; then
     echo "FAIL  $where WRONG VERDICT: UNREACHABLE on a reachable line"; failed=$((failed + 1))
-  elif [ "$FULL" = 1 ] && [ "$tier" = f ] && { [ "$st" -eq 2 ] || [ "$st" -eq 3 ]; }; then
+  elif { [ "$FULL" = 1 ] || [ -n "$ONLY" ]; } && [ "$tier" = f ] && { [ "$st" -eq 2 ] || [ "$st" -eq 3 ]; }; then
     echo "weak  $where exit $st: $(printf '%s\n' "$out" | grep -m1 -E 'error:|UNKNOWN' | cut -c1-200)"; weak=$((weak + 1))
   else
     echo "FAIL  $where exit $st, want $want${verdict:+ ($verdict)}"; printf '%s\n' "$out" | head -3
@@ -78,7 +85,7 @@ query() {  # tier(s|f) want(R|U) file tag [flags...]
 
 cover() {  # tier file function
   local tier=$1 file=$2 fn=$3
-  [ "$tier" = f ] && [ "$FULL" != 1 ] && return
+  selected "$tier" "$fn" || return
   local dir=$work/cover_$fn out st pct
   out=$(timeout $((TIMEOUT + 90)) "$INKA" --quiet --cover branches --function "$fn" --emit-dir "$dir" \
           --validate --timeout "$TIMEOUT" "$D/$file" 2>&1); st=$?
@@ -86,7 +93,29 @@ cover() {  # tier file function
   if [ -z "$pct" ] || printf '%s\n' "$out" | grep -qE '^validation: .* [1-9][0-9]* bugs'; then
     echo "FAIL  cover $fn ($file) exit $st"; printf '%s\n' "$out" | head -5; failed=$((failed + 1)); return
   fi
+  local wrong
+  wrong=$(dead_but_taken "$dir" "$file" "$out")
+  if [ -n "$wrong" ]; then
+    echo "FAIL  cover $fn ($file): WRONG VERDICT: called dead, yet the suite's gcov shows every branch of the line taken:"
+    printf '%s\n' "$wrong"; failed=$((failed + 1)); return
+  fi
   echo "cover $fn ($file): $pct, exit $st"; passed=$((passed + 1))
+}
+
+# The "dead" claims of a --cover run whose line has all its branches taken
+# when the suite runs (gcov -b over the emitted suite): a wrong verdict.
+dead_but_taken() {  # dir file output
+  local dir=$1 file=$2 claim l g
+  ( cd "$dir" && gcov -b -o . "$OLDPWD/$D/$file" >/dev/null 2>&1 )
+  g=$dir/$file.gcov
+  [ -f "$g" ] || return 0
+  printf '%s\n' "$3" | grep -E ' \(in [a-z_0-9]+\): dead:' | while read -r claim; do
+    l=$(printf '%s\n' "$claim" | sed -E 's/^[^:]*:([0-9]+):.*/\1/')
+    awk -v l="$l" '
+      $0 ~ /^ *[^ ]+: *[0-9]+:/ { split($0, a, ":"); cur = a[2] + 0; next }
+      cur == l && /^branch/ { n++; if ($0 ~ /never executed|taken 0%/) untaken++ }
+      END { exit !(n > 0 && untaken == 0) }' "$g" && printf '  %s\n' "${claim%%: dead:*}"
+  done
 }
 
 # --- json.c
@@ -171,15 +200,23 @@ query f R text.c version_equal
 query f R text.c tok_binop
 query f R text.c words_3
 query f R text.c rtrim_x
+# --- the minimal repros of what the corpus found (README.md)
+query f R repro_u64_counter.c u64_counter
+query f R repro_anon_struct_in_union.c anon_struct
+query f R repro_stringified_literal.c stringified
 # --- branch coverage (gcov percentage printed)
-cover s checksums.c crc8_check
-cover f text.c date_valid
+cover f checksums.c crc8_check
+cover s text.c date_valid
 cover f codecs.c utf8_decode
 cover f json.c json_token_kind
 cover f http.c http_status
 cover f text.c ini_line
 cover f codecs.c msgpack_read_int
 cover f checksums.c nmea_valid
-[ "$FULL" = 1 ] && echo "weak (refused or UNKNOWN, not counted): $weak"
+cover f checksums.c adler32_check
+cover f checksums.c frame_sum_ok
+cover f codecs.c hexdump
+cover f codecs.c leb128_decode
+{ [ "$FULL" = 1 ] || [ -n "$ONLY" ]; } && echo "weak (refused or UNKNOWN, not counted): $weak"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

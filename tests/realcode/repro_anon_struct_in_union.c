@@ -13,6 +13,6 @@ struct value {
 int f(struct value *v) {
   v->lo = 1;
   if (v->type == 2 && v->hi == 7)
-    return 1;
+    return 1; /* T:anon_struct */
   return 0;
 }

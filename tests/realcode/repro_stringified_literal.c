@@ -9,6 +9,6 @@ static const char *const names[] = { NAME(GET), NAME(PUT) };
 int f(const char *s) {
   for (int k = 0; k < 2; k++)
     if (strcmp(s, names[k]) == 0)
-      return k + 1;
+      return k + 1; /* T:stringified */
   return 0;
 }
