@@ -204,6 +204,10 @@ query f R text.c rtrim_x
 query f R repro_u64_counter.c u64_counter
 query f R repro_anon_struct_in_union.c anon_struct
 query f R repro_stringified_literal.c stringified
+query f R repro_strtol_extra_param.c erange_one_param
+query f R repro_strtol_extra_param.c erange_two_params
+query f R repro_strrchr_atoi.c strchr_atoi
+query f R repro_strrchr_atoi.c strrchr_atoi
 # --- branch coverage (gcov percentage printed)
 cover f checksums.c crc8_check
 cover s text.c date_valid
