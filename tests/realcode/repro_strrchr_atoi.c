@@ -1,6 +1,6 @@
 /* Weakness: the port of "host:port" through strrchr then atoi runs out of
-   its 30 s budget (`inka-ng --reach 12`, UNKNOWN), while the same with
-   strchr is found (`--reach 21`, in about 18 s) and atoi alone in about 5 s;
+   its 30 s budget (`inka-ng --reach 13`, UNKNOWN), while the same with
+   strchr is found (`--reach 22`, in about 18 s) and atoi alone in about 5 s;
    parse_port of http.c (T:port_8080) is UNKNOWN the same way. */
 #include <string.h>
 #include <stdlib.h>
