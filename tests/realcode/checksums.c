@@ -122,7 +122,7 @@ int luhn_valid(const char *digits, size_t n) {
   int sum = 0;
   int dbl = 0;
   for (size_t k = n; k-- > 0;) {
-    char c = digits[k];
+    char c = digits[k]; /* T:luhn_body */
     if (c < '0' || c > '9')
       return -1;
     int d = c - '0';

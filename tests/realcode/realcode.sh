@@ -177,6 +177,7 @@ query s U checksums.c fletcher_dead
 query f R checksums.c inet_zero
 query f R checksums.c nmea_gp
 query f R checksums.c nmea_ok
+query f R checksums.c luhn_body
 query f R checksums.c luhn_ok4
 query f U checksums.c luhn_dead
 query f R checksums.c parity_odd_hi
