@@ -399,7 +399,10 @@ static IrInit *global_scalar(FeCtx *c, IrType *t, CXCursor x) {
     CXCursor e = strip_casts(c, x);
     enum CXCursorKind k = clang_getCursorKind(e);
     if (k == CXCursor_StringLiteral) { /* the address of an anonymous char array */
+      CXCursor outer = c->decayed_literal;
+      c->decayed_literal = x; /* its conversion to a pointer: what clang evaluates */
       IrVar *g = fe_string_literal(c, e);
+      c->decayed_literal = outer;
       if (!g) return NULL;
       IrInit *i = new_init(c, IR_INIT_ADDR, t);
       i->addr_of = g;

@@ -723,7 +723,9 @@ TEST(search_guesses_nondet_and_inputs) {
                      "  return 0;\n"
                      "}\n";
   CHECK_EQ_INT(solve(list, "f", 9, 0, NULL, true, &r), LBL_REACHABLE);
-  CHECK(r.ninputs == 1 && r.inputs[0].ref >= 0 && r.stats.search.nodes == 0);
+  /* a guess's list, or the short proof attempt's when the root propagates
+     quickly: the same 500 nodes either way */
+  CHECK(r.ninputs == 1 && r.inputs[0].ref >= 0 && (r.stats.search.nodes == 0 || r.stats.concrete_runs > 0));
   int given = 0, at = r.ninputs == 1 ? r.inputs[0].ref : -1;
   for (int i = 0; i < r.nobjects; i++) given += r.objects[i].given;
   CHECK_EQ_INT(given, 500);

@@ -36,7 +36,7 @@ static bool parsed_bytes(const char *expr, char *bytes, int64_t *n, char *refusa
   snprintf(src, sizeof src, STRING_MACROS "const char *f(void) {\n  return %s;\n}\n", expr);
   bool ok = write(fd, src, strlen(src)) == (ssize_t)strlen(src);
   close(fd);
-  FeOptions o = {IR_LP64, NULL, 0, false};
+  FeOptions o = {.model = IR_LP64};
   FeErrors e;
   IrProgram *p = ok ? fe_parse_file(path, &o, &e) : NULL;
   if (ok) fe_errors_free(&e);
