@@ -1,5 +1,7 @@
 /* test_ops.c - every bit-vector operation of bitblast/bv.c against C
- * evaluation (gcc -fwrapv semantics, as concrete/run.c computes them).
+ * evaluation (gcc -fwrapv semantics, as concrete/run.c computes them; the
+ * iso_* operations are ISO C's, whose trap is a signed overflow: the
+ * bb_*_overflows literals, as encode.c uses them without --wrapv).
  *
  * Each operation is built once per width on free input variables; each
  * input pair is then fixed by solver assumptions, the circuit solved, and
@@ -16,9 +18,10 @@
 #include "inka/arith.h"
 
 enum { T_ADD, T_SUB, T_MUL, T_DIV, T_REM, T_SHL, T_SHR, T_AND, T_OR, T_XOR, T_NEG, T_NOT,
-       T_LT, T_LE, T_EQ, T_NONZERO, T_EXT, NOPS };
+       T_LT, T_LE, T_EQ, T_NONZERO, T_EXT, T_IADD, T_ISUB, T_IMUL, T_ISHL, T_INEG, NOPS };
 static const char *names[NOPS] = {"add", "sub", "mul", "div", "rem", "shl", "shr", "and", "or",
-                                  "xor", "neg", "not", "lt", "le", "eq", "nonzero", "ext"};
+                                  "xor", "neg", "not", "lt", "le", "eq", "nonzero", "ext",
+                                  "iso_add", "iso_sub", "iso_mul", "iso_shl", "iso_neg"};
 
 static int64_t wrap(int w, bool s, int64_t v) { return op_c_wrap((OpCType){w, s}, v); }
 
@@ -29,6 +32,14 @@ static int64_t tmin(int w, bool s) { return s ? (w == 64 ? INT64_MIN : -((int64_
 static int64_t reference(int op, int w, bool s, int64_t x, int64_t y, bool *trap) {
   bool u64 = w == 64 && !s;
   *trap = false;
+  if (op >= T_IADD) { /* ISO C: the exact result (128 bits) must be a value of a signed type */
+    static const int plain[] = {T_ADD, T_SUB, T_MUL, T_SHL, T_NEG};
+    int64_t v = reference(plain[op - T_IADD], w, s, x, y, trap);
+    __int128 exact = op == T_IADD ? (__int128)x + y : op == T_ISUB ? (__int128)x - y : op == T_IMUL ? (__int128)x * y
+                   : op == T_INEG ? -(__int128)x : x < 0 ? (__int128)1 << 126 : (__int128)x << (y & 63);
+    if (s && !*trap && exact != v) *trap = true;
+    return v;
+  }
   switch (op) {
   case T_ADD: return wrap(w, s, (int64_t)((uint64_t)x + (uint64_t)y));
   case T_SUB: return wrap(w, s, (int64_t)((uint64_t)x - (uint64_t)y));
@@ -74,11 +85,29 @@ static BbVec build(BbGates *g, int op, BbVec x, BbVec y, bool s, int *trap) {
   case T_LE: return bb_vec_from_bit(g, -bb_vec_lt(g, y, x, s), 1);
   case T_EQ: return bb_vec_from_bit(g, bb_vec_eq(g, x, y), 1);
   case T_NONZERO: return bb_vec_from_bit(g, bb_vec_nonzero(g, x), 1);
+  case T_IADD: case T_ISUB: case T_IMUL: case T_ISHL: case T_INEG: {
+    BbVec r;
+    int ovf;
+    if (op == T_IMUL) {
+      r = s ? bb_vec_mul_checked(g, x, y, &ovf) : bb_vec_mul(g, x, y);
+    } else if (op == T_ISHL) {
+      r = bb_vec_shift(g, x, y, true, s, true, trap);
+      ovf = bb_shl_overflows(g, x, y, true, r);
+    } else if (op == T_INEG) {
+      r = bb_vec_neg(g, x);
+      ovf = bb_sub_overflows(g, bb_vec_const(g, x.w, 0), x, r);
+    } else {
+      r = op == T_IADD ? bb_vec_add(g, x, y) : bb_vec_sub(g, x, y);
+      ovf = op == T_IADD ? bb_add_overflows(g, x, y, r) : bb_sub_overflows(g, x, y, r);
+    }
+    if (s) *trap = bb_or(g, *trap, ovf);
+    return r;
+  }
   default: return bb_vec_resize(g, x, 64, s);
   }
 }
 
-static bool is_shift(int op) { return op == T_SHL || op == T_SHR; }
+static bool is_shift(int op) { return op == T_SHL || op == T_SHR || op == T_ISHL; }
 static bool is_bit(int op) { return op == T_LT || op == T_LE || op == T_EQ || op == T_NONZERO; }
 
 static int mismatches;
