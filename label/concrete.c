@@ -20,6 +20,8 @@
 #include "inka/fp.h"
 #include "lbl_concrete.h"
 
+enum { CX_ONE_RUN_STEPS = INT64_MAX / 2 }; /* the run of a program without inputs: no budget but the clock */
+
 enum {
   CX_RUN_STEPS = 20000000,   /* per run: past it the run is no answer */
   CX_PROBE_STEPS = 2000000,  /* per run answering a search node: past it,
@@ -104,6 +106,7 @@ struct LblConcrete {
                                 a parameter's value (a pointer's: unused), a site's
                                 candidate rank, a memory's length and value rank */
   int64_t *solution;         /* the inputs that met the objective */
+  uint64_t solution_steps;   /* the step budget of the run that found it */
   bool found;
   bool guess_only;           /* the function takes nondet values or pointers: the
                                 search chooses those along the path, so a run
@@ -354,6 +357,7 @@ static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
   switch (out) {
   case CX_REACHED:
     c->found = true;
+    c->solution_steps = steps;
     memcpy(c->solution, c->params, sizeof *c->params * (size_t)c->ndims);
     return 1;
   case CX_RETURNED: case CX_ENDED: case CX_TRAP:
@@ -363,8 +367,6 @@ static int run_steps(LblConcrete *c, uint64_t steps, bool *cut) {
     return -1;
   }
 }
-
-static int run(LblConcrete *c) { return run_steps(c, CX_RUN_STEPS, NULL); }
 
 /* ---- Guessing before propagation ------------------------------------------------- */
 /* The program's constants: integers (each with its neighbours) and floats. */
@@ -1240,12 +1242,16 @@ int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline, uint64_t lim
     if (size == 0 || size > limit || (product *= size) > limit) return -1;
   }
   for (int i = 0; i < n; i++) c->params[i] = prop_min(s, tr_param(c->t, i).var);
+  /* without inputs one run decides: only --timeout bounds it (a loop run
+     10^9 times is a few seconds of running, where unfolding gives up) */
+  uint64_t steps = n == 0 && c->nshapes == 0 ? CX_ONE_RUN_STEPS : CX_RUN_STEPS;
   bool cut = false;
   double began = prop_now();
   for (uint64_t k = 1;; k++) {
-    int r = run(c);
+    int r = run_steps(c, steps, NULL);
     if (r == 1) return 1;
     if (r < 0) cut = true;
+    if (k == product) break; /* the last one: done, whatever the clock says */
     if (deadline > 0 && prop_now() >= deadline) return -1;
     if ((k & (k - 1)) == 0 && k >= 256 && too_slow(began, k, product, deadline)) return -1;
     int i = n - 1; /* the next input: an odometer over the domains' values */
@@ -1294,6 +1300,7 @@ SearchLeaf lbl_cx_answer(LblConcrete *c, PropStore *s, bool leaf) {
 }
 
 bool lbl_cx_found(const LblConcrete *c) { return c && c->found; }
+bool lbl_cx_no_inputs(const LblConcrete *c) { return c && c->nparams == 0 && c->nshapes == 0 && !c->guess_only; }
 bool lbl_cx_loops(const LblConcrete *c) { return c && cx_has_loops(c->cx); }
 const char *lbl_cx_cut(const LblConcrete *c) { return c ? c->cut : NULL; }
 uint64_t lbl_cx_runs(const LblConcrete *c) { return c ? c->runs : 0; }
@@ -1378,7 +1385,7 @@ void lbl_cx_solution(LblConcrete *c, LblResult *r) {
   memcpy(c->params, c->solution, sizeof *c->params * (size_t)c->ndims);
   c->taken.n = 0;
   c->taken.on = true; /* the nondet values of this run are the solution's */
-  int again = run(c); /* the memory of this very run (runs are deterministic) */
+  int again = run_steps(c, c->solution_steps, NULL); /* the memory of this very run (runs are deterministic) */
   c->taken.on = false;
   assert(again == 1);
   (void)again;

@@ -51,6 +51,9 @@ bool lbl_cx_sweep_probing(LblConcrete *c, PropStore *s, double deadline);
    (then it stops at once: the probe costs a few thousand runs). */
 enum { LBL_CX_ENUM_LIMIT = 100000, LBL_CX_ENUM_LATE = 100000000 };
 int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline, uint64_t limit);
+/* Does the function under test take no input at all (no parameters, no
+   nondet values, no stubs)?  Then one run of lbl_cx_enumerate decides. */
+bool lbl_cx_no_inputs(const LblConcrete *c);
 
 /* The search's probe (leaf false) and leaf check (leaf true): an answer
    once every parameter is fixed in s (SEARCH_CONTINUE before).  A run that

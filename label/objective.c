@@ -687,7 +687,9 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     if (e == 0 && tr_incomplete(m.v.t, NULL)) e = -1; /* a path the root gave up: its pruning proves nothing */
   }
   bool guessing = e < 0 && loops;
-  if (e == 0) {
+  if (e == 0 && lbl_cx_no_inputs(m.v.cx)) {
+    r->verdict = LBL_UNREACHABLE; /* the one execution there is ended without the objective */
+  } else if (e == 0) {
     no_solution(m.v.t, m.s, r, NULL); /* every input ran */
   } else if (split) {
     r->verdict = LBL_UNREACHABLE; /* each parity's root refuted the objective */
