@@ -41,6 +41,7 @@
  * generated and instrumented files go to a fresh directory under /tmp
  * (kept when INKA_KEEP_TMP is set).
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -165,8 +166,9 @@ static Prog *prog_parse(const char *path, char *text, const char *stem) {
 
 /* tests/translate/inputs/<name>, parsed once and shared by the tests (a
    program is only read by the solver); freed at exit. */
-static Prog *loaded[16];
-static char *loaded_name[16];
+enum { MAX_LOADED = 64 };
+static Prog *loaded[MAX_LOADED];
+static char *loaded_name[MAX_LOADED];
 static int nloaded;
 
 static Prog *prog_load(const char *name) {
@@ -184,7 +186,8 @@ static Prog *prog_load(const char *name) {
   char *dot = strrchr(stem, '.');
   if (dot) *dot = 0;
   Prog *pg = prog_parse(path, text, stem);
-  if (pg && nloaded < 16) {
+  assert(!pg || nloaded < MAX_LOADED); /* else the program would leak */
+  if (pg) {
     loaded[nloaded] = pg;
     loaded_name[nloaded++] = strdup(name);
   }
