@@ -69,8 +69,8 @@ needs an invariant):
   UNREACHABLE  WRONG when some input reaches the target (a witness is printed);
   UNKNOWN      counted (runs out of --timeout counted apart);
   exit 2, a crash, a non-JSON answer, a run past T + 20 s: failures.
-Failures are copied to RESIDUE_FAILDIR (default /tmp/inka-residues-failures/
-seed<N>/) with the command and the oracle's witness.  A program whose brute
+Failures are copied to RESIDUE_FAILDIR (default
+tests/diff/failures/residues/seed<N>/) with the command and the oracle's witness.  A program whose brute
 force does not end within 30 s (a loop the generator failed to bound) is
 generated again from the next sub-seed.
 
@@ -113,7 +113,7 @@ SKIP = int(os.environ.get("RESIDUE_SKIP", "1"))
 FORMS = [f for f in os.environ.get("RESIDUE_FORMS", "").split(",") if f]
 KEEP = os.environ.get("RESIDUE_KEEP", "") not in ("", "0")
 VERBOSE = os.environ.get("RESIDUE_VERBOSE", "") not in ("", "0")
-FAILDIR = os.environ.get("RESIDUE_FAILDIR", "/tmp/inka-residues-failures")
+FAILDIR = os.environ.get("RESIDUE_FAILDIR", os.path.join(os.path.dirname(os.path.abspath(__file__)), "failures", "residues"))
 STOP = threading.Event()
 PRINT = threading.Lock()
 

@@ -29,7 +29,7 @@
 
 /* The bytes of the one string literal of `return EXPR;` as parsed. */
 static bool parsed_bytes(const char *expr, char *bytes, int64_t *n, char *refusal, size_t rn) {
-  char path[] = "/tmp/inka_strings_XXXXXX.c";
+  char path[] = P_tmpdir "/inka_strings_XXXXXX.c";
   int fd = mkstemps(path, 2);
   if (fd < 0) return false;
   char src[1024];

@@ -19,7 +19,7 @@
 #include "../../label/lbl_confirm.h"
 
 static IrProgram *parse_text(const char *text) {
-  char dir[] = "/tmp/inka-confirm.XXXXXX", path[256];
+  char dir[] = P_tmpdir "/inka-confirm.XXXXXX", path[256];
   if (!mkdtemp(dir)) return NULL;
   snprintf(path, sizeof path, "%s/c.c", dir);
   FILE *f = fopen(path, "w");
