@@ -14,28 +14,11 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "source_text.h"
 #include "inka/frontend.h"
 #include "inka/objective.h"
 #include "../../label/lbl_confirm.h"
 
-static IrProgram *parse_text(const char *text) {
-  char dir[] = P_tmpdir "/inka-confirm.XXXXXX", path[256];
-  if (!mkdtemp(dir)) return NULL;
-  snprintf(path, sizeof path, "%s/c.c", dir);
-  FILE *f = fopen(path, "w");
-  IrProgram *p = NULL;
-  if (f) {
-    fputs(text, f);
-    fclose(f);
-    FeOptions fo = {0};
-    FeErrors fe = {0};
-    p = fe_parse_file(path, &fo, &fe);
-    fe_errors_free(&fe);
-    unlink(path);
-  }
-  rmdir(dir);
-  return p;
-}
 
 /* lbl_solve on fn of text with the target at line (0: a call to reach_error),
    the model alone (no concrete search, no bounded check). */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "source_text.h"
 #include "inka/frontend.h"
 #include "inka/objective.h"
 #include "../../label/lbl_guards.h"
@@ -103,25 +104,6 @@ static const struct {
     {"ind_a", 61, 0},      {"calls_helper", 68, 1},
 };
 
-/* text parsed from a temporary file (removed again); NULL on failure. */
-static IrProgram *parse_text(const char *text) {
-  char dir[] = "/tmp/inka-guards.XXXXXX", path[256];
-  if (!mkdtemp(dir)) return NULL;
-  snprintf(path, sizeof path, "%s/g.c", dir);
-  FILE *f = fopen(path, "w");
-  IrProgram *p = NULL;
-  if (f) {
-    fputs(text, f);
-    fclose(f);
-    FeOptions fo = {0};
-    FeErrors fe = {0};
-    p = fe_parse_file(path, &fo, &fe);
-    fe_errors_free(&fe);
-    unlink(path);
-  }
-  rmdir(dir);
-  return p;
-}
 
 TEST(guards_taken) {
   IrProgram *p = parse_text(program);
