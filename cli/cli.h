@@ -45,6 +45,8 @@ typedef struct CliOptions {
   int64_t max_unfold;
   uint64_t seed;
   IrDataModel model;
+  unsigned check;             /* --check KINDS: IrRteKind bits; 0: no --check */
+  bool at_given;              /* --at [FILE:]LINE (held in reach, reach_line) */
 } CliOptions;
 
 /* budget.c: --max-memory SIZE ("512M", "4G", bytes without a suffix; at
@@ -59,11 +61,18 @@ void cli_watchdog_disarm(void);
    a usage error.  *exit_now is set for --help/--version (already printed). */
 bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t errlen, bool *exit_now);
 void cli_options_free(CliOptions *o);
+/* The names of the --check kinds set in `kinds` ("div,null"), in buf. */
+const char *cli_check_kinds(unsigned kinds, char *buf, size_t len);
 
 /* target.c: the statement of --reach and its function; false with a
    compiler-style message in err. */
 bool cli_find_target(const IrProgram *p, const CliOptions *o, const IrStmt **stmt, const IrFunction **fn,
                      char *err, size_t errlen);
+/* --check: false with an error when the line has no operation of the kinds
+   checked; the reason of an UNKNOWN where a site no check decides stood
+   (IrProgram.check_unmodelled). */
+bool cli_check_has_sites(const IrProgram *p, const CliOptions *o, char *err, size_t len);
+const char *cli_unmodelled_reason(const IrProgram *p);
 /* The lines of the objective statements (for validation): the target line,
    or every call site of --reach-call NAME in functions reachable from fn. */
 int cli_objective_lines(const IrProgram *p, const IrFunction *fn, const CliOptions *o, int *lines, int cap);
@@ -117,6 +126,9 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t errl
 
 /* validate.c: compiles and runs the driver under gcov; sets run->validated. */
 void cli_validate(CliRun *run);
+/* --check --validate: the driver, built with the sanitizers, must stop with
+   a report at the checked line. */
+void cli_validate_error(CliRun *run);
 
 /* driver.c, shared with the suites (suite_driver.c): the input memory as C
    statements (each given object calloc'd, then its cells), a pointer into

@@ -78,8 +78,8 @@ static bool build_query(CliRun *run, IrProgram *p, LblQuery *q, char *err, size_
   memset(q, 0, sizeof *q);
   q->prog = p;
   q->fn = run->fn;
-  q->obj.target = run->target;
-  q->obj.target_call = o->reach_call;
+  q->obj.target = o->check ? NULL : run->target;
+  q->obj.target_call = o->check ? IR_CHECK_CALL : o->reach_call;
   q->obj.iter = o->iter;
   q->obj.niter = o->niter;
   /* the budget is the run's: what parsing took is gone */
@@ -125,6 +125,10 @@ static int solve(CliRun *run, IrProgram *p) {
     return st;
   }
   const CliOptions *o = run->opt;
+  if (run->result.verdict == LBL_UNREACHABLE && p->check_unmodelled) { /* a site was not checked */
+    run->result.verdict = LBL_UNKNOWN;
+    run->result.reason = cli_unmodelled_reason(p);
+  }
   if (run->result.verdict == LBL_REACHABLE && o->emit_test) {
     if (!cli_emit_driver(run, o->emit_test, err, sizeof err)) {
       lbl_result_free(&run->result);
@@ -133,7 +137,8 @@ static int solve(CliRun *run, IrProgram *p) {
     run->test_path = o->emit_test;
   }
   if (run->result.verdict == LBL_REACHABLE && o->validate) {
-    cli_validate(run);
+    if (o->check) cli_validate_error(run);
+    else cli_validate(run);
     if (run->validated == 0) { /* never claim what the real program did not do */
       run->result.verdict = LBL_UNKNOWN;
       run->result.reason = "the inputs found did not validate (see \"validation\")";
@@ -152,7 +157,8 @@ static int solve(CliRun *run, IrProgram *p) {
 
 static int run_program(const CliOptions *o) {
   FeOptions fo = {.model = o->model, .clang_args = o->clang_args, .nclang_args = o->nclang_args,
-                  .no_stubs = o->no_stubs, .wrapv = o->wrapv};
+                  .no_stubs = o->no_stubs, .wrapv = o->wrapv, .check_kinds = o->check,
+                  .check_line = o->reach_line};
   FeErrors fe = {0};
   double t0 = prop_now();
   if (!o->dump_ir && !o->cover) cli_watchdog_arm(o, o->timeout_s); /* a suite keeps its own clock */
@@ -173,6 +179,7 @@ static int run_program(const CliOptions *o) {
     char err[1024];
     const IrDiag *d;
     if (!cli_find_target(p, o, &run.target, &run.fn, err, sizeof err)) st = input_error(err);
+    else if (!cli_check_has_sites(p, o, err, sizeof err)) st = input_error(err);
     else if ((d = fe_check_reachable(p, run.fn))) st = diag_error(d);
     else if (!cli_check_iter(&run, err, sizeof err)) st = input_error(err);
     else {

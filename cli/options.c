@@ -27,6 +27,10 @@ static const char usage[] =
     "  --no-alias              pointer inputs never share an object (no aliasing, no sharing,\n"
     "                          no cycles in the input memory)\n"
     "  --acyclic               no input object reaches itself through pointers (sharing allowed)\n"
+    "  --check KINDS --at [FILE:]LINE   run-time errors of the sites of LINE: inputs that trigger\n"
+    "                          one (found, exit 0), or a proof that none can (proved, exit 1).  KINDS\n"
+    "                          is a comma list of overflow, div, shift, bounds, null, float-cast, or\n"
+    "                          all; free, uninit and leak are not checked yet\n"
     "  --cover statements|branches   a test suite: one objective per line or per branch outcome\n"
   "                          (of --function F and what it calls; default main, else every function)\n"
     "\n"
@@ -91,15 +95,57 @@ static bool parse_iter(CliOptions *o, const char *s, char *err, size_t len) {
   }
 }
 
-static bool parse_reach(CliOptions *o, const char *s, char *err, size_t len) {
+/* --reach or --at [FILE:]LINE */
+static bool parse_reach(CliOptions *o, const char *name, const char *s, char *err, size_t len) {
   o->reach = s;
   const char *colon = strrchr(s, ':');
   const char *num = colon ? colon + 1 : s;
   int64_t line;
-  if (!parse_i64(num, 1, &line) || line > 100000000) return fail(err, len, "--reach: '%s' is not [FILE:]LINE", s);
+  if (!parse_i64(num, 1, &line) || line > 100000000) {
+    snprintf(err, len, "%s: '%s' is not [FILE:]LINE", name, s);
+    return false;
+  }
   o->reach_line = (int)line;
   o->reach_file = colon ? strndup(s, (size_t)(colon - s)) : NULL;
   return true;
+}
+
+static const struct { const char *name; unsigned kind; } check_kinds[] = {
+    {"overflow", IR_RTE_OVERFLOW}, {"div", IR_RTE_DIV}, {"shift", IR_RTE_SHIFT}, {"bounds", IR_RTE_BOUNDS},
+    {"null", IR_RTE_NULL}, {"float-cast", IR_RTE_FLOAT_CAST}};
+enum { NCHECK_KINDS = sizeof check_kinds / sizeof *check_kinds };
+
+/* --check KINDS: a comma list of kind names, or all */
+static bool parse_check(CliOptions *o, const char *s, char *err, size_t len) {
+  o->check = 0;
+  for (const char *p = s;;) {
+    size_t n = strcspn(p, ",");
+    bool known = n == 3 && !strncmp(p, "all", 3);
+    for (int i = 0; i < NCHECK_KINDS; i++)
+      if (strlen(check_kinds[i].name) == n && !strncmp(p, check_kinds[i].name, n)) {
+        o->check |= check_kinds[i].kind;
+        known = true;
+      }
+    if (n == 3 && !strncmp(p, "all", 3))
+      for (int i = 0; i < NCHECK_KINDS; i++) o->check |= check_kinds[i].kind;
+    if (!known) {
+      bool later = (n == 4 && !strncmp(p, "free", 4)) || (n == 6 && !strncmp(p, "uninit", 6)) ||
+                   (n == 4 && !strncmp(p, "leak", 4));
+      snprintf(err, len, later ? "--check: '%.*s' is not checked yet (see --help)"
+                               : "--check: '%.*s' is not a kind of run-time error (see --help)", (int)n, p);
+      return false;
+    }
+    if (!p[n]) return true;
+    p += n + 1;
+  }
+}
+
+const char *cli_check_kinds(unsigned kinds, char *buf, size_t len) {
+  size_t n = 0;
+  buf[0] = 0;
+  for (int i = 0; i < NCHECK_KINDS && n < len; i++)
+    if (kinds & check_kinds[i].kind) n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? "," : "", check_kinds[i].name);
+  return buf;
 }
 
 static void push(const char ***list, int *n, const char *s) {
@@ -110,7 +156,11 @@ static void push(const char ***list, int *n, const char *s) {
 /* Options that take a value; the value is `v`. */
 static bool value_option(CliOptions *o, const char *name, const char *v, char *err, size_t len) {
   int64_t n;
-  if (!strcmp(name, "--reach")) return parse_reach(o, v, err, len);
+  if ((!strcmp(name, "--reach") || !strcmp(name, "--at")) && o->reach)
+    return fail(err, len, "give either --reach or --check with --at, not both%s", "");
+  if (!strcmp(name, "--reach")) return parse_reach(o, name, v, err, len);
+  if (!strcmp(name, "--at")) return (o->at_given = true) && parse_reach(o, name, v, err, len);
+  if (!strcmp(name, "--check")) return parse_check(o, v, err, len);
   if (!strcmp(name, "--reach-call")) return (o->reach_call = v), true;
   if (!strcmp(name, "--iter")) return parse_iter(o, v, err, len);
   if (!strcmp(name, "--function")) return (o->function = v), true;
@@ -163,7 +213,7 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
   return fail(err, len, "unknown option '%s' (see --help)", name);
 }
 
-static const char *const value_options[] = {"--reach", "--reach-call", "--iter", "--function", "--assume", "--pre",
+static const char *const value_options[] = {"--reach", "--at", "--check", "--reach-call", "--iter", "--function", "--assume", "--pre",
                                             "--emit-test", "--emit-dir", "--dot", "--cover", "--timeout",
                                             "--max-unfold", "--max-memory", "--seed", "--data-model", "--testcomp",
                                             "--objective-timeout", "--jobs", NULL};
@@ -205,12 +255,25 @@ static bool check_cover(CliOptions *o, char *err, size_t len) {
   return true;
 }
 
+/* --check KINDS --at LINE: the sites of one line (a whole function is not
+   checked in one run yet). */
+static bool check_check(CliOptions *o, char *err, size_t len) {
+  if (!o->check) return fail(err, len, "--at needs --check KINDS%s", "");
+  if (!o->at_given) return fail(err, len, "--check needs --at [FILE:]LINE (the sites of one line)%s", "");
+  if (o->reach_call) return fail(err, len, "--check has its own objective: no --reach-call%s", "");
+  if (o->niter) return fail(err, len, "--iter is for --reach, not --check%s", "");
+  if (o->emit_dir || o->testcomp || o->jobs || o->objective_timeout_s > 0)
+    return fail(err, len, "--emit-dir, --testcomp, --jobs and --objective-timeout need --cover%s", "");
+  return true;
+}
+
 /* What is parsed but not built yet: a usage error that says so. */
 static bool check_capabilities(CliOptions *o, char *err, size_t len) {
   if (o->merge_reports) return true;
   if (!o->file) return fail(err, len, "no input file (see --help)%s", "");
   if (o->dump_ir) return true;
   if (o->cover) return check_cover(o, err, len);
+  if (o->check || o->at_given) return check_check(o, err, len);
   if (o->emit_dir) return fail(err, len, "--emit-dir needs --cover (a test suite)%s", "");
   if (o->testcomp) return fail(err, len, "--testcomp needs --cover (a test suite)%s", "");
   if (o->jobs || o->objective_timeout_s > 0) return fail(err, len, "--jobs and --objective-timeout need --cover%s", "");

@@ -120,17 +120,29 @@ static void print_stats(FILE *out, const LblStats *s, const CliRun *run) {
           n[PROP_NOTE_ELIMINATION], n[PROP_NOTE_LP_BOUND], n[PROP_NOTE_INVARIANT], n[PROP_NOTE_POLYHEDRA]);
 }
 
+/* The verdict's name: --check answers found / proved for reachable /
+   unreachable (the site's error happens / cannot happen). */
+static const char *verdict_name(const CliRun *run) {
+  LblVerdict v = run->result.verdict;
+  if (!run->opt->check || v == LBL_UNKNOWN) return lbl_verdict_name(v);
+  return v == LBL_REACHABLE ? "found" : "proved";
+}
+
 void cli_print_text(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
+  char kinds[128];
+  if (run->opt->check) cli_check_kinds(run->opt->check, kinds, sizeof kinds);
   switch (r->verdict) {
   case LBL_REACHABLE:
-    fprintf(out, "REACHABLE  ");
+    fprintf(out, run->opt->check ? "FOUND  " : "REACHABLE  ");
     print_call(out, run);
+    if (run->opt->check) fprintf(out, "  a run-time error (%s) at %s:%d", kinds, run->opt->file, run->opt->reach_line);
     break;
   case LBL_UNREACHABLE:
-    fprintf(out, "UNREACHABLE  ");
+    fprintf(out, run->opt->check ? "PROVED  " : "UNREACHABLE  ");
     print_where(out, run);
-    fprintf(out, ": no input reaches it");
+    if (run->opt->check) fprintf(out, ": no input triggers a run-time error (%s) there", kinds);
+    else fprintf(out, ": no input reaches it");
     break;
   case LBL_UNKNOWN:
     fprintf(out, "UNKNOWN  ");
@@ -228,12 +240,18 @@ static void json_stats(FILE *out, const CliRun *run) {
 void cli_print_json(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
   const CliOptions *o = run->opt;
-  fprintf(out, "{\"verdict\": \"%s\", \"function\": ", lbl_verdict_name(r->verdict));
+  fprintf(out, "{\"verdict\": \"%s\", \"function\": ", verdict_name(run));
   json_string(out, run->fn->name);
   if (o->reach) {
     fputs(", \"target\": {\"file\": ", out);
     json_string(out, o->file);
-    fprintf(out, ", \"line\": %d}", o->reach_line);
+    fprintf(out, ", \"line\": %d", o->reach_line);
+    if (o->check) {
+      char kinds[128];
+      fprintf(out, ", \"check\": \"%s\", \"sites\": %d", cli_check_kinds(o->check, kinds, sizeof kinds),
+              run->prog->check_sites);
+    }
+    fputc('}', out);
   } else {
     fputs(", \"target\": {\"call\": ", out);
     json_string(out, o->reach_call);

@@ -19,6 +19,8 @@ typedef struct FeOptions {
                                  unsupported instead of a stub */
   bool wrapv;                 /* signed overflow wraps (gcc -fwrapv); else it
                                  is undefined behaviour and ends the path */
+  unsigned check_kinds;       /* --check: IrRteKind sites on check_line become */
+  int check_line;             /*   explicit checks (frontend/rte.c) */
 } FeOptions;
 
 /* Diagnostics the frontend reports, already formatted like a compiler's

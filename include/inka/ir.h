@@ -330,8 +330,36 @@ typedef struct IrProgram {
   IrFunction **fn_ids;   /* functions whose address the program takes:
                             fn_ids[k - 1] is the function of id k (IrType.fnptr) */
   int nfn_ids;
+  unsigned check_kinds;   /* --check: the kinds of run-time error (IrRteKind)
+                            whose sites on check_line the frontend lowered
+                            into explicit checks (frontend/rte.c) */
+  int check_line;
+  int check_operations;  /* operations of those kinds on that line */
+  int check_sites;       /* the checks made of them (IR_CHECK_CALL calls; an
+                            operation safe whatever its operands makes none) */
+  const char *check_unmodelled; /* a site of a checked kind on that line
+                                   that no check decides (what it is), or NULL:
+                                   then no answer may say "proved" */
   struct IrArena *arena; /* owns every IR object */
 } IrProgram;
+
+/* Kinds of run-time error (--check): undefined behaviour of ISO C, and
+ * misuse of the heap.  A site of a checked kind becomes an explicit check
+ * before the statement that evaluates it:
+ *     if (the operation would go wrong) IR_CHECK_CALL();
+ * a call of the error builtin (IR_BI_ERROR: a target, then the path ends),
+ * so that finding inputs that trigger a site is reaching that call
+ * (IrObjective.target_call), and proving no input can is proving it
+ * unreachable: every engine answers it as it answers --reach-call. */
+typedef enum {
+  IR_RTE_OVERFLOW = 1u << 0,   /* signed + - * unary - << out of range, INT_MIN / -1 */
+  IR_RTE_DIV = 1u << 1,        /* / or % by zero */
+  IR_RTE_SHIFT = 1u << 2,      /* a shift by a negative amount, or by the width or more */
+  IR_RTE_BOUNDS = 1u << 3,     /* an index outside its array */
+  IR_RTE_NULL = 1u << 4,       /* a dereference of NULL */
+  IR_RTE_FLOAT_CAST = 1u << 5, /* a float converted to an integer type that cannot hold it */
+} IrRteKind;
+#define IR_CHECK_CALL "__inka_check"
 
 /* ---- Helpers shared by every reader of the IR (frontend/ir.c) ------------ */
 IrFunction *ir_find_function(const IrProgram *p, const char *name);
