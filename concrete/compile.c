@@ -12,6 +12,7 @@
  * Must never compile what the concrete mode would run differently from the
  * translation: such programs get an error (they are simply not run).
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -545,6 +546,12 @@ static bool call(Comp *k, const IrStmt *s, CxStmt *x) {
     if (s->nargs < 1) return fail(k, &s->loc, "unsupported: %s", "free without its argument");
     x->kind = S_FREE;
     x->e = x->args[0];
+    return true;
+  case IR_BI_CHECK_HEAP:
+    assert(s->nargs == 2 && s->args[1]->kind == IR_INT_CONST);
+    x->kind = S_CHECK_HEAP;
+    x->e = x->args[0];
+    x->for_free = s->args[1]->ival != 0;
     return true;
   }
   return fail(k, &s->loc, "unsupported: %s", "a call outside the concrete mode");

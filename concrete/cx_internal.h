@@ -88,7 +88,7 @@ typedef struct CxBlock {
 
 typedef enum {
   S_SKIP, S_DECL_SLOT, S_DECL_MEM, S_ASSIGN, S_CALL, S_NONDET, S_ASSUME, S_ASSERT, S_ABORT, S_EXIT, S_ERROR,
-  S_MALLOC, S_FREE, S_IF, S_WHILE, S_BREAK, S_CONTINUE, S_RETURN, S_BLOCK,
+  S_MALLOC, S_FREE, S_CHECK_HEAP, S_IF, S_WHILE, S_BREAK, S_CONTINUE, S_RETURN, S_BLOCK,
 } CxStmtKind;
 
 struct CxStmt {
@@ -102,7 +102,7 @@ struct CxStmt {
   int slot;           /* DECL_SLOT, DECL_MEM: the frame slot */
   CxLhs lhs;          /* ASSIGN, CALL, NONDET, MALLOC (CALL of a struct result: MEM, its place) */
   CxExpr *e;          /* ASSIGN rhs, RETURN value (a struct: its location), IF/WHILE condition,
-                         ASSUME/ASSERT/FREE argument */
+                         ASSUME/ASSERT/FREE/CHECK_HEAP argument */
   CxExpr **args;      /* CALL (a struct argument: its location), MALLOC (1 or 2) */
   int nargs;
   CxFunc *callee;     /* CALL */
@@ -115,6 +115,7 @@ struct CxStmt {
   const IrStmt *ir;   /* the IR statement (for CxRunOptions.on_event) */
   int64_t cells;      /* DECL_MEM: cells of the type; MALLOC: cells per element */
   bool zeroed;        /* MALLOC: calloc */
+  bool for_free;      /* CHECK_HEAP: the pointer is about to be freed (else accessed) */
   const char *reason; /* MALLOC: why it cannot run (NULL: it can) */
   CxBlock a, b, c, d; /* IF: then, else; WHILE: pre, body, step; BLOCK: body (a) */
   /* WHILE at the top of the function under test whose condition compares a
@@ -185,6 +186,8 @@ static inline const CxObject *cx_mem_object_at(const CxMemory *m, int64_t l) {
 }
 /* May an access (a free, when for_free) use location l? */
 bool cx_mem_valid(const CxMemory *m, int64_t l, bool for_free);
+/* Does l lie in a heap block (or input object) that was freed? */
+bool cx_mem_dangling(const CxMemory *m, int64_t l);
 
 /* ---- The compiled program (compile.c) ---------------------------------- */
 typedef struct CxGlobalInit {

@@ -90,3 +90,9 @@ bool cx_mem_valid(const CxMemory *m, int64_t l, bool for_free) {
   if (for_free && (!freeable || l != o->base)) return false;
   return !freeable || m->val[o->base - 1] == 1;
 }
+
+bool cx_mem_dangling(const CxMemory *m, int64_t l) {
+  const CxObject *o = cx_mem_object_at(m, l);
+  if (!o || l < o->base || l >= o->base + o->ncells) return false;
+  return (o->kind == CX_OBJ_HEAP || o->kind == CX_OBJ_INPUT) && m->val[o->base - 1] != 1;
+}

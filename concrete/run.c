@@ -482,6 +482,13 @@ static void release(Run *r, const CxStmt *s) {
   r->m->val[p - 1] = 0;
 }
 
+/* --check free: is the pointer unfit to be freed (not NULL, not a live heap
+   block) or accessed (in a freed block)? */
+static bool heap_error(Run *r, const CxStmt *s) {
+  int64_t p = eval(r, s->e);
+  return s->for_free ? p != 0 && !cx_mem_valid(r->m, p, true) : cx_mem_dangling(r->m, p);
+}
+
 /* ---- Exit probes -------------------------------------------------------------------------
  * A loop at the top of the function under test whose condition compares a
  * value v with a parameter p that the function never writes (`for (i = 0;
@@ -683,6 +690,10 @@ static Signal statement(Run *r, const CxStmt *s) {
     end(r, s->kind == S_ABORT ? CX_END_ABORT : s->kind == S_EXIT ? CX_END_EXIT : CX_END_ERROR);
   case S_MALLOC: allocate(r, s); return SIG_NEXT;
   case S_FREE: release(r, s); return SIG_NEXT;
+  case S_CHECK_HEAP:
+    if (!heap_error(r, s)) return SIG_NEXT;
+    if (s->objective && objective_now(r)) stop(r, CX_REACHED, NULL);
+    end(r, CX_END_ERROR);
   case S_IF: {
     bool go = truth(r, s->e);
     if (r->on_event) r->on_event(r->event_ctx, s->ir, go);

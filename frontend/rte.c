@@ -21,9 +21,11 @@
  * the condition that evaluates it.  The checks of a loop condition go at the
  * end of the loop's `pre` block, which runs before each test of it.
  *
- * An access through a pointer checked for bounds is a site no guard here can
- * express (the pointer's object is not an IR value): it is recorded in
- * IrProgram.check_unmodelled, and no answer may then say "proved".
+ * The heap errors (a double free, an access into a freed block) depend on
+ * the memory, not on values: their check is the builtin IR_BI_CHECK_HEAP,
+ * which each engine decides from its memory.  An access through a pointer
+ * checked for bounds is a site no check here expresses yet: it is recorded
+ * in IrProgram.check_unmodelled, and no answer may then say "proved".
  */
 #include <assert.h>
 #include <math.h>
@@ -99,14 +101,18 @@ static IrExpr *float_constant(Sites *st, IrType *t, double v, IrLoc loc) {
 static int64_t max_of(const IrType *t) { return (int64_t)(UINT64_MAX >> (65 - t->bits)); }
 static int64_t min_of(const IrType *t) { return -max_of(t) - 1; }
 
-/* The chain becomes: if (context...) if (guards...) __inka_check(); */
-static void emit(Sites *st, const Chain *ch, IrLoc loc) {
+static IrStmt *check_call(Sites *st, IrBuiltin builtin, IrLoc loc) {
+  IrStmt *call = fe_stmt_new(st->c, IR_ST_CALL, loc);
+  call->builtin = builtin;
+  call->callee_name = IR_CHECK_CALL;
+  call->type = fe_type_void(st->c);
+  return call;
+}
+
+/* if (context...) if (guards...) call; */
+static void emit_call(Sites *st, const Chain *ch, IrStmt *call, IrLoc loc) {
   if (ch->never) return;
   FeCtx *c = st->c;
-  IrStmt *call = fe_stmt_new(c, IR_ST_CALL, loc);
-  call->builtin = IR_BI_ERROR;
-  call->callee_name = IR_CHECK_CALL;
-  call->type = fe_type_void(c);
   IrStmt *inner = call;
   IrExpr *conds[MAX_CONTEXT + MAX_GUARDS];
   int n = 0;
@@ -122,6 +128,19 @@ static void emit(Sites *st, const Chain *ch, IrLoc loc) {
   c->prog->check_sites++;
 }
 
+/* The chain becomes: if (context...) if (guards...) __inka_check(); */
+static void emit(Sites *st, const Chain *ch, IrLoc loc) { emit_call(st, ch, check_call(st, IR_BI_ERROR, loc), loc); }
+
+/* A heap error of p about to be freed or accessed (IR_BI_CHECK_HEAP). */
+static void emit_heap(Sites *st, IrExpr *p, bool for_free, IrLoc loc) {
+  IrStmt *call = check_call(st, IR_BI_CHECK_HEAP, loc);
+  call->nargs = 2;
+  call->args = fe_alloc(st->c->A, 2 * sizeof *call->args);
+  call->args[0] = p;
+  call->args[1] = constant(st, int_type(st), for_free, loc);
+  emit_call(st, &(Chain){0}, call, loc);
+}
+
 static void emit1(Sites *st, IrExprKind op, IrExpr *a, IrExpr *b, IrLoc loc) {
   Chain ch = {0};
   guard(st, &ch, op, a, b);
@@ -129,9 +148,11 @@ static void emit1(Sites *st, IrExprKind op, IrExpr *a, IrExpr *b, IrLoc loc) {
 }
 
 /* ---- the sites of each kind ------------------------------------------------------ */
-static bool checked(const Sites *st, const IrExpr *e, IrRteKind k) {
-  return (st->kinds & k) && e->loc.line == st->line && e->loc.file && !strcmp(e->loc.file, st->c->prog->path);
+static bool checked_at(const Sites *st, IrLoc loc, IrRteKind k) {
+  return (st->kinds & k) && loc.line == st->line && loc.file && !strcmp(loc.file, st->c->prog->path);
 }
+
+static bool checked(const Sites *st, const IrExpr *e, IrRteKind k) { return checked_at(st, e->loc, k); }
 
 static bool signed_int(const IrType *t) { return t->kind == IR_TY_INT && t->is_signed && !t->fnptr; }
 
@@ -286,7 +307,12 @@ static void dereference(Sites *st, IrExpr *e, bool accessed) {
     st->c->prog->check_operations++;
     st->c->prog->check_unmodelled = "an access through a pointer (its object's bounds)";
   }
-  if (base->kind == IR_ADDR_OF || !checked(st, e, IR_RTE_NULL)) return; /* &x is never NULL */
+  if (base->kind == IR_ADDR_OF) return; /* &x is neither NULL nor a heap block */
+  if (accessed && checked(st, e, IR_RTE_FREE)) {
+    st->c->prog->check_operations++;
+    emit_heap(st, base, false, e->loc);
+  }
+  if (!checked(st, e, IR_RTE_NULL)) return;
   st->c->prog->check_operations++;
   emit1(st, IR_EQ, base, fe_zero(st->c, base->type, e->loc), e->loc);
 }
@@ -358,6 +384,10 @@ static void statement_sites(Sites *st, IrStmt *s) {
   case IR_ST_CALL:
     for (int i = 0; i < s->nargs; i++) sites(st, s->args[i], true);
     sites(st, s->lhs, true);
+    if (s->builtin == IR_BI_FREE && s->nargs == 1 && checked_at(st, s->loc, IR_RTE_FREE)) {
+      st->c->prog->check_operations++;
+      emit_heap(st, s->args[0], true, s->loc);
+    }
     break;
   case IR_ST_IF: sites(st, s->cond, true); break;
   default: break;

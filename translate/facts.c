@@ -219,7 +219,7 @@ static void call_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Facts *f) {
     }
     break;
   case IR_BI_ASSUME: case IR_BI_ABORT: case IR_BI_EXIT: case IR_BI_ASSERT: case IR_BI_ERROR:
-  case IR_BI_FREE: case IR_BI_MALLOC: case IR_BI_CALLOC:
+  case IR_BI_FREE: case IR_BI_MALLOC: case IR_BI_CALLOC: case IR_BI_CHECK_HEAP:
     f->may_end = true;
     f->writes_mem = true;
     if (s->builtin == IR_BI_FREE) f->stores_any = true; /* a header cell (allocations make new objects) */

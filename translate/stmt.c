@@ -130,13 +130,9 @@ static StResult end_path(StmtCtx *c, bool reach) {
   return ST_NEXT;
 }
 
-/* assume(cond) / assert(cond): the rest runs when cond holds; otherwise the
-   path ends (after the objective, for a failing assert that is one). */
-static StResult conditional_end(StmtCtx *c, const IrExpr *cond, bool reach) {
-  PropVar b;
-  StResult r = eval_into(c, cond, &b);
-  if (r != ST_NEXT) return r;
-  if ((b = tr_truth(c->t, cond->type, b)) == TR_FAIL) return ST_FAIL;
+/* The rest runs when the boolean b holds; otherwise the path ends (after
+   the objective, when reach). */
+static StResult continue_when(StmtCtx *c, PropVar b, bool reach) {
   if (prop_is_fixed(c->t->s, b) && prop_value(c->t->s, b)) {
     c->out = c->in;
     return ST_NEXT;
@@ -144,6 +140,33 @@ static StResult conditional_end(StmtCtx *c, const IrExpr *cond, bool reach) {
   TrBranch rest = rest_of_block(c, c->index + 1, NULL), end = end_branch(reach);
   c->out = tr_ite(c->t, b, &rest, &end, c->in, NULL, NULL);
   return c->out ? ST_DONE : ST_FAIL;
+}
+
+/* assume(cond) / assert(cond): the rest runs when cond holds; otherwise the
+   path ends (after the objective, for a failing assert that is one). */
+static StResult conditional_end(StmtCtx *c, const IrExpr *cond, bool reach) {
+  PropVar b;
+  StResult r = eval_into(c, cond, &b);
+  if (r != ST_NEXT) return r;
+  if ((b = tr_truth(c->t, cond->type, b)) == TR_FAIL) return ST_FAIL;
+  return continue_when(c, b, reach);
+}
+
+/* --check free: where pointer p is not fit to be freed (it is not NULL, and
+   not a live heap block) or accessed (it lies in a freed block), the
+   objective; the rest runs where it is. */
+static StResult heap_check(StmtCtx *c, const IrStmt *s, PropVar p, bool reach) {
+  Tr *t = c->t;
+  bool for_free = s->args[1]->ival != 0;
+  PropVar bad = for_free ? tr_access_trap(t, c->in->mem, p, true) : tr_dangling(t, c->in->mem, p);
+  if (bad == TR_FAIL) return ST_FAIL;
+  PropVar fine = prop_new_var(t->s, 0, 1);
+  if (!for_free) return op_bool_not(t->s, fine, bad) ? continue_when(c, fine, reach) : ST_FAIL;
+  PropVar null = prop_new_var(t->s, 0, 1), valid = prop_new_var(t->s, 0, 1); /* free(NULL) does nothing */
+  if (!op_reify(t->s, null, p, OP_EQ, t->zero) || !op_bool_not(t->s, valid, bad) ||
+      !op_bool_or(t->s, fine, null, valid))
+    return ST_FAIL;
+  return continue_when(c, fine, reach);
 }
 
 static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args);
@@ -255,6 +278,7 @@ static StResult translate_call(StmtCtx *c, const IrStmt *s) {
   case IR_BI_ERROR: return end_path(c, objective);
   case IR_BI_MALLOC: case IR_BI_CALLOC: return allocate(c, s, args);
   case IR_BI_FREE: return release(c, s, args[0]);
+  case IR_BI_CHECK_HEAP: return heap_check(c, s, args[0], objective);
   case IR_BI_FP_CLASS: {
     PropVar v = fp_classify(t, s, args[0]);
     if (v == TR_FAIL) return ST_FAIL;

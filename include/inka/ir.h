@@ -208,6 +208,13 @@ typedef enum {
                         file does not define them); stmt->type is the result
                         type, args[0] has it too */
   IR_BI_SQRT,        /* lhs = sqrt(args[0]) (sqrt, sqrtf), as fabs */
+  IR_BI_CHECK_HEAP,  /* --check free (frontend/rte.c): args[0] a pointer
+                        about to be freed (args[1] the int constant 1) or
+                        accessed (0); callee_name is IR_CHECK_CALL.  Where
+                        that use is a heap error (freeing anything but NULL
+                        or a live heap block; an access into a freed
+                        block), a target, then the path ends; otherwise it
+                        does nothing */
   IR_BI_FP_CLASS,    /* lhs = a classification of math.h on a float or
                         double args[0]: callee_name is __builtin_isnan,
                         __builtin_isinf, __builtin_isinf_sign (-1, 0, 1),
@@ -347,7 +354,8 @@ typedef struct IrProgram {
  * misuse of the heap.  A site of a checked kind becomes an explicit check
  * before the statement that evaluates it:
  *     if (the operation would go wrong) IR_CHECK_CALL();
- * a call of the error builtin (IR_BI_ERROR: a target, then the path ends),
+ * a call of the error builtin (IR_BI_ERROR: a target, then the path ends;
+ * IR_BI_CHECK_HEAP for the heap errors, which no expression can state),
  * so that finding inputs that trigger a site is reaching that call
  * (IrObjective.target_call), and proving no input can is proving it
  * unreachable: every engine answers it as it answers --reach-call. */
@@ -358,6 +366,8 @@ typedef enum {
   IR_RTE_BOUNDS = 1u << 3,     /* an index outside its array */
   IR_RTE_NULL = 1u << 4,       /* a dereference of NULL */
   IR_RTE_FLOAT_CAST = 1u << 5, /* a float converted to an integer type that cannot hold it */
+  IR_RTE_FREE = 1u << 6,       /* a free of what is not a live heap block (double free), an access
+                                  into a freed block (IR_BI_CHECK_HEAP) */
 } IrRteKind;
 #define IR_CHECK_CALL "__inka_check"
 

@@ -50,25 +50,33 @@ static PropVar either(Tr *t, PropVar a, PropVar b) {
   return op_bool_or(t->s, c, a, b) ? c : TR_FAIL;
 }
 
-/* 1 when an access through l is invalid, 0 when valid, otherwise the boolean
-   "the block is freed"; TR_FAIL on failure. */
-static PropVar bad_access(Tr *t, TrMem *m, PropVar x, int64_t l, bool for_free) {
-  if (l >= tr_frontier(t)) return prop_new_var(t->s, 0, 1); /* a block not allocated yet: unknown */
+/* What is asked of location l: is an access through it invalid, is a free
+   of it invalid, or (for --check free) does it lie in a freed block? */
+typedef enum { USE_ACCESS, USE_FREE, USE_DANGLING } Use;
+
+/* 1 when the use of l is invalid, 0 when valid, otherwise the boolean
+   "the block is freed"; TR_FAIL on failure.  Dangling: only a freed block
+   is, not NULL nor a location outside every object (a block past the
+   frontier is allocated later: not freed yet). */
+static PropVar bad_access(Tr *t, TrMem *m, PropVar x, int64_t l, Use use) {
+  bool for_free = use == USE_FREE, dangling = use == USE_DANGLING;
+  if (l >= tr_frontier(t)) return dangling ? t->zero : prop_new_var(t->s, 0, 1); /* not allocated yet */
   TrObject *o = tr_object_at(t, l);
-  if (!o || l < o->base || l >= o->base + o->ncells) return t->one;
+  if (!o || l < o->base || l >= o->base + o->ncells) return dangling ? t->zero : t->one;
   bool dynamic = o->kind == TR_OBJ_HEAP || (o->kind == TR_OBJ_INPUT && !o->by_value); /* may be freed */
   if (for_free && (!dynamic || l != o->base)) return t->one;
+  if (dangling && !dynamic) return t->zero;
   PropVar dead = t->zero;
   if (dynamic) {
     PropVar used = mem_candidate(t, x, l);
     if (used == TR_FAIL) return TR_FAIL;
     PropVar live = tr_mem_read(t, m, o->base - 1, used);
     if (live == TR_FAIL) return TR_FAIL;
-    if (live == TR_UNINIT) return t->one;
+    if (live == TR_UNINIT) return dangling ? prop_new_var(t->s, 0, 1) : t->one; /* not known */
     if (prop_is_fixed(t->s, live)) dead = prop_value(t->s, live) ? t->zero : t->one;
     else if ((dead = prop_new_var(t->s, 0, 1)) == TR_FAIL || !op_bool_not(t->s, dead, live)) return TR_FAIL;
   }
-  if (o->len == TR_UNINIT || dead == t->one) return dead;
+  if (o->len == TR_UNINIT || dead == t->one || dangling) return dead;
   PropVar short_ = past_length(t, o, l);
   if (short_ == t->zero) return dead;
   return dead == t->zero || short_ == t->one || short_ == TR_FAIL ? short_ : either(t, dead, short_);
@@ -80,20 +88,20 @@ typedef struct Access {
   Tr *t;
   TrMem *m;
   PropVar x, trap;
-  bool for_free;
+  Use use;
   int restricted;     /* trailed: x already restricted to valid locations */
   int waiting;        /* trailed */
 } Access;
 
 /* trap <=> bad(x) once x has few targets; false on failure, *done when posted. */
-static bool access_now(Tr *t, TrMem *m, PropVar x, PropVar trap, bool for_free, bool *done) {
+static bool access_now(Tr *t, TrMem *m, PropVar x, PropVar trap, Use use, bool *done) {
   int64_t where[MEM_MAX_TARGETS];
   PropVar bad[MEM_MAX_TARGETS];
   int n = mem_targets(t, x, where);
   *done = n >= 0;
   if (n < 0) return true;
   for (int i = 0; i < n; i++)
-    if ((bad[i] = bad_access(t, m, x, where[i], for_free)) == TR_FAIL) return false;
+    if ((bad[i] = bad_access(t, m, x, where[i], use)) == TR_FAIL) return false;
   return mem_pick(t, x, where, bad, n, trap);
 }
 
@@ -122,25 +130,27 @@ static bool restrict_to_objects(Tr *t, PropVar x, bool for_free) {
 
 static PropStatus access_propagate(PropStore *s, Propagator *p) {
   Access *a = (Access *)p;
-  if (!a->restricted && prop_is_fixed(s, a->trap) && prop_value(s, a->trap) == 0) {
+  /* a valid access or free stays inside the objects (a pointer that is not
+     dangling may still be NULL or wild) */
+  if (!a->restricted && a->use != USE_DANGLING && prop_is_fixed(s, a->trap) && prop_value(s, a->trap) == 0) {
     prop_save_int(s, &a->restricted, 1);
-    if (!restrict_to_objects(a->t, a->x, a->for_free)) return PROP_FAILED;
+    if (!restrict_to_objects(a->t, a->x, a->use == USE_FREE)) return PROP_FAILED;
   }
   bool done;
-  bool ok = access_now(a->t, a->m, a->x, a->trap, a->for_free, &done);
+  bool ok = access_now(a->t, a->m, a->x, a->trap, a->use, &done);
   return tr_memory_status(a->t, p, a->x, &a->waiting, ok, done);
 }
 
 static const PropClass access_class = {"access", access_propagate, PROP_PRIO_GLOBAL, false};
 
-PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free) {
+static PropVar use_trap(Tr *t, TrMem *m, PropVar x, Use use) {
   int64_t where[MEM_MAX_TARGETS];
   PropVar bad[MEM_MAX_TARGETS];
   int n = mem_targets(t, x, where);
   if (n >= 0) { /* decide now when every target is surely fine */
     bool any = false;
     for (int i = 0; i < n; i++) {
-      if ((bad[i] = bad_access(t, m, x, where[i], for_free)) == TR_FAIL) return TR_FAIL;
+      if ((bad[i] = bad_access(t, m, x, where[i], use)) == TR_FAIL) return TR_FAIL;
       any |= bad[i] != t->zero;
     }
     if (!any) return t->zero;
@@ -152,11 +162,17 @@ PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free) {
   a->m = m;
   a->x = x;
   a->trap = trap;
-  a->for_free = for_free;
+  a->use = use;
   prop_subscribe(t->s, &a->base, x, PROP_EV_DOMAIN);
   prop_subscribe(t->s, &a->base, trap, PROP_EV_FIX);
   return prop_post(t->s, &a->base) ? trap : TR_FAIL;
 }
+
+PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free) {
+  return use_trap(t, m, x, for_free ? USE_FREE : USE_ACCESS);
+}
+
+PropVar tr_dangling(Tr *t, TrMem *m, PropVar x) { return use_trap(t, m, x, USE_DANGLING); }
 
 /* ---- Pointer arithmetic stays inside its object ------------------------------
  * q = p + k is undefined behaviour unless q stays within p's object (one

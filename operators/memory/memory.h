@@ -119,6 +119,9 @@ TrMem *tr_store_element(Tr *t, TrMem *in, PropVar x, PropVar v);
 /* access_s.c: the boolean "an access (for_free: a free) through x is
    invalid" in m: t->zero when surely valid, TR_FAIL on failure. */
 PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free);
+/* The boolean "x lies in a freed block" (--check free: a use after free),
+   t->zero when surely not, TR_FAIL on failure. */
+PropVar tr_dangling(Tr *t, TrMem *m, PropVar x);
 /* access_s.c: the boolean "q = p + displacement leaves p's object" (one past
    the end stays inside): t->zero when surely inside, TR_FAIL on failure. */
 PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q);
