@@ -47,6 +47,7 @@ typedef struct CliOptions {
   IrDataModel model;
   unsigned check;             /* --check KINDS: IrRteKind bits; 0: no --check */
   bool at_given;              /* --at [FILE:]LINE (held in reach, reach_line) */
+  const char *sarif;          /* --sarif FILE: --check's answers as SARIF 2.1.0 */
 } CliOptions;
 
 /* budget.c: --max-memory SIZE ("512M", "4G", bytes without a suffix; at
@@ -68,11 +69,6 @@ const char *cli_check_kinds(unsigned kinds, char *buf, size_t len);
    compiler-style message in err. */
 bool cli_find_target(const IrProgram *p, const CliOptions *o, const IrStmt **stmt, const IrFunction **fn,
                      char *err, size_t errlen);
-/* --check: false with an error when the line has no operation of the kinds
-   checked; the reason of an UNKNOWN where a site no check decides stood
-   (IrProgram.check_unmodelled). */
-bool cli_check_has_sites(const IrProgram *p, const CliOptions *o, char *err, size_t len);
-const char *cli_unmodelled_reason(const IrProgram *p);
 /* The lines of the objective statements (for validation): the target line,
    or every call site of --reach-call NAME in functions reachable from fn. */
 int cli_objective_lines(const IrProgram *p, const IrFunction *fn, const CliOptions *o, int *lines, int cap);
@@ -96,6 +92,15 @@ typedef struct CliRun {
   double start;               /* prop_now() when the run began (the --timeout clock) */
 } CliRun;
 void cli_print_text(FILE *out, const CliRun *run);
+/* Pieces of the answer: the call with the inputs found ("f(x = 1)"), the
+   inputs as JSON members (", \"inputs\": [...]", ...), a JSON string. */
+void cli_print_call(FILE *out, const CliRun *run);
+void cli_print_witness_json(FILE *out, const CliRun *run);
+void cli_json_string(FILE *out, const char *s);
+/* main.c: the query of run on p (objective, budgets, --assume parsed in the
+   function under test); false with a message in err.  The caller frees
+   q->assumes. */
+bool cli_build_query(CliRun *run, IrProgram *p, LblQuery *q, char *err, size_t len);
 void cli_print_json(FILE *out, const CliRun *run);
 /* The JSON document of an error (exit 2: verdict "error") or of a run the
    watchdog ended (verdict "unknown"): the message as reason, and what is
@@ -126,6 +131,19 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t errl
 
 /* validate.c: compiles and runs the driver under gcov; sets run->validated. */
 void cli_validate(CliRun *run);
+/* check.c: --check.  With --at: false with an error when the line has no
+   operation of the kinds checked; the reason no answer may say "proved"
+   where a site no check decides stands, NULL when there is none.  Without --at: every
+   site of the program, one by one (the exit status). */
+bool cli_check_has_sites(const IrProgram *p, const CliOptions *o, char *err, size_t len);
+const char *cli_check_unmodelled(const IrProgram *p);
+int cli_check_all(const CliOptions *o, IrProgram *p, double t0);
+/* sarif.c: --sarif FILE, one result per site (NULL-safe close; false and
+   err when the file could not be written). */
+typedef struct CliSarif CliSarif;
+CliSarif *cli_sarif_open(const CliOptions *o, char *err, size_t len);
+void cli_sarif_result(CliSarif *s, const CliRun *run, const IrCheckSite *site);
+bool cli_sarif_close(CliSarif *s, char *err, size_t len);
 /* --check --validate: the driver, built with the sanitizers, must stop with
    a report at the checked line. */
 void cli_validate_error(CliRun *run);

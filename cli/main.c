@@ -73,13 +73,14 @@ static int exit_status(LblVerdict v) {
   return v == LBL_REACHABLE ? CLI_EXIT_MET : v == LBL_UNREACHABLE ? CLI_EXIT_UNREACHABLE : CLI_EXIT_UNKNOWN;
 }
 
-static bool build_query(CliRun *run, IrProgram *p, LblQuery *q, char *err, size_t len) {
+bool cli_build_query(CliRun *run, IrProgram *p, LblQuery *q, char *err, size_t len) {
   const CliOptions *o = run->opt;
   memset(q, 0, sizeof *q);
   q->prog = p;
   q->fn = run->fn;
+  /* --check: any check of the line (--at), or of one site (check.c) */
   q->obj.target = o->check ? NULL : run->target;
-  q->obj.target_call = o->check ? IR_CHECK_CALL : o->reach_call;
+  q->obj.target_call = o->check && o->at_given ? IR_CHECK_CALL : o->reach_call;
   q->obj.iter = o->iter;
   q->obj.niter = o->niter;
   /* the budget is the run's: what parsing took is gone */
@@ -111,7 +112,7 @@ static bool build_query(CliRun *run, IrProgram *p, LblQuery *q, char *err, size_
 static int solve(CliRun *run, IrProgram *p) {
   char err[2048];
   LblQuery q;
-  if (!build_query(run, p, &q, err, sizeof err)) {
+  if (!cli_build_query(run, p, &q, err, sizeof err)) {
     free(q.assumes);
     return input_error(err);
   }
@@ -125,9 +126,10 @@ static int solve(CliRun *run, IrProgram *p) {
     return st;
   }
   const CliOptions *o = run->opt;
-  if (run->result.verdict == LBL_UNREACHABLE && p->check_unmodelled) { /* a site was not checked */
+  const char *unmodelled = cli_check_unmodelled(p);
+  if (run->result.verdict == LBL_UNREACHABLE && unmodelled) { /* a site was not checked */
     run->result.verdict = LBL_UNKNOWN;
-    run->result.reason = cli_unmodelled_reason(p);
+    run->result.reason = unmodelled;
   }
   if (run->result.verdict == LBL_REACHABLE && o->emit_test) {
     if (!cli_emit_driver(run, o->emit_test, err, sizeof err)) {
@@ -158,10 +160,11 @@ static int solve(CliRun *run, IrProgram *p) {
 static int run_program(const CliOptions *o) {
   FeOptions fo = {.model = o->model, .clang_args = o->clang_args, .nclang_args = o->nclang_args,
                   .no_stubs = o->no_stubs, .wrapv = o->wrapv, .check_kinds = o->check,
-                  .check_line = o->reach_line};
+                  .check_line = o->at_given ? o->reach_line : 0};
   FeErrors fe = {0};
   double t0 = prop_now();
-  if (!o->dump_ir && !o->cover) cli_watchdog_arm(o, o->timeout_s); /* a suite keeps its own clock */
+  bool own_clock = o->cover || (o->check && !o->at_given); /* a suite, every site: each objective has its budget */
+  if (!o->dump_ir && !own_clock) cli_watchdog_arm(o, o->timeout_s);
   IrProgram *p = fe_parse_file(o->file, &fo, &fe);
   if (!p) {
     int st = input_error(fe.text ? fe.text : "error: cannot parse the program");
@@ -174,6 +177,8 @@ static int run_program(const CliOptions *o) {
     st = dump_ir(p, o);
   } else if (o->cover) {
     st = cli_cover(o, p, t0);
+  } else if (o->check && !o->at_given) {
+    st = cli_check_all(o, p, t0);
   } else {
     CliRun run = {.opt = o, .prog = p, .validated = -1, .parse_s = prop_now() - t0, .start = t0};
     char err[1024];

@@ -27,8 +27,9 @@ static const char usage[] =
     "  --no-alias              pointer inputs never share an object (no aliasing, no sharing,\n"
     "                          no cycles in the input memory)\n"
     "  --acyclic               no input object reaches itself through pointers (sharing allowed)\n"
-    "  --check KINDS --at [FILE:]LINE   run-time errors of the sites of LINE: inputs that trigger\n"
-    "                          one (found, exit 0), or a proof that none can (proved, exit 1).  KINDS\n"
+    "  --check KINDS [--at [FILE:]LINE]   run-time errors of the sites of LINE (without --at: of\n"
+    "                          every site, each its own objective): inputs that trigger one (found,\n"
+    "                          exit 0), or a proof that none can (proved, exit 1).  KINDS\n"
     "                          is a comma list of overflow, div, shift, bounds, null, float-cast,\n"
     "                          free (double free, use after free), or all; uninit and leak are not\n"
     "                          checked yet\n"
@@ -45,12 +46,14 @@ static const char usage[] =
     "  --dot FILE              write the output memory as a Graphviz graph\n"
   "  --emit-dir DIR          --cover: write the suite (DIR/inka_suite.c, DIR/run), measure it with gcov\n"
   "  --testcomp DIR          --cover: the tests in Test-Comp format (metadata.xml, testcase-N.xml)\n"
+  "  --sarif FILE            --check: one SARIF 2.1.0 result per site (found: fail, proved: pass)\n"
   "  --quiet                 no progress line on stderr\n"
   "  --merge-reports FILE... merge the --cover --json reports of several runs (one per function)\n"
     "\n"
     "budgets and settings:\n"
-    "  --timeout S             wall-clock budget of the run, parsing included (default 100; 600 for --cover)\n"
-  "  --objective-timeout S   --cover: budget of each objective (default 10)\n"
+    "  --timeout S             wall-clock budget of the run, parsing included (default 100; 600 for --cover\n"
+  "                          and --check without --at)\n"
+  "  --objective-timeout S   --cover, --check: budget of each objective (default 10)\n"
   "  --jobs N                --cover: solve in N processes (default 1)\n"
     "  --max-memory SIZE       memory budget of the solver, e.g. 512M or 4G (default: half the\n"
     "                          available memory)\n"
@@ -166,6 +169,7 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
   if (!strcmp(name, "--function")) return (o->function = v), true;
   if (!strcmp(name, "--assume") || !strcmp(name, "--pre")) return push(&o->assumes, &o->nassumes, v), true;
   if (!strcmp(name, "--emit-test")) return (o->emit_test = v), true;
+  if (!strcmp(name, "--sarif")) return (o->sarif = v), true;
   if (!strcmp(name, "--emit-dir")) return (o->emit_dir = v), true;
   if (!strcmp(name, "--dot")) return (o->dot = v), true;
   if (!strcmp(name, "--testcomp")) return (o->testcomp = v), true;
@@ -214,7 +218,7 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
 }
 
 static const char *const value_options[] = {"--reach", "--at", "--check", "--reach-call", "--iter", "--function", "--assume", "--pre",
-                                            "--emit-test", "--emit-dir", "--dot", "--cover", "--timeout",
+                                            "--emit-test", "--emit-dir", "--sarif", "--dot", "--cover", "--timeout",
                                             "--max-unfold", "--max-memory", "--seed", "--data-model", "--testcomp",
                                             "--objective-timeout", "--jobs", NULL};
 
@@ -255,15 +259,23 @@ static bool check_cover(CliOptions *o, char *err, size_t len) {
   return true;
 }
 
-/* --check KINDS --at LINE: the sites of one line (a whole function is not
-   checked in one run yet). */
+/* --check KINDS --at LINE: the sites of one line; without --at, every
+   site, each an objective of its own budget. */
 static bool check_check(CliOptions *o, char *err, size_t len) {
   if (!o->check) return fail(err, len, "--at needs --check KINDS%s", "");
-  if (!o->at_given) return fail(err, len, "--check needs --at [FILE:]LINE (the sites of one line)%s", "");
   if (o->reach_call) return fail(err, len, "--check has its own objective: no --reach-call%s", "");
   if (o->niter) return fail(err, len, "--iter is for --reach, not --check%s", "");
-  if (o->emit_dir || o->testcomp || o->jobs || o->objective_timeout_s > 0)
-    return fail(err, len, "--emit-dir, --testcomp, --jobs and --objective-timeout need --cover%s", "");
+  if (o->emit_dir || o->testcomp || o->jobs)
+    return fail(err, len, "--emit-dir, --testcomp and --jobs need --cover%s", "");
+  if (o->at_given) {
+    if (o->objective_timeout_s > 0) return fail(err, len, "--objective-timeout is for --check without --at%s", "");
+    if (o->sarif) return fail(err, len, "--sarif is for --check without --at (every site)%s", "");
+    return true;
+  }
+  if (o->emit_test || o->dot || o->show_memory)
+    return fail(err, len, "--emit-test, --dot and --show-memory are for one objective: give --at LINE%s", "");
+  if (!o->timeout_given) o->timeout_s = 600;
+  if (!(o->objective_timeout_s > 0)) o->objective_timeout_s = 10;
   return true;
 }
 
@@ -274,6 +286,7 @@ static bool check_capabilities(CliOptions *o, char *err, size_t len) {
   if (o->dump_ir) return true;
   if (o->cover) return check_cover(o, err, len);
   if (o->check || o->at_given) return check_check(o, err, len);
+  if (o->sarif) return fail(err, len, "--sarif needs --check%s", "");
   if (o->emit_dir) return fail(err, len, "--emit-dir needs --cover (a test suite)%s", "");
   if (o->testcomp) return fail(err, len, "--testcomp needs --cover (a test suite)%s", "");
   if (o->jobs || o->objective_timeout_s > 0) return fail(err, len, "--jobs and --objective-timeout need --cover%s", "");

@@ -62,7 +62,7 @@ void cli_format_value(char *buf, size_t len, const IrType *t, int64_t v) {
   }
 }
 
-static void print_call(FILE *out, const CliRun *run) {
+void cli_print_call(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
   fprintf(out, "%s(", run->fn->name);
   for (int i = 0; i < r->ninputs; i++) {
@@ -135,7 +135,7 @@ void cli_print_text(FILE *out, const CliRun *run) {
   switch (r->verdict) {
   case LBL_REACHABLE:
     fprintf(out, run->opt->check ? "FOUND  " : "REACHABLE  ");
-    print_call(out, run);
+    cli_print_call(out, run);
     if (run->opt->check) fprintf(out, "  a run-time error (%s) at %s:%d", kinds, run->opt->file, run->opt->reach_line);
     break;
   case LBL_UNREACHABLE:
@@ -237,6 +237,29 @@ static void json_stats(FILE *out, const CliRun *run) {
           s->prop.notes[PROP_NOTE_POLYHEDRA]);
 }
 
+/* The inputs of a REACHABLE (found) answer: ", "inputs": [...], "nondet":
+   [...]" and the memories and return value, as members of an object. */
+void cli_print_witness_json(FILE *out, const CliRun *run) {
+  const LblResult *r = &run->result;
+  fputs(", \"inputs\": ", out);
+  json_values(out, r, r->inputs, r->ninputs, true);
+  fputs(", \"nondet\": ", out);
+  json_values(out, r, r->nondet, r->nnondet, false);
+  if (cli_has_input_memory(r)) {
+    fputs(", \"input_memory\": ", out);
+    cli_print_input_memory_json(out, r);
+  }
+  fputs(", \"heap\": ", out);
+  cli_print_heap_json(out, r);
+  if (r->has_return) {
+    char num[64];
+    cli_format_json_number(num, sizeof num, run->fn->ret, r->ret);
+    fprintf(out, ", \"return\": %s", num);
+  }
+}
+
+void cli_json_string(FILE *out, const char *s) { json_string(out, s); }
+
 void cli_print_json(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
   const CliOptions *o = run->opt;
@@ -249,7 +272,7 @@ void cli_print_json(FILE *out, const CliRun *run) {
     if (o->check) {
       char kinds[128];
       fprintf(out, ", \"check\": \"%s\", \"sites\": %d", cli_check_kinds(o->check, kinds, sizeof kinds),
-              run->prog->check_sites);
+              run->prog->ncheck_sites);
     }
     fputc('}', out);
   } else {
@@ -262,23 +285,7 @@ void cli_print_json(FILE *out, const CliRun *run) {
     for (int i = 0; i < o->niter; i++) fprintf(out, "%s%d", i ? ", " : "", o->iter[i]);
     fputc(']', out);
   }
-  if (r->verdict == LBL_REACHABLE) {
-    fputs(", \"inputs\": ", out);
-    json_values(out, r, r->inputs, r->ninputs, true);
-    fputs(", \"nondet\": ", out);
-    json_values(out, r, r->nondet, r->nnondet, false);
-    if (cli_has_input_memory(r)) {
-      fputs(", \"input_memory\": ", out);
-      cli_print_input_memory_json(out, r);
-    }
-    fputs(", \"heap\": ", out);
-    cli_print_heap_json(out, r);
-    if (r->has_return) {
-      char num[64];
-      cli_format_json_number(num, sizeof num, run->fn->ret, r->ret);
-      fprintf(out, ", \"return\": %s", num);
-    }
-  }
+  if (r->verdict == LBL_REACHABLE) cli_print_witness_json(out, run);
   if (run->test_path) {
     fputs(", \"test\": ", out);
     json_string(out, run->test_path);

@@ -180,18 +180,3 @@ bool cli_check_iter(const CliRun *run, char *err, size_t len) {
   }
   return true;
 }
-
-bool cli_check_has_sites(const IrProgram *p, const CliOptions *o, char *err, size_t len) {
-  if (!o->check || p->check_operations > 0) return true;
-  char kinds[128];
-  snprintf(err, len, "%s:%d:1: error: no operation on line %d can be a run-time error of the kinds checked (%s)",
-           o->file, o->reach_line, o->reach_line, cli_check_kinds(o->check, kinds, sizeof kinds));
-  return false;
-}
-
-const char *cli_unmodelled_reason(const IrProgram *p) {
-  static char reason[256]; /* one answer per run */
-  snprintf(reason, sizeof reason, "no site triggers, but the line holds %s, which --check does not decide yet",
-           p->check_unmodelled);
-  return reason;
-}

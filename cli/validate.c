@@ -173,21 +173,36 @@ void cli_validate(CliRun *run) {
   run->validate_s = prop_now() - start;
 }
 
-/* Does the sanitizers' report in dir/ubsan.txt name FILE:LINE of the checked
-   line (the file's base name, as the reports print it)? */
+/* Is the first error the sanitizers report in dir/ubsan.txt at FILE:LINE
+   of the checked line?  UBSan starts its report with the place ("f.c:9:10:
+   runtime error: ..."); ASan with a stack whose first frame in the program's
+   file is the place (frames before it are the library's: free, memcpy).
+   Later lines name other places (where a block was allocated or freed
+   before): they do not count. */
 static bool report_names_line(const char *dir, const CliRun *run) {
-  char path[PATH_MAX + 16], site[PATH_MAX], text[4096];
+  char path[PATH_MAX + 16], text[4096];
   snprintf(path, sizeof path, "%s/ubsan.txt", dir);
   const char *base = strrchr(run->opt->file, '/');
-  snprintf(site, sizeof site, "%s:%d", base ? base + 1 : run->opt->file, run->opt->reach_line);
+  base = base ? base + 1 : run->opt->file;
   FILE *f = fopen(path, "r");
   if (!f) return false;
-  bool named = false;
-  while (!named && fgets(text, sizeof text, f))
-    for (const char *at = strstr(text, site); at && !named; at = strstr(at + 1, site))
-      named = !isdigit((unsigned char)at[strlen(site)]);
+  bool in_stack = false;
+  int line = -1;
+  while (line < 0 && fgets(text, sizeof text, f)) {
+    const char *at = strstr(text, base);
+    if (strstr(text, "runtime error:")) {
+      if (at && (at == text || at[-1] == '/') && at[strlen(base)] == ':') line = atoi(at + strlen(base) + 1);
+      else line = 0; /* a report elsewhere first */
+    } else if (strstr(text, "ERROR: AddressSanitizer")) {
+      in_stack = true;
+    } else if (in_stack && strstr(text, " #") && at && at[-1] == '/' && at[strlen(base)] == ':') {
+      line = atoi(at + strlen(base) + 1);
+    } else if (in_stack && text[0] == '\n') {
+      line = 0; /* the first stack ended outside the program */
+    }
+  }
   fclose(f);
-  return named;
+  return line == run->opt->reach_line;
 }
 
 void cli_validate_error(CliRun *run) {

@@ -25,7 +25,8 @@
  * the memory, not on values: their check is the builtin IR_BI_CHECK_HEAP,
  * which each engine decides from its memory.  An access through a pointer
  * checked for bounds is a site no check here expresses yet: it is recorded
- * in IrProgram.check_unmodelled, and no answer may then say "proved".
+ * as a site without checks, marked unmodelled: no answer about it may say
+ * "proved".
  */
 #include <assert.h>
 #include <math.h>
@@ -39,7 +40,9 @@ enum { MAX_GUARDS = 8, MAX_CONTEXT = 16 };
 typedef struct Sites {
   FeCtx *c;
   unsigned kinds;
-  int line;
+  int line;                      /* 0: every line */
+  const IrFunction *fn;          /* being lowered */
+  IrCheckSite *site;             /* the site whose checks are being made */
   IrBlock *out;                  /* the checks of the statement being visited */
   IrExpr *context[MAX_CONTEXT];  /* the conditions under which ?:, && and ||
                                     evaluate the operand being visited */
@@ -104,7 +107,7 @@ static int64_t min_of(const IrType *t) { return -max_of(t) - 1; }
 static IrStmt *check_call(Sites *st, IrBuiltin builtin, IrLoc loc) {
   IrStmt *call = fe_stmt_new(st->c, IR_ST_CALL, loc);
   call->builtin = builtin;
-  call->callee_name = IR_CHECK_CALL;
+  call->callee_name = st->site->call;
   call->type = fe_type_void(st->c);
   return call;
 }
@@ -125,7 +128,7 @@ static void emit_call(Sites *st, const Chain *ch, IrStmt *call, IrLoc loc) {
     inner = s;
   }
   fe_push(c->A, (void ***)&st->out->stmts, &st->out->n, inner);
-  c->prog->check_sites++;
+  fe_push(c->A, (void ***)&st->site->checks, &st->site->nchecks, call);
 }
 
 /* The chain becomes: if (context...) if (guards...) __inka_check(); */
@@ -148,11 +151,22 @@ static void emit1(Sites *st, IrExprKind op, IrExpr *a, IrExpr *b, IrLoc loc) {
 }
 
 /* ---- the sites of each kind ------------------------------------------------------ */
-static bool checked_at(const Sites *st, IrLoc loc, IrRteKind k) {
-  return (st->kinds & k) && loc.line == st->line && loc.file && !strcmp(loc.file, st->c->prog->path);
+/* Is an operation of kind k at loc checked?  If so, it is a new site, whose
+   checks come next. */
+static bool checked_at(Sites *st, IrLoc loc, IrRteKind k) {
+  if (!(st->kinds & k) || (st->line && loc.line != st->line) || !loc.file || strcmp(loc.file, st->c->prog->path))
+    return false;
+  IrCheckSite *site = fe_alloc(st->c->A, sizeof *site);
+  site->kind = k;
+  site->loc = loc;
+  site->fn = st->fn;
+  site->call = st->line ? IR_CHECK_CALL : fe_fmt(st->c->A, "%s.%d", IR_CHECK_CALL, st->c->prog->ncheck_sites + 1);
+  fe_push(st->c->A, (void ***)&st->c->prog->check_sites, &st->c->prog->ncheck_sites, site);
+  st->site = site;
+  return true;
 }
 
-static bool checked(const Sites *st, const IrExpr *e, IrRteKind k) { return checked_at(st, e->loc, k); }
+static bool checked(Sites *st, const IrExpr *e, IrRteKind k) { return checked_at(st, e->loc, k); }
 
 static bool signed_int(const IrType *t) { return t->kind == IR_TY_INT && t->is_signed && !t->fnptr; }
 
@@ -161,11 +175,9 @@ static void division(Sites *st, IrExpr *e) {
   IrExpr *x = e->a[0], *y = e->a[1];
   if (e->type->kind != IR_TY_INT) return;
   if (checked(st, e, IR_RTE_DIV)) {
-    st->c->prog->check_operations++;
     emit1(st, IR_EQ, y, constant(st, e->type, 0, e->loc), e->loc);
   }
   if (signed_int(e->type) && checked(st, e, IR_RTE_OVERFLOW)) {
-    st->c->prog->check_operations++;
     Chain ch = {0};
     guard(st, &ch, IR_EQ, x, constant(st, e->type, min_of(e->type), e->loc));
     guard(st, &ch, IR_EQ, y, constant(st, e->type, -1, e->loc));
@@ -222,7 +234,6 @@ static void wide_product_overflow(Sites *st, IrExpr *e) {
 
 static void arithmetic(Sites *st, IrExpr *e) {
   if (!signed_int(e->type) || st->c->prog->wrapv || !checked(st, e, IR_RTE_OVERFLOW)) return;
-  st->c->prog->check_operations++;
   if (e->type->bits <= 32) narrow_overflow(st, e);
   else if (e->kind == IR_MUL) wide_product_overflow(st, e);
   else wide_sum_overflow(st, e);
@@ -230,7 +241,6 @@ static void arithmetic(Sites *st, IrExpr *e) {
 
 static void negation(Sites *st, IrExpr *e) {
   if (!signed_int(e->type) || st->c->prog->wrapv || !checked(st, e, IR_RTE_OVERFLOW)) return;
-  st->c->prog->check_operations++;
   emit1(st, IR_EQ, e->a[0], constant(st, e->type, min_of(e->type), e->loc), e->loc);
 }
 
@@ -241,12 +251,10 @@ static void shift(Sites *st, IrExpr *e) {
   IrType *kt = k->type;
   int width = e->type->bits;
   if (checked(st, e, IR_RTE_SHIFT)) {
-    st->c->prog->check_operations++;
     if (kt->is_signed) emit1(st, IR_LT, k, constant(st, kt, 0, e->loc), e->loc);
     emit1(st, IR_GE, k, constant(st, kt, width, e->loc), e->loc);
   }
   if (e->kind != IR_SHL || !signed_int(e->type) || st->c->prog->wrapv || !checked(st, e, IR_RTE_OVERFLOW)) return;
-  st->c->prog->check_operations++;
   for (int high = 0; high < 2; high++) {
     Chain ch = {0};
     if (kt->is_signed) guard(st, &ch, IR_GE, k, constant(st, kt, 0, e->loc));
@@ -264,7 +272,6 @@ static void shift(Sites *st, IrExpr *e) {
 static void float_cast(Sites *st, IrExpr *e) {
   IrExpr *f = e->a[0];
   if (e->type->kind != IR_TY_INT || f->type->kind != IR_TY_FLOAT || !checked(st, e, IR_RTE_FLOAT_CAST)) return;
-  st->c->prog->check_operations++;
   int bits = e->type->bits;
   double above = ldexp(1.0, e->type->is_signed ? bits - 1 : bits);
   double min = e->type->is_signed ? -ldexp(1.0, bits - 1) : 0.0;
@@ -288,9 +295,8 @@ static void float_cast(Sites *st, IrExpr *e) {
 static void index_bounds(Sites *st, IrExpr *e, bool accessed) {
   const IrType *at = e->a[0]->type;
   if (at->kind != IR_TY_ARRAY || !checked(st, e, IR_RTE_BOUNDS)) return;
-  st->c->prog->check_operations++;
   if (at->variable || at->count <= 0) {
-    st->c->prog->check_unmodelled = "an index into a variable length array";
+    st->site->unmodelled = "an index into a variable length array";
     return;
   }
   IrExpr *i = e->a[1];
@@ -303,17 +309,12 @@ static void dereference(Sites *st, IrExpr *e, bool accessed) {
   IrExpr *base = e->a[0];
   while (base->kind == IR_PTR_ADD || (base->kind == IR_CAST && base->a[0]->type->kind == IR_TY_PTR))
     base = base->a[0];
-  if (accessed && checked(st, e, IR_RTE_BOUNDS)) {
-    st->c->prog->check_operations++;
-    st->c->prog->check_unmodelled = "an access through a pointer (its object's bounds)";
-  }
+  if (accessed && checked(st, e, IR_RTE_BOUNDS)) st->site->unmodelled = "an access through a pointer (its object's bounds)";
   if (base->kind == IR_ADDR_OF) return; /* &x is neither NULL nor a heap block */
   if (accessed && checked(st, e, IR_RTE_FREE)) {
-    st->c->prog->check_operations++;
     emit_heap(st, base, false, e->loc);
   }
   if (!checked(st, e, IR_RTE_NULL)) return;
-  st->c->prog->check_operations++;
   emit1(st, IR_EQ, base, fe_zero(st->c, base->type, e->loc), e->loc);
 }
 
@@ -333,7 +334,9 @@ static IrExpr *negated(Sites *st, IrExpr *cond) { return fe_op(st->c, IR_LNOT, i
 static void conditional_operands(Sites *st, IrExpr *e) {
   sites(st, e->a[0], true);
   if (st->ncontext + 1 >= MAX_CONTEXT) {
-    if (st->kinds) st->c->prog->check_unmodelled = "an operand nested too deep in ?:, && and ||";
+    /* operands too deep to be visited: a site of the first kind checked
+       stands for whatever they hold */
+    if (checked(st, e, st->kinds & -st->kinds)) st->site->unmodelled = "an operand nested too deep in ?:, && and ||";
     return;
   }
   if (e->kind == IR_COND) {
@@ -385,8 +388,7 @@ static void statement_sites(Sites *st, IrStmt *s) {
     for (int i = 0; i < s->nargs; i++) sites(st, s->args[i], true);
     sites(st, s->lhs, true);
     if (s->builtin == IR_BI_FREE && s->nargs == 1 && checked_at(st, s->loc, IR_RTE_FREE)) {
-      st->c->prog->check_operations++;
-      emit_heap(st, s->args[0], true, s->loc);
+        emit_heap(st, s->args[0], true, s->loc);
     }
     break;
   case IR_ST_IF: sites(st, s->cond, true); break;
@@ -421,6 +423,8 @@ void fe_check_sites(FeCtx *c, unsigned kinds, int line) {
   Sites st = {.c = c, .kinds = kinds, .line = line};
   c->prog->check_kinds = kinds;
   c->prog->check_line = line;
-  for (int i = 0; i < c->prog->nfuncs; i++)
-    if (c->prog->funcs[i]->defined) lower_block(&st, &c->prog->funcs[i]->body);
+  for (int i = 0; i < c->prog->nfuncs; i++) {
+    st.fn = c->prog->funcs[i];
+    if (st.fn->defined) lower_block(&st, &c->prog->funcs[i]->body);
+  }
 }

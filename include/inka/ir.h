@@ -338,15 +338,12 @@ typedef struct IrProgram {
                             fn_ids[k - 1] is the function of id k (IrType.fnptr) */
   int nfn_ids;
   unsigned check_kinds;   /* --check: the kinds of run-time error (IrRteKind)
-                            whose sites on check_line the frontend lowered
-                            into explicit checks (frontend/rte.c) */
+                            whose sites the frontend lowered into explicit
+                            checks (frontend/rte.c), on check_line (0: on
+                            every line of the main file) */
   int check_line;
-  int check_operations;  /* operations of those kinds on that line */
-  int check_sites;       /* the checks made of them (IR_CHECK_CALL calls; an
-                            operation safe whatever its operands makes none) */
-  const char *check_unmodelled; /* a site of a checked kind on that line
-                                   that no check decides (what it is), or NULL:
-                                   then no answer may say "proved" */
+  struct IrCheckSite **check_sites; /* in source order */
+  int ncheck_sites;
   struct IrArena *arena; /* owns every IR object */
 } IrProgram;
 
@@ -370,6 +367,22 @@ typedef enum {
                                   into a freed block (IR_BI_CHECK_HEAP) */
 } IrRteKind;
 #define IR_CHECK_CALL "__inka_check"
+
+/* One site: an operation of a checked kind, and its checks. */
+typedef struct IrCheckSite {
+  IrRteKind kind;
+  IrLoc loc;
+  const IrFunction *fn;       /* the function holding it */
+  const char *call;           /* the name its check calls have: IR_CHECK_CALL
+                                 for the sites of one line (--at: any of them
+                                 is the objective), else IR_CHECK_CALL.N, the
+                                 objective of this site alone */
+  const IrStmt **checks;      /* its calls, one per way to go wrong; none:
+                                 safe whatever its operands */
+  int nchecks;
+  const char *unmodelled;     /* a site no check decides yet: what it is (no
+                                 answer about it may say "proved"), or NULL */
+} IrCheckSite;
 
 /* ---- Helpers shared by every reader of the IR (frontend/ir.c) ------------ */
 IrFunction *ir_find_function(const IrProgram *p, const char *name);

@@ -3,7 +3,8 @@
 # "@ KIND VERDICT[: why][; KIND VERDICT...]"; each pair is asked alone, and a
 # found error must validate (--validate: its driver, built with UBSan and
 # ASan, stops with a report at that line).  Then --check all, --json, the
-# driver of --emit-test, and the usage errors.
+# driver of --emit-test, every site at once (--json, --sarif), and the usage
+# errors.
 cd "$(dirname "$0")/../.." || exit 2
 INKA=${INKA:-./inka-ng}
 F=tests/e2e/check/sites.c
@@ -50,13 +51,41 @@ if $INKA --check overflow --at "$F:$line" --emit-test "$tmp/t.c" "$F" >/dev/null
    ! "$tmp/t" 2>"$tmp/err" && grep -q "sites.c:$line" "$tmp/err"; then ok
 else bad "driver of $F:$line does not stop at the line: $(head -2 "$tmp/err" 2>/dev/null)"; fi
 
+# every site of the file in one run: per marked line and kind, the sites of
+# that kind agree with the marks (found: one is found; proved: all are), every
+# found one validated; --sarif writes one result per site (check_sarif.py)
+$INKA --check all --validate --json --sarif "$tmp/s.sarif" --objective-timeout 20 "$F" >"$tmp/all.json"; st=$?
+if [ $st -eq 0 ]; then ok; else bad "--check all $F: exit $st (want 0: errors found)"; fi
+if python3 - "$tmp/all.json" "$F" <<'PY'; then ok; else bad "--check all $F: the sites disagree with the marks"; fi
+import json, re, sys
+sites = json.load(open(sys.argv[1]))["sites"]
+wrong = 0
+for n, text in enumerate(open(sys.argv[2]), 1):
+    m = re.search(r"/\* @ (.*?) \*/", text)
+    for pair in (m.group(1).split(";") if m else []):
+        kind, want = pair.split(":")[0].split()[:2]
+        got = [s for s in sites if s["line"] == n and s["kind"] == kind]
+        verdicts = {s["verdict"] for s in got}
+        agg = "found" if "found" in verdicts else "proved" if got and verdicts == {"proved"} else "unknown"
+        if agg != want:
+            print(f"line {n} {kind}: want {want}, sites {[s['verdict'] for s in got]}"); wrong += 1
+    wrong += sum(1 for s in sites if s["verdict"] == "found" and not s.get("validated"))
+sys.exit(1 if wrong else 0)
+PY
+if python3 tests/e2e/check_sarif.py "$tmp/s.sarif" "$tmp/all.json"; then ok; else bad "SARIF of $F"; fi
+# --function: only what it calls; exit 1 when every site is proved
+out=$($INKA --check all --function negate_safe --json "$F"); st=$?
+if [ $st -eq 1 ] && grep -q '"overflow": {"sites": 1, "found": 0, "proved": 1' <<<"$out"; then ok
+else bad "--check all --function negate_safe (exit $st): $out"; fi
+
 # usage and input errors: exit 2 with a message that says what is wrong
 expect_error() {  # message-pattern args...
   local pattern=$1 out st; shift
   out=$($INKA "$@" 2>&1); st=$?
   if [ $st -eq 2 ] && grep -q -- "$pattern" <<<"$out"; then ok; else bad "$* (exit $st): $out"; fi
 }
-expect_error "needs --at" --check div "$F"
+expect_error "is for --check without --at" --check div --at 10 --sarif x.sarif "$F"
+expect_error "needs --check" --sarif x.sarif --reach 10 "$F"
 expect_error "needs --check" --at 10 "$F"
 expect_error "not a kind" --check divide --at 10 "$F"
 expect_error "not checked yet" --check uninit --at 10 "$F"
