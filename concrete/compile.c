@@ -548,10 +548,12 @@ static bool call(Comp *k, const IrStmt *s, CxStmt *x) {
     x->e = x->args[0];
     return true;
   case IR_BI_CHECK_HEAP:
-    assert(s->nargs == 2 && s->args[1]->kind == IR_INT_CONST);
+    assert(s->nargs >= 2 && s->args[1]->kind == IR_INT_CONST);
     x->kind = S_CHECK_HEAP;
     x->e = x->args[0];
-    x->for_free = s->args[1]->ival != 0;
+    x->use = (uint8_t)s->args[1]->ival;
+    assert(x->use != IR_USE_BOUNDS || s->nargs == 3);
+    x->cells = s->type->kind == IR_TY_PTR ? stride(s->type) : 1;
     return true;
   }
   return fail(k, &s->loc, "unsupported: %s", "a call outside the concrete mode");

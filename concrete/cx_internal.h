@@ -113,9 +113,9 @@ struct CxStmt {
   const IrVar *var;   /* DECL_MEM */
   int src_line;       /* the statement's line in whatever file */
   const IrStmt *ir;   /* the IR statement (for CxRunOptions.on_event) */
-  int64_t cells;      /* DECL_MEM: cells of the type; MALLOC: cells per element */
+  int64_t cells;      /* DECL_MEM: cells of the type; MALLOC, CHECK_HEAP: cells per element */
   bool zeroed;        /* MALLOC: calloc */
-  bool for_free;      /* CHECK_HEAP: the pointer is about to be freed (else accessed) */
+  uint8_t use;        /* CHECK_HEAP: IrCheckUse (args[2]: the element count of bounds) */
   const char *reason; /* MALLOC: why it cannot run (NULL: it can) */
   CxBlock a, b, c, d; /* IF: then, else; WHILE: pre, body, step; BLOCK: body (a) */
   /* WHILE at the top of the function under test whose condition compares a
@@ -188,6 +188,9 @@ static inline const CxObject *cx_mem_object_at(const CxMemory *m, int64_t l) {
 bool cx_mem_valid(const CxMemory *m, int64_t l, bool for_free);
 /* Does l lie in a heap block (or input object) that was freed? */
 bool cx_mem_dangling(const CxMemory *m, int64_t l);
+/* Is the element l + k * stride (stride cells) not wholly inside the object
+   of l (l not NULL)? */
+bool cx_mem_outside(const CxMemory *m, int64_t l, int64_t stride, int64_t k);
 
 /* ---- The compiled program (compile.c) ---------------------------------- */
 typedef struct CxGlobalInit {

@@ -96,3 +96,10 @@ bool cx_mem_dangling(const CxMemory *m, int64_t l) {
   if (!o || l < o->base || l >= o->base + o->ncells) return false;
   return (o->kind == CX_OBJ_HEAP || o->kind == CX_OBJ_INPUT) && m->val[o->base - 1] != 1;
 }
+
+bool cx_mem_outside(const CxMemory *m, int64_t l, int64_t stride, int64_t k) {
+  const CxObject *o = cx_mem_object_at(m, l);
+  if (!o || l < o->base || l >= o->base + o->ncells) return true;
+  __int128 start = (__int128)(l - o->base) + (__int128)stride * k;
+  return start < 0 || start + stride > o->ncells;
+}

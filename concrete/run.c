@@ -482,11 +482,16 @@ static void release(Run *r, const CxStmt *s) {
   r->m->val[p - 1] = 0;
 }
 
-/* --check free: is the pointer unfit to be freed (not NULL, not a live heap
-   block) or accessed (in a freed block)? */
+/* --check free and bounds: is the pointer unfit to be freed (not NULL, not a
+   live heap block), accessed (in a freed block), or p + k outside p's
+   object (p not NULL)? */
 static bool heap_error(Run *r, const CxStmt *s) {
   int64_t p = eval(r, s->e);
-  return s->for_free ? p != 0 && !cx_mem_valid(r->m, p, true) : cx_mem_dangling(r->m, p);
+  switch ((IrCheckUse)s->use) {
+  case IR_USE_FREE: return p != 0 && !cx_mem_valid(r->m, p, true);
+  case IR_USE_BOUNDS: return p != 0 && cx_mem_outside(r->m, p, s->cells, eval(r, s->args[2]));
+  default: return cx_mem_dangling(r->m, p);
+  }
 }
 
 /* ---- Exit probes -------------------------------------------------------------------------

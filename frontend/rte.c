@@ -23,10 +23,11 @@
  *
  * The heap errors (a double free, an access into a freed block) depend on
  * the memory, not on values: their check is the builtin IR_BI_CHECK_HEAP,
- * which each engine decides from its memory.  An access through a pointer
- * checked for bounds is a site no check here expresses yet: it is recorded
- * as a site without checks, marked unmodelled: no answer about it may say
- * "proved".
+ * which each engine decides from its memory; so are the bounds of an access
+ * through a pointer p + k (p's object is not a value the guards can name).
+ * A site no check here expresses (an index into a variable length array, a
+ * pointer computed in steps) is recorded without checks, marked
+ * unmodelled: no answer about it may say "proved".
  */
 #include <assert.h>
 #include <math.h>
@@ -134,15 +135,19 @@ static void emit_call(Sites *st, const Chain *ch, IrStmt *call, IrLoc loc) {
 /* The chain becomes: if (context...) if (guards...) __inka_check(); */
 static void emit(Sites *st, const Chain *ch, IrLoc loc) { emit_call(st, ch, check_call(st, IR_BI_ERROR, loc), loc); }
 
-/* A heap error of p about to be freed or accessed (IR_BI_CHECK_HEAP). */
-static void emit_heap(Sites *st, IrExpr *p, bool for_free, IrLoc loc) {
+/* An error of pointer p about to be freed or accessed, or of p + k about to
+   be accessed (IR_BI_CHECK_HEAP; k NULL but for bounds). */
+static void emit_heap(Sites *st, IrExpr *p, IrCheckUse use, IrExpr *k, IrLoc loc) {
   IrStmt *call = check_call(st, IR_BI_CHECK_HEAP, loc);
-  call->nargs = 2;
-  call->args = fe_alloc(st->c->A, 2 * sizeof *call->args);
+  call->nargs = k ? 3 : 2;
+  call->args = fe_alloc(st->c->A, 3 * sizeof *call->args);
   call->args[0] = p;
-  call->args[1] = constant(st, int_type(st), for_free, loc);
+  call->args[1] = constant(st, int_type(st), use, loc);
+  call->args[2] = k;
+  call->type = p->type;
   emit_call(st, &(Chain){0}, call, loc);
 }
+
 
 static void emit1(Sites *st, IrExprKind op, IrExpr *a, IrExpr *b, IrLoc loc) {
   Chain ch = {0};
@@ -304,16 +309,30 @@ static void index_bounds(Sites *st, IrExpr *e, bool accessed) {
   emit1(st, accessed ? IR_GE : IR_GT, i, constant(st, i->type, at->count, e->loc), e->loc);
 }
 
+/* *a for bounds: a = p + k or a = p, checked against p's object.  Without a
+   pointer p to measure from (p + j + k, a converted pointer), the site is
+   one no check decides. */
+static void access_bounds(Sites *st, IrExpr *e) {
+  IrExpr *a = e->a[0];
+  if (a->kind == IR_ADDR_OF) return; /* *&x: x itself */
+  if (!checked(st, e, IR_RTE_BOUNDS)) return;
+  bool sum = a->kind == IR_PTR_ADD;
+  IrExpr *p = sum ? a->a[0] : a;
+  if (p->kind == IR_PTR_ADD || p->kind == IR_CAST || a->kind == IR_CAST) {
+    st->site->unmodelled = "an access through a pointer computed in steps or converted";
+    return;
+  }
+  emit_heap(st, p, IR_USE_BOUNDS, sum ? a->a[1] : constant(st, int_type(st), 0, e->loc), e->loc);
+}
+
 /* *p: p is NULL (p + k is NULL only when p is) */
 static void dereference(Sites *st, IrExpr *e, bool accessed) {
   IrExpr *base = e->a[0];
   while (base->kind == IR_PTR_ADD || (base->kind == IR_CAST && base->a[0]->type->kind == IR_TY_PTR))
     base = base->a[0];
-  if (accessed && checked(st, e, IR_RTE_BOUNDS)) st->site->unmodelled = "an access through a pointer (its object's bounds)";
+  if (accessed) access_bounds(st, e);
   if (base->kind == IR_ADDR_OF) return; /* &x is neither NULL nor a heap block */
-  if (accessed && checked(st, e, IR_RTE_FREE)) {
-    emit_heap(st, base, false, e->loc);
-  }
+  if (accessed && checked(st, e, IR_RTE_FREE)) emit_heap(st, base, IR_USE_ACCESS, NULL, e->loc);
   if (!checked(st, e, IR_RTE_NULL)) return;
   emit1(st, IR_EQ, base, fe_zero(st->c, base->type, e->loc), e->loc);
 }
@@ -388,7 +407,7 @@ static void statement_sites(Sites *st, IrStmt *s) {
     for (int i = 0; i < s->nargs; i++) sites(st, s->args[i], true);
     sites(st, s->lhs, true);
     if (s->builtin == IR_BI_FREE && s->nargs == 1 && checked_at(st, s->loc, IR_RTE_FREE)) {
-        emit_heap(st, s->args[0], true, s->loc);
+        emit_heap(st, s->args[0], IR_USE_FREE, NULL, s->loc);
     }
     break;
   case IR_ST_IF: sites(st, s->cond, true); break;

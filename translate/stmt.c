@@ -152,20 +152,27 @@ static StResult conditional_end(StmtCtx *c, const IrExpr *cond, bool reach) {
   return continue_when(c, b, reach);
 }
 
-/* --check free: where pointer p is not fit to be freed (it is not NULL, and
-   not a live heap block) or accessed (it lies in a freed block), the
-   objective; the rest runs where it is. */
-static StResult heap_check(StmtCtx *c, const IrStmt *s, PropVar p, bool reach) {
+/* --check free and bounds: the boolean "this use of p is an error" (p + k
+   for bounds, k in elements of stmt->type), TR_FAIL on failure. */
+static PropVar use_error(Tr *t, const IrStmt *s, const TrState *in, const PropVar *args) {
+  PropVar p = args[0];
+  PropStore *st = t->s;
+  IrCheckUse use = (IrCheckUse)s->args[1]->ival;
+  if (use == IR_USE_ACCESS) return tr_dangling(t, in->mem, p);
+  PropVar bad = use == IR_USE_FREE ? tr_access_trap(t, in->mem, p, true) : tr_outside(t, p, s->type, args[2]);
+  PropVar null = prop_new_var(st, 0, 1), real = prop_new_var(st, 0, 1), error = prop_new_var(st, 0, 1);
+  if (bad == TR_FAIL || !op_reify(st, null, p, OP_EQ, t->zero) || !op_bool_not(st, real, null) ||
+      !op_bool_and(st, error, real, bad)) /* free(NULL) does nothing; *NULL is a null error */
+    return TR_FAIL;
+  return error;
+}
+
+/* The objective where the use of args[0] is an error (use_error); the rest
+   runs where it is not. */
+static StResult heap_check(StmtCtx *c, const IrStmt *s, const PropVar *args, bool reach) {
   Tr *t = c->t;
-  bool for_free = s->args[1]->ival != 0;
-  PropVar bad = for_free ? tr_access_trap(t, c->in->mem, p, true) : tr_dangling(t, c->in->mem, p);
-  if (bad == TR_FAIL) return ST_FAIL;
-  PropVar fine = prop_new_var(t->s, 0, 1);
-  if (!for_free) return op_bool_not(t->s, fine, bad) ? continue_when(c, fine, reach) : ST_FAIL;
-  PropVar null = prop_new_var(t->s, 0, 1), valid = prop_new_var(t->s, 0, 1); /* free(NULL) does nothing */
-  if (!op_reify(t->s, null, p, OP_EQ, t->zero) || !op_bool_not(t->s, valid, bad) ||
-      !op_bool_or(t->s, fine, null, valid))
-    return ST_FAIL;
+  PropVar bad = use_error(t, s, c->in, args), fine = prop_new_var(t->s, 0, 1);
+  if (bad == TR_FAIL || !op_bool_not(t->s, fine, bad)) return ST_FAIL;
   return continue_when(c, fine, reach);
 }
 
@@ -278,7 +285,7 @@ static StResult translate_call(StmtCtx *c, const IrStmt *s) {
   case IR_BI_ERROR: return end_path(c, objective);
   case IR_BI_MALLOC: case IR_BI_CALLOC: return allocate(c, s, args);
   case IR_BI_FREE: return release(c, s, args[0]);
-  case IR_BI_CHECK_HEAP: return heap_check(c, s, args[0], objective);
+  case IR_BI_CHECK_HEAP: return heap_check(c, s, args, objective);
   case IR_BI_FP_CLASS: {
     PropVar v = fp_classify(t, s, args[0]);
     if (v == TR_FAIL) return ST_FAIL;

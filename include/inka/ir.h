@@ -208,13 +208,15 @@ typedef enum {
                         file does not define them); stmt->type is the result
                         type, args[0] has it too */
   IR_BI_SQRT,        /* lhs = sqrt(args[0]) (sqrt, sqrtf), as fabs */
-  IR_BI_CHECK_HEAP,  /* --check free (frontend/rte.c): args[0] a pointer
-                        about to be freed (args[1] the int constant 1) or
-                        accessed (0); callee_name is IR_CHECK_CALL.  Where
-                        that use is a heap error (freeing anything but NULL
-                        or a live heap block; an access into a freed
-                        block), a target, then the path ends; otherwise it
-                        does nothing */
+  IR_BI_CHECK_HEAP,  /* --check free and bounds (frontend/rte.c): args[0]
+                        a pointer p, args[1] an IrCheckUse constant, and for
+                        IR_USE_BOUNDS args[2] an element count k (of the
+                        pointer type stmt->type).  Where that use of p is an
+                        error (freeing anything but NULL or a live heap
+                        block; an access into a freed block; an access to
+                        p + k outside p's object, p not NULL), a target
+                        (callee_name is a check call's), then the path
+                        ends; otherwise it does nothing */
   IR_BI_FP_CLASS,    /* lhs = a classification of math.h on a float or
                         double args[0]: callee_name is __builtin_isnan,
                         __builtin_isinf, __builtin_isinf_sign (-1, 0, 1),
@@ -367,6 +369,9 @@ typedef enum {
                                   into a freed block (IR_BI_CHECK_HEAP) */
 } IrRteKind;
 #define IR_CHECK_CALL "__inka_check"
+
+/* What IR_BI_CHECK_HEAP asks of its pointer. */
+typedef enum { IR_USE_ACCESS = 0, IR_USE_FREE = 1, IR_USE_BOUNDS = 2 } IrCheckUse;
 
 /* One site: an operation of a checked kind, and its checks. */
 typedef struct IrCheckSite {

@@ -244,3 +244,76 @@ PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q) {
   prop_subscribe(s, &a->base, p, PROP_EV_FIX);
   return prop_post(s, &a->base) ? trap : TR_FAIL;
 }
+
+/* ---- An access through p + k stays inside p's object (--check bounds) -----
+ * The boolean bad <=> "the element p + k (k elements of `stride` cells) is
+ * not wholly inside the object p points into", decided once p is known, as
+ * bounds on k: no location p + k is computed, so no value of k is lost to
+ * the range of locations (p[-1000000000] is an error like p[-1]).  NULL is
+ * not this error (bad = 0: the caller asks about a pointer not NULL); a p
+ * outside every object has no element inside one (bad = 1).  For a sized
+ * input object the upper bound is its length variable. */
+typedef struct Outside {
+  Propagator base;
+  Tr *t;
+  PropVar p, k, bad;
+  int64_t stride;
+  int waiting;        /* trailed */
+} Outside;
+
+static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+
+static bool outside_now(Tr *t, PropVar p, PropVar k, int64_t stride, PropVar bad, bool *done) {
+  PropStore *s = t->s;
+  *done = false;
+  if (!prop_is_fixed(s, p)) return true;
+  int64_t l = prop_value(s, p);
+  if (l >= tr_frontier(t)) return true; /* its block is not allocated yet */
+  *done = true;
+  TrObject *o = l ? tr_object_at(t, l) : NULL;
+  if (!l) return prop_fix(s, bad, 0);
+  if (!o || l < o->base || l >= o->base + o->ncells) return prop_fix(s, bad, 1);
+  int64_t off = l - o->base, cells = o->len == TR_UNINIT ? o->ncells : 0;
+  PropVar below = prop_new_var(s, 0, 1), above = prop_new_var(s, 0, 1);
+  /* inside <=> 0 <= off + stride * k <= end - stride */
+  if (!op_reify(s, below, k, OP_LT, prop_new_const(s, -floor_div(off, stride)))) return false;
+  if (o->len == TR_UNINIT) {
+    if (!op_reify(s, above, k, OP_GT, prop_new_const(s, floor_div(cells - stride - off, stride)))) return false;
+  } else { /* end = base + stride * len: k > len - 1 - off / stride */
+    if (tr_cells(o->type) != stride || off % stride)
+      return tr_abandon_if(t, t->one, "an access to an input array through a pointer of another type");
+    PropVar d = prop_new_var(s, INT64_MIN / 4, INT64_MAX / 4);
+    int64_t coef[3] = {1, -1, 1};
+    PropVar x[3] = {d, k, o->len};
+    if (!op_linear(s, 3, coef, x, OP_EQ, 0) || !op_reify(s, above, d, OP_GT, prop_new_const(s, -1 - off / stride)))
+      return false; /* d = k - len */
+  }
+  return op_bool_or(s, bad, below, above);
+}
+
+static PropStatus outside_propagate(PropStore *s, Propagator *p) {
+  (void)s;
+  Outside *a = (Outside *)p;
+  bool done;
+  bool ok = outside_now(a->t, a->p, a->k, a->stride, a->bad, &done);
+  return tr_memory_status(a->t, p, a->p, &a->waiting, ok, done);
+}
+
+static const PropClass outside_class = {"access_outside", outside_propagate, PROP_PRIO_GLOBAL, false};
+
+PropVar tr_outside(Tr *t, PropVar p, const IrType *ptr, PropVar k) {
+  PropStore *s = t->s;
+  int64_t stride = ptr->base->kind == IR_TY_VOID ? 1 : tr_cells(ptr->base);
+  PropVar bad = prop_new_var(s, 0, 1);
+  bool done;
+  if (!outside_now(t, p, k, stride, bad, &done)) return TR_FAIL;
+  if (done) return bad;
+  Outside *a = prop_propagator_new(s, &outside_class, sizeof *a);
+  a->t = t;
+  a->p = p;
+  a->k = k;
+  a->bad = bad;
+  a->stride = stride;
+  prop_subscribe(s, &a->base, p, PROP_EV_FIX);
+  return prop_post(s, &a->base) ? bad : TR_FAIL;
+}

@@ -122,6 +122,9 @@ PropVar tr_access_trap(Tr *t, TrMem *m, PropVar x, bool for_free);
 /* The boolean "x lies in a freed block" (--check free: a use after free),
    t->zero when surely not, TR_FAIL on failure. */
 PropVar tr_dangling(Tr *t, TrMem *m, PropVar x);
+/* The boolean "the element p + k (k elements of ptr's pointee type) is not
+   inside p's object" (--check bounds; 0 for p NULL), TR_FAIL on failure. */
+PropVar tr_outside(Tr *t, PropVar p, const IrType *ptr, PropVar k);
 /* access_s.c: the boolean "q = p + displacement leaves p's object" (one past
    the end stays inside): t->zero when surely inside, TR_FAIL on failure. */
 PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q);

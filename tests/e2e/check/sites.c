@@ -145,3 +145,29 @@ int local_free(int k) {
     free(p);                     /* @ free found: p is a local's address */
   return x;
 }
+
+int sum_inclusive(const int *v, int n) {
+  int s = 0;
+  for (int i = 0; i <= n; i++)
+    s += v[i];                   /* @ bounds found: the input array is as long as the solver chooses */
+  return s;
+}
+
+int heap_index(int n) {
+  int *p = malloc(4 * sizeof *p);
+  if (p == NULL)
+    return 0;
+  int x = 0;
+  if (n >= 0 && n < 4)
+    x = p[n] = n;                /* @ bounds proved: n in [0, 4) */
+  if (n == 9)
+    x = *(p + n);                /* @ bounds found: n = 9 */
+  free(p);
+  return x;
+}
+
+int record_field(struct item *r, int i) {
+  if (i < 0 || i > 2)
+    return 0;
+  return r[i].key;               /* @ bounds found: r holds fewer than 3 items */
+}
