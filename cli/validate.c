@@ -138,41 +138,6 @@ static bool compile_command(const CliRun *run, const char *flags, char *cmd, siz
   return n < cap;
 }
 
-void cli_validate(CliRun *run) {
-  double start = prop_now();
-  run->validated = 0;
-  char dir[] = "/tmp/inka-validate-XXXXXX";
-  if (!mkdtemp(dir)) {
-    snprintf(run->validate_msg, sizeof run->validate_msg, "cannot make a temporary directory");
-    return;
-  }
-  char driver[PATH_MAX], err[512], cmd[8192];
-  int ran;
-  snprintf(driver, sizeof driver, "%s/driver.c", dir);
-  if (!valid_path(run->opt->file)) {
-    snprintf(run->validate_msg, sizeof run->validate_msg, "the program path contains a quote");
-  } else if (!cli_emit_driver(run, driver, err, sizeof err)) {
-    snprintf(run->validate_msg, sizeof run->validate_msg, "%.200s", err);
-  } else if (!compile_command(run, coverage_flags(run), cmd, sizeof cmd) || run_in(dir, cmd) != 0) {
-    snprintf(run->validate_msg, sizeof run->validate_msg, "the driver does not compile");
-  } else if ((ran = run_driver(dir)) == 124) {
-    snprintf(run->validate_msg, sizeof run->validate_msg, "the driver ran past 20 s");
-  } else if (ran == 126) {
-    snprintf(run->validate_msg, sizeof run->validate_msg,
-             "this machine cannot run the driver (a 32-bit x86 program needs a kernel that runs one, or qemu-i386)");
-  } else if (!run->prog->wrapv && undefined_behaviour(dir, err, sizeof err)) {
-    snprintf(run->validate_msg, sizeof run->validate_msg, "the witness relies on undefined behaviour: %.200s", err);
-  } else {
-    run_in(dir, "gcov -o . driver.c");
-    check_lines(run, dir);
-  }
-  char rm[PATH_MAX + 32];
-  snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
-  if (system(rm) != 0) { /* a leftover temporary directory is harmless */
-  }
-  run->validate_s = prop_now() - start;
-}
-
 /* Is the first error the sanitizers report in dir/ubsan.txt at FILE:LINE
    of the checked line?  UBSan starts its report with the place ("f.c:9:10:
    runtime error: ..."); ASan with a stack whose first frame in the program's
@@ -205,7 +170,14 @@ static bool report_names_line(const char *dir, const CliRun *run) {
   return line == run->opt->reach_line;
 }
 
-void cli_validate_error(CliRun *run) {
+/* What a validation checks of the driver's run in dir (its exit status
+   ran, neither 124 nor 126): sets run->validated, or validate_msg. */
+typedef void (*RunCheck)(CliRun *run, const char *dir, int ran);
+
+/* Writes the driver into a temporary directory, builds it with gcc `flags`,
+   runs it and hands the run to check; what went wrong before goes to
+   validate_msg (run->validated stays 0). */
+static void validate_with(CliRun *run, const char *flags, RunCheck check) {
   double start = prop_now();
   run->validated = 0;
   char dir[] = "/tmp/inka-validate-XXXXXX";
@@ -214,25 +186,49 @@ void cli_validate_error(CliRun *run) {
     return;
   }
   char driver[PATH_MAX], err[512], cmd[8192];
-  snprintf(driver, sizeof driver, "%s/driver.c", dir);
-  const char *flags = "-g -fsanitize=undefined,address,float-cast-overflow -fno-sanitize-recover=all";
   int ran;
+  snprintf(driver, sizeof driver, "%s/driver.c", dir);
   if (!valid_path(run->opt->file)) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the program path contains a quote");
   } else if (!cli_emit_driver(run, driver, err, sizeof err)) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "%.200s", err);
   } else if (!compile_command(run, flags, cmd, sizeof cmd) || run_in(dir, cmd) != 0) {
-    snprintf(run->validate_msg, sizeof run->validate_msg, "the driver does not compile with the sanitizers");
+    snprintf(run->validate_msg, sizeof run->validate_msg, "the driver does not compile (%s)", flags);
   } else if ((ran = run_driver(dir)) == 124) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver ran past 20 s");
-  } else if (ran == 0 || !report_names_line(dir, run)) {
-    snprintf(run->validate_msg, sizeof run->validate_msg, "no sanitizer report at line %d", run->opt->reach_line);
+  } else if (ran == 126) {
+    snprintf(run->validate_msg, sizeof run->validate_msg,
+             "this machine cannot run the driver (a 32-bit x86 program needs a kernel that runs one, or qemu-i386)");
   } else {
-    run->validated = 1;
+    check(run, dir, ran);
   }
   char rm[PATH_MAX + 32];
   snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
   if (system(rm) != 0) { /* a leftover temporary directory is harmless */
   }
   run->validate_s = prop_now() - start;
+}
+
+/* --validate: no undefined behaviour (ISO C), and gcov saw the target run. */
+static void objective_ran(CliRun *run, const char *dir, int ran) {
+  (void)ran;
+  char err[512];
+  if (!run->prog->wrapv && undefined_behaviour(dir, err, sizeof err)) {
+    snprintf(run->validate_msg, sizeof run->validate_msg, "the witness relies on undefined behaviour: %.200s", err);
+    return;
+  }
+  run_in(dir, "gcov -o . driver.c");
+  check_lines(run, dir);
+}
+
+void cli_validate(CliRun *run) { validate_with(run, coverage_flags(run), objective_ran); }
+
+/* --check --validate: the run stopped with a sanitizer report at the line. */
+static void error_reported(CliRun *run, const char *dir, int ran) {
+  if (ran != 0 && report_names_line(dir, run)) run->validated = 1;
+  else snprintf(run->validate_msg, sizeof run->validate_msg, "no sanitizer report at line %d", run->opt->reach_line);
+}
+
+void cli_validate_error(CliRun *run) {
+  validate_with(run, "-g -fsanitize=undefined,address,float-cast-overflow -fno-sanitize-recover=all", error_reported);
 }
