@@ -92,7 +92,7 @@ static bool check_site(CliRun *run, IrProgram *p, const IrCheckSite *site, doubl
   }
   if (!solve_check(run, p, budget, err, len)) return false;
   if (run->result.verdict == LBL_REACHABLE && o->validate) {
-    cli_validate_error(run);
+    cli_validate_error(run, site->kind);
     if (run->validated == 0) { /* never claim what the real program did not do */
       run->result.verdict = LBL_UNKNOWN;
       run->result.reason = "the inputs found did not validate (see \"validation\")";
@@ -140,7 +140,7 @@ static void print_site_json(FILE *out, const CliRun *run, const IrCheckSite *sit
   fputc('}', out);
 }
 
-enum { NKINDS = 7 };
+enum { NKINDS = 8 };
 typedef struct Tally {
   int sites[NKINDS], found[NKINDS], proved[NKINDS];
 } Tally;

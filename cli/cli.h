@@ -145,8 +145,9 @@ CliSarif *cli_sarif_open(const CliOptions *o, char *err, size_t len);
 void cli_sarif_result(CliSarif *s, const CliRun *run, const IrCheckSite *site);
 bool cli_sarif_close(CliSarif *s, char *err, size_t len);
 /* --check --validate: the driver, built with the sanitizers, must stop with
-   a report at the checked line. */
-void cli_validate_error(CliRun *run);
+   a report at the checked line; for the kinds uninit alone, the concrete
+   run must have confirmed the answer. */
+void cli_validate_error(CliRun *run, unsigned kinds);
 
 /* driver.c, shared with the suites (suite_driver.c): the input memory as C
    statements (each given object calloc'd, then its cells), a pointer into

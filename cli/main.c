@@ -139,7 +139,7 @@ static int solve(CliRun *run, IrProgram *p) {
     run->test_path = o->emit_test;
   }
   if (run->result.verdict == LBL_REACHABLE && o->validate) {
-    if (o->check) cli_validate_error(run);
+    if (o->check) cli_validate_error(run, o->check);
     else cli_validate(run);
     if (run->validated == 0) { /* never claim what the real program did not do */
       run->result.verdict = LBL_UNKNOWN;

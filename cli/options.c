@@ -31,8 +31,8 @@ static const char usage[] =
     "                          every site, each its own objective): inputs that trigger one (found,\n"
     "                          exit 0), or a proof that none can (proved, exit 1).  KINDS\n"
     "                          is a comma list of overflow, div, shift, bounds, null, float-cast,\n"
-    "                          free (double free, use after free), or all; uninit and leak are not\n"
-    "                          checked yet\n"
+    "                          free (double free, use after free), uninit (a local read before it\n"
+    "                          is assigned), or all; leak is not checked yet\n"
     "  --cover statements|branches   a test suite: one objective per line or per branch outcome\n"
   "                          (of --function F and what it calls; default main, else every function)\n"
     "\n"
@@ -116,7 +116,7 @@ static bool parse_reach(CliOptions *o, const char *name, const char *s, char *er
 
 static const struct { const char *name; unsigned kind; } check_kinds[] = {
     {"overflow", IR_RTE_OVERFLOW}, {"div", IR_RTE_DIV}, {"shift", IR_RTE_SHIFT}, {"bounds", IR_RTE_BOUNDS},
-    {"null", IR_RTE_NULL}, {"float-cast", IR_RTE_FLOAT_CAST}, {"free", IR_RTE_FREE}};
+    {"null", IR_RTE_NULL}, {"float-cast", IR_RTE_FLOAT_CAST}, {"free", IR_RTE_FREE}, {"uninit", IR_RTE_UNINIT}};
 enum { NCHECK_KINDS = sizeof check_kinds / sizeof *check_kinds };
 
 /* --check KINDS: a comma list of kind names, or all */
@@ -133,7 +133,7 @@ static bool parse_check(CliOptions *o, const char *s, char *err, size_t len) {
     if (n == 3 && !strncmp(p, "all", 3))
       for (int i = 0; i < NCHECK_KINDS; i++) o->check |= check_kinds[i].kind;
     if (!known) {
-      bool later = (n == 6 && !strncmp(p, "uninit", 6)) || (n == 4 && !strncmp(p, "leak", 4));
+      bool later = n == 4 && !strncmp(p, "leak", 4);
       snprintf(err, len, later ? "--check: '%.*s' is not checked yet (see --help)"
                                : "--check: '%.*s' is not a kind of run-time error (see --help)", (int)n, p);
       return false;

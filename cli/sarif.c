@@ -28,6 +28,7 @@ static const struct { IrRteKind kind; const char *name, *text; } rules[] = {
     {IR_RTE_NULL, "null", "dereference of a null pointer"},
     {IR_RTE_FLOAT_CAST, "float-cast", "floating-point value out of the range of the integer type it converts to"},
     {IR_RTE_FREE, "free", "double free, free of what malloc did not return, or use after free"},
+    {IR_RTE_UNINIT, "uninit", "read of a local variable before it is assigned"},
 };
 enum { NRULES = sizeof rules / sizeof *rules };
 

@@ -552,6 +552,7 @@ static bool call(Comp *k, const IrStmt *s, CxStmt *x) {
     x->kind = S_CHECK_HEAP;
     x->e = x->args[0];
     x->use = (uint8_t)s->args[1]->ival;
+    assert(x->use != IR_USE_READ || x->e->op == X_SLOT);
     assert(x->use != IR_USE_BOUNDS || s->nargs == 3);
     x->cells = s->type->kind == IR_TY_PTR ? stride(s->type) : 1;
     return true;

@@ -482,10 +482,11 @@ static void release(Run *r, const CxStmt *s) {
   r->m->val[p - 1] = 0;
 }
 
-/* --check free and bounds: is the pointer unfit to be freed (not NULL, not a
-   live heap block), accessed (in a freed block), or p + k outside p's
-   object (p not NULL)? */
+/* --check free, bounds, uninit: is the pointer unfit to be freed (not NULL,
+   not a live heap block), accessed (in a freed block), or p + k outside p's
+   object (p not NULL); is the variable unassigned? */
 static bool heap_error(Run *r, const CxStmt *s) {
+  if (s->use == IR_USE_READ) return !r->c->stack_def[r->fb + s->e->slot]; /* a variable, not read */
   int64_t p = eval(r, s->e);
   switch ((IrCheckUse)s->use) {
   case IR_USE_FREE: return p != 0 && !cx_mem_valid(r->m, p, true);

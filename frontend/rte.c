@@ -44,6 +44,8 @@ typedef struct Sites {
   int line;                      /* 0: every line */
   const IrFunction *fn;          /* being lowered */
   IrCheckSite *site;             /* the site whose checks are being made */
+  const IrExpr *written;         /* while visiting the place a statement
+                                    assigns: that place (not a read) */
   IrBlock *out;                  /* the checks of the statement being visited */
   IrExpr *context[MAX_CONTEXT];  /* the conditions under which ?:, && and ||
                                     evaluate the operand being visited */
@@ -139,6 +141,7 @@ static void emit(Sites *st, const Chain *ch, IrLoc loc) { emit_call(st, ch, chec
    be accessed (IR_BI_CHECK_HEAP; k NULL but for bounds). */
 static void emit_heap(Sites *st, IrExpr *p, IrCheckUse use, IrExpr *k, IrLoc loc) {
   IrStmt *call = check_call(st, IR_BI_CHECK_HEAP, loc);
+  assert(use != IR_USE_READ || p->kind == IR_VAR);
   call->nargs = k ? 3 : 2;
   call->args = fe_alloc(st->c->A, 3 * sizeof *call->args);
   call->args[0] = p;
@@ -337,6 +340,26 @@ static void dereference(Sites *st, IrExpr *e, bool accessed) {
   emit1(st, IR_EQ, base, fe_zero(st->c, base->type, e->loc), e->loc);
 }
 
+/* x read: assigned before?  Locals held in memory (arrays, structs, those
+   whose address is taken) are not decided yet; parameters and globals
+   always are; the frontend's temporaries are assigned before any read. */
+static void read_variable(Sites *st, IrExpr *e) {
+  const IrVar *v = e->var;
+  if (v->kind != IR_VAR_LOCAL || v->is_temp || e == st->written || !checked(st, e, IR_RTE_UNINIT)) return;
+  if (v->address_taken) st->site->unmodelled = "a read of a local that lives in memory";
+  else emit_heap(st, e, IR_USE_READ, NULL, e->loc);
+}
+
+/* A scalar read from memory (an element, a field, through a pointer): a
+   cell never written is not decided yet. */
+static void read_memory(Sites *st, IrExpr *e, bool accessed) {
+  if (!accessed || e == st->written || e->type->kind == IR_TY_ARRAY || e->type->kind == IR_TY_STRUCT) return;
+  if (checked(st, e, IR_RTE_UNINIT)) st->site->unmodelled = "a read of memory (an element, a field, a pointer's target)";
+}
+
+/* The object an INDEX or FIELD names: a variable there is not read. */
+static bool reads_base(const IrExpr *base, bool accessed) { return base->kind != IR_VAR && accessed; }
+
 /* ---- walking expressions and statements --------------------------------------------- */
 static void sites(Sites *st, IrExpr *e, bool accessed);
 
@@ -371,18 +394,26 @@ static void conditional_operands(Sites *st, IrExpr *e) {
 static void sites(Sites *st, IrExpr *e, bool accessed) {
   if (!e) return;
   switch (e->kind) {
-  case IR_INT_CONST: case IR_FLOAT_CONST: case IR_NULL: case IR_VAR: return;
+  case IR_INT_CONST: case IR_FLOAT_CONST: case IR_NULL: return;
+  case IR_VAR:
+    if (accessed) read_variable(st, e);
+    return;
   case IR_LAND: case IR_LOR: case IR_COND: conditional_operands(st, e); return;
   case IR_ADDR_OF: sites(st, e->a[0], false); return;
-  case IR_FIELD: sites(st, e->a[0], accessed || e->a[0]->kind == IR_DEREF); return;
+  case IR_FIELD:
+    sites(st, e->a[0], e->a[0]->kind == IR_DEREF || reads_base(e->a[0], accessed));
+    read_memory(st, e, accessed);
+    return;
   case IR_INDEX:
-    sites(st, e->a[0], accessed);
+    sites(st, e->a[0], reads_base(e->a[0], accessed));
     sites(st, e->a[1], true);
     index_bounds(st, e, accessed);
+    read_memory(st, e, accessed);
     return;
   case IR_DEREF:
     sites(st, e->a[0], true);
     dereference(st, e, accessed);
+    read_memory(st, e, accessed);
     return;
   default: break;
   }
@@ -397,15 +428,23 @@ static void sites(Sites *st, IrExpr *e, bool accessed) {
   }
 }
 
+/* The place a statement assigns: its parts are read, it is written (the
+   same node may also be read in the value, `x += 2`: visited first). */
+static void place_sites(Sites *st, IrExpr *lhs) {
+  st->written = lhs;
+  sites(st, lhs, true);
+  st->written = NULL;
+}
+
 static void statement_sites(Sites *st, IrStmt *s) {
   switch (s->kind) {
   case IR_ST_ASSIGN: case IR_ST_RETURN: case IR_ST_DECL:
     sites(st, s->rhs, true);
-    sites(st, s->lhs, true);
+    place_sites(st, s->lhs);
     break;
   case IR_ST_CALL:
     for (int i = 0; i < s->nargs; i++) sites(st, s->args[i], true);
-    sites(st, s->lhs, true);
+    place_sites(st, s->lhs);
     if (s->builtin == IR_BI_FREE && s->nargs == 1 && checked_at(st, s->loc, IR_RTE_FREE)) {
         emit_heap(st, s->args[0], IR_USE_FREE, NULL, s->loc);
     }

@@ -244,8 +244,17 @@ static PropVar fp_classify(Tr *t, const IrStmt *s, PropVar x) {
   return ok ? r : TR_FAIL;
 }
 
+/* --check uninit: the objective where the local variable is read before it
+   is assigned (the read itself would abandon the path: never evaluated). */
+static StResult read_check(StmtCtx *c, const IrStmt *s) {
+  Tr *t = c->t;
+  PropVar assigned = tr_slot_defined(t, c->in, tr_frame_slot(c->in->fn, s->args[0]->var));
+  return assigned == TR_FAIL ? ST_FAIL : continue_when(c, assigned, tr_is_objective_stmt(t, s));
+}
+
 static StResult translate_call(StmtCtx *c, const IrStmt *s) {
   Tr *t = c->t;
+  if (s->builtin == IR_BI_CHECK_HEAP && s->args[1]->ival == IR_USE_READ) return read_check(c, s);
   PropVar *args = prop_alloc(t->s, sizeof(PropVar) * (size_t)(s->nargs + 1));
   for (int i = 0; i < s->nargs; i++) { /* a struct argument: the location it is copied from */
     const IrExpr *a = s->args[i];

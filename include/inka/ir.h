@@ -208,13 +208,15 @@ typedef enum {
                         file does not define them); stmt->type is the result
                         type, args[0] has it too */
   IR_BI_SQRT,        /* lhs = sqrt(args[0]) (sqrt, sqrtf), as fabs */
-  IR_BI_CHECK_HEAP,  /* --check free and bounds (frontend/rte.c): args[0]
-                        a pointer p, args[1] an IrCheckUse constant, and for
-                        IR_USE_BOUNDS args[2] an element count k (of the
-                        pointer type stmt->type).  Where that use of p is an
+  IR_BI_CHECK_HEAP,  /* --check free, bounds, uninit (frontend/rte.c):
+                        args[0] a pointer p (IR_USE_READ: a local variable,
+                        never evaluated), args[1] an IrCheckUse constant, and
+                        for IR_USE_BOUNDS args[2] an element count k (of the
+                        pointer type stmt->type).  Where that use is an
                         error (freeing anything but NULL or a live heap
                         block; an access into a freed block; an access to
-                        p + k outside p's object, p not NULL), a target
+                        p + k outside p's object, p not NULL; a read of the
+                        variable before it is assigned), a target
                         (callee_name is a check call's), then the path
                         ends; otherwise it does nothing */
   IR_BI_FP_CLASS,    /* lhs = a classification of math.h on a float or
@@ -367,11 +369,12 @@ typedef enum {
   IR_RTE_FLOAT_CAST = 1u << 5, /* a float converted to an integer type that cannot hold it */
   IR_RTE_FREE = 1u << 6,       /* a free of what is not a live heap block (double free), an access
                                   into a freed block (IR_BI_CHECK_HEAP) */
+  IR_RTE_UNINIT = 1u << 7,     /* a read of a local variable before it is assigned */
 } IrRteKind;
 #define IR_CHECK_CALL "__inka_check"
 
 /* What IR_BI_CHECK_HEAP asks of its pointer. */
-typedef enum { IR_USE_ACCESS = 0, IR_USE_FREE = 1, IR_USE_BOUNDS = 2 } IrCheckUse;
+typedef enum { IR_USE_ACCESS = 0, IR_USE_FREE = 1, IR_USE_BOUNDS = 2, IR_USE_READ = 3 } IrCheckUse;
 
 /* One site: an operation of a checked kind, and its checks. */
 typedef struct IrCheckSite {

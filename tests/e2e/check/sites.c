@@ -171,3 +171,23 @@ int record_field(struct item *r, int i) {
     return 0;
   return r[i].key;               /* @ bounds found: r holds fewer than 3 items */
 }
+
+int maybe_set(int c, int v) {
+  int x;
+  if (c > 0)
+    x = v;
+  int y = 0;
+  if (c >= 0)
+    y = x;                       /* @ uninit found: c = 0 */
+  return y;                      /* @ uninit proved: y is assigned first */
+}
+
+int set_in_loop(int n) {
+  int last;
+  int i = 0;
+  do {
+    last = i;
+    i++;
+  } while (i < n);
+  return last;                   /* @ uninit proved: a do-while body runs once */
+}
