@@ -31,16 +31,18 @@ static const char *coverage_flags(const CliRun *run) {
   return run->prog->wrapv ? "--coverage -fwrapv" : "--coverage -fsanitize=signed-integer-overflow,shift";
 }
 
-/* Runs the driver built in dir, its standard error into dir/ubsan.txt: its
+/* Runs the driver built in dir, its standard error into dir/ubsan.txt (the
+   sanitizers' options are the driver's own, never those inka-ng runs under): its
    exit status (124: past its time, 126: cannot be executed).  A 32-bit x86
    driver (--data-model ILP32) on a kernel that runs no i386 code runs again
    under qemu-i386's user-mode emulation where it is installed: the counts
    gcov reads are the same. */
 static int run_driver(const char *dir) {
   /* bash, not sh: sh runs a file the kernel refuses as a shell script */
-  int st = run_in(dir, "{ ASAN_OPTIONS=detect_leaks=0 timeout 20 bash -c 'exec ./driver' 2>ubsan.txt; }");
+  int st = run_in(dir, "{ ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=0 timeout 20 bash -c 'exec ./driver' 2>ubsan.txt; }");
   if (st == 126 && system("command -v qemu-i386 >/dev/null 2>&1") == 0)
-    st = run_in(dir, "{ timeout 20 qemu-i386 ./driver 2>ubsan.txt; }");
+    st = run_in(dir, "{ ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=0 timeout 20 qemu-i386 ./driver "
+                     "2>ubsan.txt; }");
   return st;
 }
 
