@@ -91,6 +91,9 @@ static bool check_site(CliRun *run, IrProgram *p, const IrCheckSite *site, doubl
     return true;
   }
   if (!solve_check(run, p, budget, err, len)) return false;
+  const char *reason = run->result.reason;
+  if (run->result.verdict == LBL_UNKNOWN && reason && strstr(reason, "(--timeout) ran out"))
+    run->result.reason = "the site's budget (--objective-timeout, or what --timeout left) ran out";
   if (run->result.verdict == LBL_REACHABLE && o->validate) {
     cli_validate_error(run, site->kind);
     if (run->validated == 0) { /* never claim what the real program did not do */
