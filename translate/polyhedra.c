@@ -53,7 +53,8 @@
  * joined with the head meet the negated condition, are the exit, and the
  * head's constraints are then not posted on the outputs.  Analyses are
  * capped per run (MAX_ANALYSES): a loop translated again in each unfolding
- * of an outer one is not analysed for ever.  Every posted constraint has int64
+ * of an outer one is not analysed for ever.  Trials have a cap of their
+ * own, so that their look-ahead never spends the root's.  Every posted constraint has int64
  * coefficients; anything wider is dropped (dropping is always sound).
  */
 #include <gmp.h>
@@ -1368,9 +1369,9 @@ static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry) {
 enum { MAX_POST_COEF = 1 << 20 };
 
 /* PPL's deterministic weight limit of one analysis (its own unit; 2e8 is
-   about 0.2 s).  The first analyses of a run, the loops at the root, get
-   the large one; a loop translated again in every unfolding of an outer
-   one gets the small one from then on. */
+   about 0.2 s).  The first analyses of a run (outside trials, and inside
+   them), the loops at the root, get the large one; a loop translated again
+   in every unfolding of an outer one gets the small one from then on. */
 static const unsigned long PPL_WEIGHT = 200000000, PPL_WEIGHT_LATER = 20000000;
 enum { LARGE_ANALYSES = 16 };
 
@@ -1576,14 +1577,22 @@ static bool post_monomials(Ana *a, Poly h, Poly e, const TrState *in, const TrSt
   return (!heads_at_exit(a) || post_exit(a, h, in, out, true, posted)) && post_exit(a, e, in, out, true, posted);
 }
 
+/* The analyses of this run so far, outside trials or inside them.  Each
+   kind has its own cap: what trials spend (their look-ahead translates the
+   loops of later iterations of an outer loop, and throws them away) never
+   leaves the loops translated for good without an analysis. */
+static int *analyses_spent(Tr *t) { return &t->poly_analyses[prop_trial_depth(t->s) > 0]; }
+
+static bool analyses_left(Tr *t) { return *analyses_spent(t) < MAX_ANALYSES; }
+
 /* Analyses loop over a's tracked locals and posts what it finds; false
    when the store failed.  *found: a head was computed. */
 static bool analyse(Ana *a, const IrStmt *loop, const TrState *in, const TrState *out, bool *found) {
   Tr *t = a->t;
   *found = false;
-  t->poly_analyses++;
+  int spent = ++*analyses_spent(t);
   ppl_error = false;
-  CHECKED(ppl_set_deterministic_timeout(t->poly_analyses <= LARGE_ANALYSES ? PPL_WEIGHT : PPL_WEIGHT_LATER, 0)); /* an analysis that grows too large stops (an error: nothing posted) */
+  CHECKED(ppl_set_deterministic_timeout(spent <= LARGE_ANALYSES ? PPL_WEIGHT : PPL_WEIGHT_LATER, 0)); /* an analysis that grows too large stops (an error: nothing posted) */
   Poly entry = entry_state(a, in);
   Poly h = loop_head(a, loop, entry);
   CHECKED(ppl_delete_Polyhedron(entry));
@@ -1709,7 +1718,7 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   if (tr_facts(t, fn, loop)->contains_obj) return true;
   for (int f = 0; f < TR_NFLAGS; f++)
     if (in->flag[f] != t->zero) return true;
-  if (t->poly_analyses >= MAX_ANALYSES || !init_ppl()) return true;
+  if (!analyses_left(t) || !init_ppl()) return true;
   Ana a = {.t = t, .fn = fn, .ok = true, .breaks = !loop->is_do_while && breaks_out(t, fn, loop)};
   choose(&a, loop);
   TrResidue counter;
@@ -1719,13 +1728,13 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   bool found, ok = true;
   double began = prop_now();
   ok = analyse(&a, loop, in, out, &found);
-  if (ok && !found && a.has_residue && t->poly_analyses < MAX_ANALYSES) { /* an update that may wrap, or too costly unrolled */
+  if (ok && !found && a.has_residue && analyses_left(t)) { /* an update that may wrap, or too costly unrolled */
     a.has_residue = false;
     a.unrolled = NULL;
     a.ok = true;
     ok = analyse(&a, loop, in, out, &found);
   }
-  if (ok && !found && a.n > a.nlocal && t->poly_analyses < MAX_ANALYSES) { /* the monomials may be what cost too much */
+  if (ok && !found && a.n > a.nlocal && analyses_left(t)) { /* the monomials may be what cost too much */
     a.n = a.nlocal;
     a.ok = true;
     ok = analyse(&a, loop, in, out, &found);
@@ -1738,7 +1747,7 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
     Ana p = pack(&a, loop, w, &members);
     bool again = false, pack_found;
     for (int k = 0; k < ndone; k++) again = again || done[k] == members;
-    if (p.nlocal == a.nlocal || t->poly_analyses >= MAX_ANALYSES) break;
+    if (p.nlocal == a.nlocal || !analyses_left(t)) break;
     if (again) continue;
     done[ndone++] = members;
     ok = analyse(&p, loop, in, out, &pack_found);

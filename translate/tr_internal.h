@@ -160,7 +160,8 @@ struct Tr {
                                  watches the rest (operators/control/subs.c) */
   uint64_t trial_credit;     /* propagator runs trials may still spend beyond
                                 their minimum (operators/control/trial.c) */
-  int poly_analyses;         /* loops analysed over polyhedra (polyhedra.c caps them) */
+  int poly_analyses[2];      /* loops analysed over polyhedra outside trials [0] and
+                                inside them [1] (polyhedra.c caps each) */
   bool analyses_free;        /* their time moves the deadline (tr_deadline_excludes_analyses) */
   uint64_t allocations;      /* objects ever created, never restored (see tr_try) */
   bool budget_hit;           /* sticky */
