@@ -503,7 +503,9 @@ static TrEvResult eval_logic(TrEval *ev, const IrExpr *e, PropVar *out) {
 /* A value no test controls: never rely on it.  The path is abandoned, and
    the search can no longer claim a proof -- only where the read runs with
    the variable unassigned: in `found && x == v`, x may be unassigned when
-   found is 0; after `if (k < 10) y = k;`, y is assigned where k < 10. */
+   found is 0; after `if (k < 10) y = k;`, y is assigned where k < 10.  The
+   value read is free there, so a path that propagation refutes anyway is
+   refuted (tr_abandon_read_if). */
 static TrEvResult eval_var(TrEval *ev, const IrExpr *e, PropVar *out) {
   static const char *const uninit = "a path reads a variable before it is assigned";
   Tr *t = ev->t;
@@ -519,7 +521,6 @@ static TrEvResult eval_var(TrEval *ev, const IrExpr *e, PropVar *out) {
     defined = tr_slot_defined(t, st, i);
   }
   if (defined == t->one) return TR_EV_OK;
-  if (defined == t->zero && !ev->guard) return tr_abandon(t, uninit);
   PropVar runs = ev->guard ? guard_holds(t, ev->guard) : t->one;
   if (runs == TR_FAIL) return TR_EV_FAIL;
   PropVar garbage = runs; /* the read runs with the variable unassigned */
@@ -528,7 +529,7 @@ static TrEvResult eval_var(TrEval *ev, const IrExpr *e, PropVar *out) {
     garbage = fresh_bool(t);
     if (!op_bool_not(t->s, unassigned, defined) || !op_bool_and(t->s, garbage, runs, unassigned)) return TR_EV_FAIL;
   }
-  if (!tr_abandon_if(t, garbage, uninit)) return TR_EV_FAIL;
+  if (!tr_abandon_read_if(t, garbage, uninit)) return TR_EV_FAIL;
   if (*out == TR_UNINIT) *out = tr_fresh(t, v->type);
   return TR_EV_OK;
 }

@@ -398,6 +398,7 @@ bool tr_start(Tr *t) {
 void tr_free(Tr *t) {
   if (!t) return;
   tr_memo_free(t->memo);
+  tr_polyhedra_free(t);
   tr_vn_free(t->vn);
   if (t->obj_loop) free((void *)t->obj.iter);
   free(t->obj_loop);

@@ -53,7 +53,10 @@
  * joined with the head meet the negated condition, are the exit, and the
  * head's constraints are then not posted on the outputs.  Analyses are
  * capped per run (MAX_ANALYSES): a loop translated again in each unfolding
- * of an outer one is not analysed for ever.  Every posted constraint has int64
+ * of an outer one is not analysed for ever.  Trials have a cap of their
+ * own, so that their look-ahead never spends the root's; a loop translated
+ * again with an equal entry reuses the first analysis ("Reuse of
+ * analyses").  Every posted constraint has int64
  * coefficients; anything wider is dropped (dropping is always sound).
  */
 #include <gmp.h>
@@ -1368,9 +1371,9 @@ static Poly loop_head(Ana *a, const IrStmt *loop, Poly entry) {
 enum { MAX_POST_COEF = 1 << 20 };
 
 /* PPL's deterministic weight limit of one analysis (its own unit; 2e8 is
-   about 0.2 s).  The first analyses of a run, the loops at the root, get
-   the large one; a loop translated again in every unfolding of an outer
-   one gets the small one from then on. */
+   about 0.2 s).  The first analyses of a run (outside trials, and inside
+   them), the loops at the root, get the large one; a loop translated again
+   in every unfolding of an outer one gets the small one from then on. */
 static const unsigned long PPL_WEIGHT = 200000000, PPL_WEIGHT_LATER = 20000000;
 enum { LARGE_ANALYSES = 16 };
 
@@ -1576,35 +1579,140 @@ static bool post_monomials(Ana *a, Poly h, Poly e, const TrState *in, const TrSt
   return (!heads_at_exit(a) || post_exit(a, h, in, out, true, posted)) && post_exit(a, e, in, out, true, posted);
 }
 
+/* The analyses of this run so far, outside trials or inside them.  Each
+   kind has its own cap: what trials spend (their look-ahead translates the
+   loops of later iterations of an outer loop, and throws them away) never
+   leaves the loops translated for good without an analysis. */
+static int *analyses_spent(Tr *t) { return &t->poly_analyses[prop_trial_depth(t->s) > 0]; }
+
+static bool analyses_left(Tr *t) { return *analyses_spent(t) < MAX_ANALYSES; }
+
+/* ---- Reuse of analyses ------------------------------------------------------
+ * An analysis is a function of the loop, the choices of its Ana (entries,
+ * monomials, residue, unrolling) and its entry polyhedron; the states only
+ * name the variables its rows are posted on.  A loop translated again with
+ * the same entry (a trial's look-ahead translates again the iterations of
+ * an outer loop that the root and earlier trials translated) takes copies
+ * of the head and exit of the analysis that had that entry.  Only analyses
+ * that PPL finished are kept (one stopped at its weight limit is made
+ * again, maybe with a larger limit).  A reuse is no analysis: it does not
+ * count against the caps.  Kept for the run, MAX_REUSED at most. */
+enum { MAX_REUSED = 1024 };
+
+struct PolyReuse {
+  const IrStmt *loop;
+  Ana key;                        /* the choices, as the analysis began */
+  Poly entry;
+  Poly head, exit;                /* before projection; head NULL: none found */
+  bool ok;                        /* a->ok after it */
+  PolyReuse *next;
+};
+
+static bool same_choices(const Ana *x, const Ana *y) {
+  if (x->fn != y->fn || x->n != y->n || x->nlocal != y->nlocal || x->breaks != y->breaks ||
+      x->has_residue != y->has_residue || x->unrolled != y->unrolled || x->period != y->period)
+    return false;
+  if (x->has_residue && (x->counter != y->counter || x->modulus != y->modulus || x->step != y->step ||
+                         x->entry_residue != y->entry_residue || x->residue != y->residue))
+    return false;
+  for (int i = 0; i < x->n; i++) {
+    if (i < x->nlocal ? x->slot[i] != y->slot[i]
+                      : x->factor[i][0] != y->factor[i][0] || x->factor[i][1] != y->factor[i][1])
+      return false;
+  }
+  return true;
+}
+
+static PolyReuse *reusable(Tr *t, const IrStmt *loop, const Ana *a, Poly entry) {
+  for (PolyReuse *r = t->poly_reuse; r; r = r->next) {
+    if (r->loop != loop || !same_choices(&r->key, a)) continue;
+    int same = ppl_Polyhedron_equals_Polyhedron(r->entry, entry);
+    if (same < 0) ppl_error = true;
+    if (same > 0) return r;
+  }
+  return NULL;
+}
+
+/* Keeps a finished analysis: its entry (taken over) and copies of its head
+   and exit. */
+static void keep(Tr *t, const IrStmt *loop, const Ana *key, Poly entry, Poly head, Poly exit, bool ok) {
+  PolyReuse *r = !ppl_error && t->npoly_reuse < MAX_REUSED ? malloc(sizeof *r) : NULL;
+  if (r) *r = (PolyReuse){.loop = loop, .key = *key, .entry = entry, .ok = ok, .next = t->poly_reuse};
+  if (r && head && (ppl_new_C_Polyhedron_from_C_Polyhedron(&r->head, head) < 0 ||
+                    ppl_new_C_Polyhedron_from_C_Polyhedron(&r->exit, exit) < 0)) {
+    if (r->head) ppl_delete_Polyhedron(r->head);
+    free(r);
+    r = NULL;
+  }
+  if (!r) {
+    CHECKED(ppl_delete_Polyhedron(entry));
+    return;
+  }
+  t->poly_reuse = r;
+  t->npoly_reuse++;
+}
+
+void tr_polyhedra_free(Tr *t) {
+  for (PolyReuse *r = t->poly_reuse, *next; r; r = next) {
+    next = r->next;
+    ppl_delete_Polyhedron(r->entry);
+    if (r->head) ppl_delete_Polyhedron(r->head);
+    if (r->exit) ppl_delete_Polyhedron(r->exit);
+    free(r);
+  }
+  t->poly_reuse = NULL;
+  t->npoly_reuse = 0;
+}
+
+/* The head and the exit of the loop from a's entry, computed or reused;
+   false: no head. */
+static bool heads(Ana *a, const IrStmt *loop, const TrState *in, Poly *h, Poly *e) {
+  Tr *t = a->t;
+  Ana key = *a;
+  Poly entry = entry_state(a, in);
+  PolyReuse *r = reusable(t, loop, a, entry);
+  if (r) {
+    CHECKED(ppl_delete_Polyhedron(entry));
+    a->ok = r->ok;
+    if (!r->head) return false;
+    *h = copy(r->head);
+    *e = copy(r->exit);
+    return true;
+  }
+  ++*analyses_spent(t);
+  *h = loop_head(a, loop, entry);
+  if (*h) {
+    /* The head's constraints hold at the exit too; posted with the exit's
+       own (the head meet the negated condition), they give propagation
+       relations that the exit's minimized form leaves implied (y <= x from
+       y <= n <= x). */
+    bool unrolled = a->unrolled == loop && a->period > 1; /* h: the heads of one residue only */
+    *e = unrolled ? empty_poly(a) : leaving(a, loop, *h);
+    if (a->breaks || unrolled) { /* the exit: the condition failing at any check, or a break */
+      a->broken = a->breaks ? empty_poly(a) : NULL;
+      Poly next = iterate(a, loop, *h, unrolled ? *e : NULL);
+      if (a->broken) CHECKED(ppl_Polyhedron_poly_hull_assign(*e, a->broken));
+      CHECKED(ppl_delete_Polyhedron(next));
+      if (a->broken) CHECKED(ppl_delete_Polyhedron(a->broken));
+      a->broken = NULL;
+    }
+  }
+  keep(t, loop, &key, entry, *h, *h ? *e : NULL, a->ok);
+  return *h != NULL;
+}
+
 /* Analyses loop over a's tracked locals and posts what it finds; false
    when the store failed.  *found: a head was computed. */
 static bool analyse(Ana *a, const IrStmt *loop, const TrState *in, const TrState *out, bool *found) {
   Tr *t = a->t;
-  *found = false;
-  t->poly_analyses++;
+  Poly h, e;
   ppl_error = false;
-  CHECKED(ppl_set_deterministic_timeout(t->poly_analyses <= LARGE_ANALYSES ? PPL_WEIGHT : PPL_WEIGHT_LATER, 0)); /* an analysis that grows too large stops (an error: nothing posted) */
-  Poly entry = entry_state(a, in);
-  Poly h = loop_head(a, loop, entry);
-  CHECKED(ppl_delete_Polyhedron(entry));
-  if (!h) {
+  /* an analysis that grows too large stops (an error: nothing posted) */
+  CHECKED(ppl_set_deterministic_timeout(*analyses_spent(t) < LARGE_ANALYSES ? PPL_WEIGHT : PPL_WEIGHT_LATER, 0));
+  *found = heads(a, loop, in, &h, &e);
+  if (!*found) {
     CHECKED(ppl_reset_deterministic_timeout());
     return true;
-  }
-  *found = true;
-  /* The head's constraints hold at the exit too; posted with the exit's
-     own (the head meet the negated condition), they give propagation
-     relations that the exit's minimized form leaves implied (y <= x from
-     y <= n <= x). */
-  bool unrolled = a->unrolled == loop && a->period > 1; /* h: the heads of one residue only */
-  Poly e = unrolled ? empty_poly(a) : leaving(a, loop, h);
-  if (a->breaks || unrolled) { /* the exit: the condition failing at any check, or a break */
-    a->broken = a->breaks ? empty_poly(a) : NULL;
-    Poly next = iterate(a, loop, h, unrolled ? e : NULL);
-    if (a->broken) CHECKED(ppl_Polyhedron_poly_hull_assign(e, a->broken));
-    CHECKED(ppl_delete_Polyhedron(next));
-    if (a->broken) CHECKED(ppl_delete_Polyhedron(a->broken));
-    a->broken = NULL;
   }
   for (int i = 0; i < a->nlocal; i++) { /* a local without a value at the entry or the exit has no variable there */
     if (in->slot[a->slot[i]] == TR_UNINIT) project(h, e, a->n + i);
@@ -1709,7 +1817,7 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   if (tr_facts(t, fn, loop)->contains_obj) return true;
   for (int f = 0; f < TR_NFLAGS; f++)
     if (in->flag[f] != t->zero) return true;
-  if (t->poly_analyses >= MAX_ANALYSES || !init_ppl()) return true;
+  if (!analyses_left(t) || !init_ppl()) return true;
   Ana a = {.t = t, .fn = fn, .ok = true, .breaks = !loop->is_do_while && breaks_out(t, fn, loop)};
   choose(&a, loop);
   TrResidue counter;
@@ -1719,13 +1827,13 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
   bool found, ok = true;
   double began = prop_now();
   ok = analyse(&a, loop, in, out, &found);
-  if (ok && !found && a.has_residue && t->poly_analyses < MAX_ANALYSES) { /* an update that may wrap, or too costly unrolled */
+  if (ok && !found && a.has_residue && analyses_left(t)) { /* an update that may wrap, or too costly unrolled */
     a.has_residue = false;
     a.unrolled = NULL;
     a.ok = true;
     ok = analyse(&a, loop, in, out, &found);
   }
-  if (ok && !found && a.n > a.nlocal && t->poly_analyses < MAX_ANALYSES) { /* the monomials may be what cost too much */
+  if (ok && !found && a.n > a.nlocal && analyses_left(t)) { /* the monomials may be what cost too much */
     a.n = a.nlocal;
     a.ok = true;
     ok = analyse(&a, loop, in, out, &found);
@@ -1738,7 +1846,7 @@ bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrSta
     Ana p = pack(&a, loop, w, &members);
     bool again = false, pack_found;
     for (int k = 0; k < ndone; k++) again = again || done[k] == members;
-    if (p.nlocal == a.nlocal || t->poly_analyses >= MAX_ANALYSES) break;
+    if (p.nlocal == a.nlocal || !analyses_left(t)) break;
     if (again) continue;
     done[ndone++] = members;
     ok = analyse(&p, loop, in, out, &pack_found);

@@ -488,9 +488,10 @@ bool tr_join(Tr *t, const TrState *out, const TrState *end, const TrWrites *w, b
     if (d != t->one && d != t->zero) { /* the value where this path assigned it, free where not */
       if (!join_var(t, d, tr_slot_defined(t, end, i))) return false;
     } else if (out->slot[i] != TR_UNINIT && end->slot[i] == TR_UNINIT && !over && !frame_over(t, end)) {
-      /* the join promises a value this path never assigned: never rely on it */
-      t->incomplete_reason = "a path reads a variable before it is assigned";
-      return false;
+      /* the join promises a value this path never assigned: never rely on
+         it (the path is abandoned unless propagation refutes it; the value
+         stays free) */
+      if (!tr_abandon_read_if(t, t->one, "a path reads a variable before it is assigned")) return false;
     }
     if (!join_var(t, out->slot[i], end->slot[i])) return false;
   }

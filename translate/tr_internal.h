@@ -100,6 +100,7 @@ typedef struct TrWrites {
 } TrWrites;
 
 typedef struct TrMemo TrMemo;
+typedef struct PolyReuse PolyReuse; /* polyhedra.c */
 typedef struct TrLength TrLength;
 
 /* Static facts about a statement (facts.c); over-approximations. */
@@ -160,7 +161,10 @@ struct Tr {
                                  watches the rest (operators/control/subs.c) */
   uint64_t trial_credit;     /* propagator runs trials may still spend beyond
                                 their minimum (operators/control/trial.c) */
-  int poly_analyses;         /* loops analysed over polyhedra (polyhedra.c caps them) */
+  int poly_analyses[2];      /* loops analysed over polyhedra outside trials [0] and
+                                inside them [1] (polyhedra.c caps each) */
+  PolyReuse *poly_reuse;     /* analyses kept for reuse (polyhedra.c; malloc) */
+  int npoly_reuse;
   bool analyses_free;        /* their time moves the deadline (tr_deadline_excludes_analyses) */
   uint64_t allocations;      /* objects ever created, never restored (see tr_try) */
   bool budget_hit;           /* sticky */
@@ -331,6 +335,7 @@ bool tr_residue_counter(Tr *t, const IrFunction *fn, const IrStmt *loop, TrResid
 bool tr_loop_float_bounds(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
 /* polyhedra.c: inequalities between a loop's locals at its exit and entry */
 bool tr_loop_polyhedra(Tr *t, const IrStmt *loop, const TrState *in, const TrState *out);
+void tr_polyhedra_free(Tr *t);
 /* Makes st's unfixed variables search hints (prop_add_hint). */
 void tr_hint_state(Tr *t, const TrState *st);
 

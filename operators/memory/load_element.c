@@ -31,7 +31,8 @@
  *
  * Must never drop a candidate a real execution could take.  A candidate whose
  * cell nobody wrote stays, with a value no test controls; the path that takes
- * it is abandoned (no proof), never refuted.
+ * it is abandoned (no proof), never refuted for the read: only by what holds
+ * whatever the cell holds (its value is free).
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -120,13 +121,7 @@ static bool load_now(Tr *t, TrMem *m, PropVar x, PropVar v, PropVar runs, bool *
     *done = true;
     PropVar c = tr_mem_read(t, m, prop_value(s, x), runs);
     if (c == TR_FAIL) return false;
-    if (c == TR_UNINIT) {
-      if (runs == t->one) {
-        t->incomplete_reason = "a path reads memory that no test controls";
-        return false;
-      }
-      return tr_mem_uncontrolled(t, runs); /* v stays free where the load does not run */
-    }
+    if (c == TR_UNINIT) return tr_mem_uncontrolled(t, runs); /* v stays free */
     return op_rel(s, v, OP_EQ, c);
   }
   int64_t where[MEM_MAX_TARGETS];

@@ -291,35 +291,54 @@ bool mem_add_reader(Tr *t, MemCached *c, PropVar need) {
 /* A read whose value would be a cell nobody wrote must not be needed: the
    path that needs it is abandoned (and the search can claim no proof).  It
    waits until `need` is decided, so that a candidate no execution takes
-   does not count. */
+   does not count.
+   A read of a value no test controls (free_value) leaves that value free:
+   the path's model then holds for whatever it is, and a refutation of the
+   path stands.  Such an abandonment waits, once needed, for the fixpoint of
+   the rest of propagation (a deferred run), so that a path propagation
+   refutes is refuted, not abandoned at the cost of the proof (a loop exit
+   whose join reads cells past what the loop wrote, posted with the
+   equalities that contradict that exit).  Any other abandonment fires at
+   once: there the path's model leaves out executions (one NaN for many, an
+   input array cut at the reserve), and its refutation would say nothing. */
 typedef struct Uncontrolled {
   Propagator base;
   Tr *t;
   PropVar need;
   const char *reason;
+  bool free_value;
 } Uncontrolled;
 
 static PropStatus uncontrolled_propagate(PropStore *s, Propagator *p) {
   Uncontrolled *u = (Uncontrolled *)p;
   if (!prop_is_fixed(s, u->need)) return PROP_SUSPEND;
   if (prop_value(s, u->need) == 0) return PROP_ENTAILED;
+  if (u->free_value && !prop_deferred_run(s)) {
+    prop_defer(s, p);
+    return PROP_SUSPEND;
+  }
   u->t->incomplete_reason = u->reason;
   return PROP_FAILED;
 }
 
 static const PropClass uncontrolled_class = {"uncontrolled", uncontrolled_propagate, PROP_PRIO_UNARY, true};
 
-bool tr_abandon_if(Tr *t, PropVar cond, const char *reason) {
+static bool abandon_if(Tr *t, PropVar cond, const char *reason, bool free_value) {
   Uncontrolled *u = prop_propagator_new(t->s, &uncontrolled_class, sizeof *u);
   u->t = t;
   u->need = cond;
   u->reason = reason;
+  u->free_value = free_value;
   prop_subscribe(t->s, &u->base, cond, PROP_EV_FIX);
   return prop_post(t->s, &u->base);
 }
 
+bool tr_abandon_if(Tr *t, PropVar cond, const char *reason) { return abandon_if(t, cond, reason, false); }
+
+bool tr_abandon_read_if(Tr *t, PropVar cond, const char *reason) { return abandon_if(t, cond, reason, true); }
+
 bool tr_mem_uncontrolled(Tr *t, PropVar need) {
-  return tr_abandon_if(t, need, "a path reads memory that no test controls");
+  return tr_abandon_read_if(t, need, "a path reads memory that no test controls");
 }
 
 /* The fresh variable standing for a cell's value.  Past the frontier the

@@ -95,10 +95,16 @@ PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need);
 bool tr_mem_resolve(Tr *t, TrMem *m, TrMem *end);
 /* The variables a join handed out so far (for trials); how many. */
 int tr_mem_join_vars(const TrMem *m, PropVar *vars, int cap);
-/* Abandons the path if `need` (a read of a cell nobody wrote is used) holds. */
+/* Abandons the path if `need` (a read of a cell nobody wrote is used) holds;
+   the value read is left free (tr_abandon_read_if). */
 bool tr_mem_uncontrolled(Tr *t, PropVar need);
-/* Abandons the path (no proof afterwards) if the boolean cond holds. */
+/* Abandons the path (no proof afterwards) if the boolean cond holds, as
+   soon as it does. */
 bool tr_abandon_if(Tr *t, PropVar cond, const char *reason);
+/* The same for a read of a value no test controls, which the caller leaves
+   free: the path is abandoned only if the rest of propagation does not
+   refute it first. */
+bool tr_abandon_read_if(Tr *t, PropVar cond, const char *reason);
 /* The status of a memory propagator after a run that succeeded (ok) and
    decided (done) or not: failed, entailed, or waiting: a propagator whose
    pointer may still designate a block not allocated yet suspends, counted
