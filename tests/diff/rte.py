@@ -387,25 +387,53 @@ class Gen:
     def assign(self, depth, make=None):
         e = self.line_expr(make)
         k = self.r.random()
-        if k < 0.55:
+        if k < 0.45:
             name = self.fresh("v")
             self.emit(depth, f"{e[1].name} {name} = {e[0]};", e[2])
             self.ints.append(Var(name, e[1]))
-        elif k < 0.8:
+        elif k < 0.65:
             self.emit(depth, f"r += (unsigned long long)({e[0]});", e[2])
         else:   # a compound assignment to a local
-            locals_ = [v for v in self.ints if v not in self.params and not v.counter]
+            # never one the expression reads: gcc rewrites v += v * b into v *= b + 1
+            # and never one narrower than v op e: gcc computes (short)(n * x) as
+            # (short)((unsigned short)n * (unsigned short)x), and the overflow of
+            # the product (ISO C's) goes (clang reports it, gcc does not)
+            names = set(re.findall(r"\w+", e[0]))
+            locals_ = [v for v in self.ints if v not in self.params and not v.counter and v.name not in names
+                       and v.t.rank >= INT.rank and common(v.t, e[1]).bits == v.t.bits]
             if not locals_:
                 self.emit(depth, f"r ^= (unsigned long long)({e[0]});", e[2])
                 return
             v = self.r.choice(locals_)
-            op = self.r.choice(["+=", "-=", "*="])
             t = common(v.t, e[1])
-            self.emit(depth, f"{v.name} {op} {e[0]};", e[2] | ({"overflow"} if t.signed else set()))
+            k = self.r.random()
+            if k < 0.15:   # ++ and --: v + 1 in v's promoted type
+                t = promote(v.t)
+                self.emit(depth, self.r.choice(["{}++;", "{}--;", "++{};", "--{};"]).format(v.name),
+                          {"overflow"} if t.signed else set())
+                return
+            op = self.r.choice(["+=", "-=", "*=", "*=", "/=", "%=", "<<=", ">>="])
+            kinds = set(e[2])
+            if op in ("+=", "-=", "*="):
+                kinds |= {"overflow"} if t.signed else set()
+            elif op in ("/=", "%="):
+                kinds |= {"div"} | ({"overflow"} if t.signed else set())
+            else:
+                kinds |= {"shift"} | ({"overflow"} if op == "<<=" and promote(v.t).signed else set())
+            self.emit(depth, f"{v.name} {op} {e[0]};", kinds)
+
+    def narrow(self, depth):
+        """A short or char local made by a conversion (no site: it is
+        implementation-defined), whose arithmetic is done in int."""
+        v = self.variable()
+        t = self.r.choice([SHORT, CHAR])
+        name = self.fresh("n")
+        self.emit(depth, f"{t.name} {name} = ({t.name}){v[0]};")
+        self.ints.append(Var(name, t))
 
     def declare_array(self, depth):
         name = self.fresh("arr")
-        if self.r.random() < 0.75:
+        if self.r.random() < 0.65:
             n = self.r.choice([2, 3, 4, 5])
             vals = ", ".join(str(self.r.randint(-9, 9)) for _ in range(n))
             self.emit(depth, f"int {name}[{n}] = {{{vals}}};")
@@ -445,7 +473,7 @@ class Gen:
 
     def pointer(self, depth):
         k = self.r.random()
-        if k < 0.3:
+        if k < 0.2:
             name = self.fresh("s")
             q = self.fresh("q")
             self.emit(depth, f"struct S {name} = {{{self.r.randint(-5, 5)}, {self.r.randint(-5, 5)}}};")
@@ -454,12 +482,27 @@ class Gen:
             return
         p = self.fresh("p")
         targets = [v.name for v in self.ints if v.t is INT and not v.counter]
-        if k < 0.55 and self.arrays:
-            arr, dims = self.r.choice([a for a in self.arrays])
+        if k < 0.65 and self.arrays:
+            two = [a for a in self.arrays if len(a[1]) == 2]
+            arr, dims = self.r.choice(two if two and self.r.random() < 0.6 else self.arrays)
             # the address of an element, one past the end allowed: a later *p is out of bounds
             i = self.index()
-            sub = f"[{i[0]}]" if len(dims) == 1 else f"[{self.r.randint(0, dims[0] - 1)}][{i[0]}]"
-            self.emit(depth, f"int *{p} = &{arr}{sub};", {"bounds"} | i[2])
+            kinds = {"bounds"} | i[2]
+            if len(dims) == 1:
+                text = f"&{arr}[{i[0]}]"
+            else:
+                k = self.r.random()
+                if k < 0.3:
+                    v = self.var()
+                    row = (f"({v.name} & 3)", common(v.t, INT), set())
+                elif k < 0.7:
+                    row = self.index()
+                else:
+                    row = (str(self.r.randint(0, dims[0] - 1)), INT, set())
+                kinds |= row[2]
+                # &m[i][j]: m[i] is evaluated (i < rows); m[i] alone decays (i <= rows, as gcc has it)
+                text = f"&{arr}[{row[0]}][{i[0]}]" if self.r.random() < 0.7 else f"{arr}[{row[0]}]"
+            self.emit(depth, f"int *{p} = {text};", kinds)
             self.ptrs.append((p, "int"))
             return
         if not targets:
@@ -490,12 +533,17 @@ class Gen:
 
     def stmt(self, depth):
         k = self.r.random()
+        if k < 0.05:
+            return self.narrow(depth)
         if k < 0.4:
             return self.assign(depth)
         if k < 0.48:
             self.declare_array(depth)
             for _ in range(self.r.randint(0, 2)):
                 self.array_write(depth) if self.r.random() < 0.4 else self.assign(depth, self.array_read)
+            if self.r.random() < 0.3:   # a pointer into it, read through
+                self.pointer(depth)
+                self.assign(depth, self.deref)
             return
         if k < 0.56:
             return self.array_write(depth)

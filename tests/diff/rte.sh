@@ -4,7 +4,7 @@
 # domain run under -fsanitize=undefined,address,float-cast-overflow.  A slice
 # in make test; RTE_SEEDS=1-200 (and RTE_JOBS, RTE_KEEP=DIR, RTE_VERBOSE=1)
 # for a campaign.
-args=(--seeds "${RTE_SEEDS:-1-6}" --jobs "${RTE_JOBS:-2}")
+args=(--seeds "${RTE_SEEDS:-1-5}" --jobs "${RTE_JOBS:-2}")
 [ -n "$RTE_KEEP" ] && args+=(--keep "$RTE_KEEP")
 [ -n "$RTE_VERBOSE" ] && args+=(--verbose)
 exec python3 "$(dirname "$0")/rte.py" "${args[@]}" "$@"
