@@ -342,7 +342,9 @@ static CxExpr *value(Comp *k, const IrExpr *e) {
     break;
   case IR_ADDR_OF:
     if (e->a[0]->kind == IR_DEREF) return value(k, e->a[0]->a[0]); /* &*p is p, unchecked */
-    return address(k, e->a[0]);
+    x = address(k, e->a[0]);
+    if (x && x->op == X_INDEX) x->k2++; /* &a[N], one past the end, is an address C allows */
+    return x;
   case IR_PTR_ADD:
     x = node(k, X_PTR_ADD, e);
     x->k = stride(e->type);

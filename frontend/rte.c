@@ -404,8 +404,8 @@ static void sites(Sites *st, IrExpr *e, bool accessed) {
     sites(st, e->a[0], e->a[0]->kind == IR_DEREF || reads_base(e->a[0], accessed));
     read_memory(st, e, accessed);
     return;
-  case IR_INDEX:
-    sites(st, e->a[0], reads_base(e->a[0], accessed));
+  case IR_INDEX: /* m[i] of m[i][j] designates a row: i < rows, even under & */
+    sites(st, e->a[0], e->a[0]->kind == IR_INDEX || reads_base(e->a[0], accessed));
     sites(st, e->a[1], true);
     index_bounds(st, e, accessed);
     read_memory(st, e, accessed);

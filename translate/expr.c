@@ -593,8 +593,9 @@ PropVar tr_shift_by(Tr *t, PropVar b, int64_t k) { return k == 0 ? b : displace(
 
 
 /* a[i] of an array at location b: traps when i is outside the array (a
-   variable length array's length is its object's len). */
-static TrEvResult index_trap(TrEval *ev, const IrExpr *e, PropVar b, PropVar i) {
+   variable length array's length is its object's len); with one_past (the
+   address &a[i] alone) i may be the length too. */
+static TrEvResult index_trap(TrEval *ev, const IrExpr *e, PropVar b, PropVar i, bool one_past) {
   Tr *t = ev->t;
   const IrType *at = e->a[0]->type;
   int64_t count = at->count;
@@ -605,10 +606,11 @@ static TrEvResult index_trap(TrEval *ev, const IrExpr *e, PropVar b, PropVar i) 
     len = o->len;
     count = prop_min(t->s, len);
   }
-  if (tr_cache_find(ev->cache, e, TR_CACHE_SAFE) || (prop_min(t->s, i) >= 0 && prop_max(t->s, i) < count)) return TR_EV_OK;
+  if (tr_cache_find(ev->cache, e, TR_CACHE_SAFE) || (prop_min(t->s, i) >= 0 && prop_max(t->s, i) < count + one_past))
+    return TR_EV_OK;
   PropVar lo = reify_const(t, i, OP_LT, 0), hi;
-  if (len == TR_UNINIT) hi = reify_const(t, i, OP_GE, count);
-  else if ((hi = fresh_bool(t)) != TR_FAIL && !op_reify(t->s, hi, i, OP_GE, len)) hi = TR_FAIL;
+  if (len == TR_UNINIT) hi = reify_const(t, i, one_past ? OP_GT : OP_GE, count);
+  else if ((hi = fresh_bool(t)) != TR_FAIL && !op_reify(t->s, hi, i, one_past ? OP_GT : OP_GE, len)) hi = TR_FAIL;
   ev->trap = fresh_bool(t);
   if (lo == TR_FAIL || hi == TR_FAIL || !op_bool_or(t->s, ev->trap, lo, hi)) return TR_EV_FAIL;
   ev->trap_at = e;
@@ -673,7 +675,7 @@ TrEvResult tr_eval_addr(TrEval *ev, const IrExpr *e, PropVar *loc) {
     break;
   case IR_INDEX:
     if ((r = tr_eval_addr(ev, e->a[0], &b)) != TR_EV_OK || (r = tr_eval(ev, e->a[1], &i)) != TR_EV_OK) return r;
-    if ((r = index_trap(ev, e, b, i)) != TR_EV_OK) return r;
+    if ((r = index_trap(ev, e, b, i, false)) != TR_EV_OK) return r;
     *loc = displace(t, b, tr_cells(e->type), i);
     break;
   default:
@@ -686,6 +688,18 @@ TrEvResult tr_eval_addr(TrEval *ev, const IrExpr *e, PropVar *loc) {
   return TR_EV_OK;
 }
 
+/* &a[i]: one past the end is an address C allows (C11 6.5.6p8), though no
+   access through it is. */
+static TrEvResult address_of_element(TrEval *ev, const IrExpr *e, PropVar *out) {
+  PropVar b, i;
+  TrEvResult r;
+  if ((r = tr_eval_addr(ev, e->a[0], &b)) != TR_EV_OK || (r = tr_eval(ev, e->a[1], &i)) != TR_EV_OK ||
+      (r = index_trap(ev, e, b, i, true)) != TR_EV_OK)
+    return r;
+  *out = displace(ev->t, b, tr_cells(e->type), i);
+  return *out == TR_FAIL ? TR_EV_FAIL : TR_EV_OK;
+}
+
 /* The value of a memory lvalue, of &lvalue, and of pointer arithmetic. */
 static TrEvResult eval_memory(TrEval *ev, const IrExpr *e, PropVar *out) {
   Tr *t = ev->t;
@@ -694,6 +708,7 @@ static TrEvResult eval_memory(TrEval *ev, const IrExpr *e, PropVar *out) {
   switch (e->kind) {
   case IR_ADDR_OF:
     if (e->a[0]->kind == IR_DEREF) return tr_eval(ev, e->a[0]->a[0], out); /* &*p is p, unchecked */
+    if (e->a[0]->kind == IR_INDEX) return address_of_element(ev, e->a[0], out);
     return tr_eval_addr(ev, e->a[0], out);
   case IR_PTR_ADD:
     if ((r = tr_eval(ev, e->a[0], &p)) != TR_EV_OK || (r = tr_eval(ev, e->a[1], &q)) != TR_EV_OK) return r;
