@@ -297,9 +297,8 @@ class Gen:
         t = common(v.t, INT)
         return (f"({v.name} + {n})", t, {"overflow"} if t.signed else set())
 
-    def array_read(self, depth):
-        if not self.arrays:
-            return self.arith(depth)
+    def element(self):
+        """An element of a declared array at computed indices: its text and kinds."""
         name, dims = self.r.choice(self.arrays)
         kinds = {"bounds"}
         text = name
@@ -307,6 +306,12 @@ class Gen:
             i = self.index()
             text += f"[{i[0]}]"
             kinds |= i[2]
+        return text, kinds
+
+    def array_read(self, depth):
+        if not self.arrays:
+            return self.arith(depth)
+        text, kinds = self.element()
         return (text, INT, kinds)
 
     def deref(self, depth):
@@ -447,13 +452,7 @@ class Gen:
     def array_write(self, depth):
         if not self.arrays:
             return self.declare_array(depth)
-        name, dims = self.r.choice(self.arrays)
-        kinds = {"bounds"}
-        text = name
-        for _ in dims:
-            i = self.index()
-            text += f"[{i[0]}]"
-            kinds |= i[2]
+        text, kinds = self.element()
         v = self.var()
         self.emit(depth, f"{text} = (int){v.name};", kinds)
 
