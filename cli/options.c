@@ -274,6 +274,8 @@ static bool check_check(CliOptions *o, char *err, size_t len) {
   }
   if (o->emit_test || o->dot || o->show_memory)
     return fail(err, len, "--emit-test, --dot and --show-memory are for one objective: give --at LINE%s", "");
+  if (o->nassumes && !o->function)
+    return fail(err, len, "--pre and --assume name the parameters of one function: give --function F%s", "");
   if (!o->timeout_given) o->timeout_s = 600;
   if (!(o->objective_timeout_s > 0)) o->objective_timeout_s = 10;
   return true;

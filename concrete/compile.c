@@ -349,6 +349,10 @@ static CxExpr *value(Comp *k, const IrExpr *e) {
     x = node(k, X_PTR_ADD, e);
     x->k = stride(e->type);
     return operands(k, x, e, 2) ? x : NULL;
+  case IR_LENGTH:
+    x = node(k, X_LENGTH, e);
+    x->k = stride(e->a[0]->type);
+    return operands(k, x, e, 1) ? x : NULL;
   case IR_PTR_DIFF:
     x = node(k, X_PTR_DIFF, e);
     x->k = stride(e->a[0]->type);

@@ -33,6 +33,7 @@ typedef enum {
   X_DEREF_ADD,    /* a + k * b: trap unless inside a's object, then unless a valid access */
   X_PTR_ADD,      /* a + k * b: trap unless inside a's object */
   X_PTR_DIFF,     /* (a - b) / k, of the result type */
+  X_LENGTH,       /* length(a) of a --pre contract: elements of k cells from a to its object's end */
   /* arithmetic on the node's type (bits, sign) */
   X_CAST,         /* wrap a to the type */
   X_TO_BOOL,      /* a != 0 */

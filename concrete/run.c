@@ -274,6 +274,13 @@ static int64_t eval(Run *r, const CxExpr *e) {
     x = eval(r, e->a);
     y = eval(r, e->b);
     return pointer_add(r, x, e->k, y);
+  case X_LENGTH: {
+    x = eval(r, e->a);
+    const CxObject *o = x ? cx_mem_object_at(r->m, x) : NULL;
+    if (x && (!o || x < o->base || x >= o->base + o->ncells))
+      stop(r, CX_ABANDONED, "length() of a pointer outside every object");
+    return x ? (o->base + o->ncells - x) / e->k : 0;
+  }
   case X_PTR_DIFF:
     x = eval(r, e->a);
     y = eval(r, e->b);

@@ -16,6 +16,7 @@
 #include "fe.h"
 
 static const char fn_name[] = "__inka_assume_expr";
+const char fe_length_name[] = "__inka_length";
 
 static char *read_all(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
@@ -123,7 +124,9 @@ IrExpr *fe_parse_expr(IrProgram *p, const IrFunction *fn, const char *text, FeEr
   char *src = read_all(p->path, &len);
   if (!src) return fail(err, "%s: error: cannot read file", p->path);
   FeBuf b = {0};
-  fe_buf_add(&b, "%s\nvoid %s(", src, fn_name);
+  /* length(p), the contract of an input object (IR_LENGTH) */
+  fe_buf_add(&b, "%s\nlong %s(const volatile void *);\n#undef length\n#define length(p) %s(p)\nvoid %s(", src,
+             fe_length_name, fe_length_name, fn_name);
   free(src);
   IrArena *scratch = fe_arena_new();
   for (int i = 0; i < fn->nparams; i++)

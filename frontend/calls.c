@@ -70,6 +70,23 @@ static IrExpr *strip_ptr_cast(IrExpr *e) {
   return e;
 }
 
+/* length(p) in a --pre contract: p as the program holds it (before its
+   conversion to void *), so that its elements are the pointee type's. */
+static IrExpr *length_call(FeCtx *c, CXCursor call, IrLoc loc) {
+  if (clang_Cursor_getNumArguments(call) != 1) {
+    fe_unsupported(c, loc, "unsupported: length() takes one pointer");
+    return NULL;
+  }
+  IrBlock none = {0};
+  IrExpr *p = fe_expr(c, fe_libc_unconverted(c, clang_Cursor_getArgument(call, 0)), &none);
+  if (p->type->kind == IR_TY_ARRAY) p = fe_cast(c, fe_type_ptr(c, p->type->base), p, loc);
+  if (p->type->kind != IR_TY_PTR || p->type->base->kind == IR_TY_VOID) {
+    fe_unsupported(c, loc, "unsupported: length() of %s (a pointer to elements of a known type)", p->type->spelling);
+    return NULL;
+  }
+  return fe_op(c, IR_LENGTH, fe_type_ptrdiff(c), p, NULL, loc);
+}
+
 IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, IrBlock *out) {
   IrLoc loc = fe_loc(c, call);
   CXCursor d = callee_decl(c, call);
@@ -80,6 +97,7 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
     return NULL;
   }
   if (fe_overflow_name(name)) return fe_overflow_call(c, call, name, want_value, out);
+  if (c->pure_only && !strcmp(name, fe_length_name)) return length_call(c, call, loc);
   int nargs = clang_Cursor_getNumArguments(call);
   if (nargs < 0) nargs = 0;
   bool is_builtin;

@@ -293,6 +293,9 @@ void fe_emit_goto(FeCtx *c, int id, IrLoc loc, IrBlock *out);
 void fe_lower_jumps(FeCtx *c, IrFunction *fn); /* after the body is converted */
 
 /* ---- switch.c ------------------------------------------------------------------- */
+/* assume.c: the function length(p) of --pre contracts is called */
+extern const char fe_length_name[];
+
 /* rte.c: --check's sites on one line become explicit checks (ir.h) */
 void fe_check_sites(FeCtx *c, unsigned kinds, int line);
 

@@ -229,6 +229,7 @@ static void dump_expr(FILE *out, const IrExpr *e, bool top) {
     fputs("]", out);
     return;
   case IR_ADDR_OF: fputs("&", out); dump_expr(out, e->a[0], false); return;
+  case IR_LENGTH: fputs("length(", out); dump_expr(out, e->a[0], true); fputs(")", out); return;
   case IR_CAST: fprintf(out, "(%s)", e->type->spelling); dump_expr(out, e->a[0], false); return;
   case IR_BITCAST: fprintf(out, "bits(%s)", e->type->spelling); dump_expr(out, e->a[0], false); return;
   case IR_NEG: fputs("-", out); dump_expr(out, e->a[0], false); return;

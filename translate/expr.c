@@ -713,6 +713,10 @@ static TrEvResult eval_memory(TrEval *ev, const IrExpr *e, PropVar *out) {
   case IR_PTR_ADD:
     if ((r = tr_eval(ev, e->a[0], &p)) != TR_EV_OK || (r = tr_eval(ev, e->a[1], &q)) != TR_EV_OK) return r;
     return ptr_add(ev, e, p, q, out);
+  case IR_LENGTH:
+    if ((r = tr_eval(ev, e->a[0], &p)) != TR_EV_OK) return r;
+    *out = tr_length(t, p, e->a[0]->type);
+    return *out == TR_FAIL ? TR_EV_FAIL : TR_EV_OK;
   case IR_PTR_DIFF: {
     if ((r = tr_eval(ev, e->a[0], &p)) != TR_EV_OK || (r = tr_eval(ev, e->a[1], &q)) != TR_EV_OK) return r;
     const IrType *pt = e->a[0]->type->base;
@@ -740,7 +744,7 @@ TrEvResult tr_eval(TrEval *ev, const IrExpr *e, PropVar *out) {
   case IR_INT_CONST: *out = prop_new_const(t->s, e->ival); break;
   case IR_NULL: *out = t->zero; break;
   case IR_VAR: r = tr_is_ssa(e->var) ? eval_var(ev, e, out) : eval_memory(ev, e, out); break;
-  case IR_DEREF: case IR_FIELD: case IR_INDEX: case IR_ADDR_OF: case IR_PTR_ADD: case IR_PTR_DIFF:
+  case IR_DEREF: case IR_FIELD: case IR_INDEX: case IR_ADDR_OF: case IR_PTR_ADD: case IR_PTR_DIFF: case IR_LENGTH:
     r = eval_memory(ev, e, out);
     break;
   case IR_CAST: {

@@ -160,6 +160,10 @@ typedef enum {
   /* pointer arithmetic: PTR_ADD(p, i) = p + i elements (i any integer type);
      PTR_DIFF(p, q) = (p - q) in elements, of type ptrdiff_t */
   IR_PTR_ADD, IR_PTR_DIFF,
+  /* length(a[0]) of a --pre contract: the elements of a[0]'s pointee type
+     from the pointer a[0] to the end of its object (0 for NULL), of type
+     ptrdiff_t; nowhere else in a program */
+  IR_LENGTH,
 } IrExprKind;
 
 struct IrExpr {

@@ -317,3 +317,63 @@ PropVar tr_outside(Tr *t, PropVar p, const IrType *ptr, PropVar k) {
   prop_subscribe(s, &a->base, p, PROP_EV_FIX);
   return prop_post(s, &a->base) ? bad : TR_FAIL;
 }
+
+/* ---- length(p) of a --pre contract -----------------------------------------
+ * n = the elements of `stride` cells from p to the end of p's object,
+ * decided once p is known: 0 for NULL; for a sized input object, a linear
+ * function of its length variable (so the contract `length(buf) == len`
+ * sizes the input); a pointer outside every object has no length (the path
+ * is abandoned: no test can build it). */
+typedef struct Length {
+  Propagator base;
+  Tr *t;
+  PropVar p, n;
+  int64_t stride;
+  int waiting;        /* trailed */
+} Length;
+
+static bool length_now(Tr *t, PropVar p, PropVar n, int64_t stride, bool *done) {
+  PropStore *s = t->s;
+  *done = false;
+  if (!prop_is_fixed(s, p)) return true;
+  int64_t l = prop_value(s, p);
+  if (l >= tr_frontier(t)) return true; /* its block is not allocated yet */
+  *done = true;
+  if (!l) return prop_fix(s, n, 0);
+  TrObject *o = tr_object_at(t, l);
+  if (!o || l < o->base || l >= o->base + o->ncells)
+    return tr_abandon_if(t, t->one, "length() of a pointer outside every object");
+  int64_t off = l - o->base;
+  if (o->len == TR_UNINIT) return prop_fix(s, n, (o->ncells - off) / stride);
+  if (tr_cells(o->type) != stride || off % stride)
+    return tr_abandon_if(t, t->one, "length() of an input array through a pointer of another type");
+  int64_t coef[2] = {1, -1};
+  PropVar x[2] = {n, o->len};
+  return op_linear(s, 2, coef, x, OP_EQ, -off / stride); /* n = len - off / stride */
+}
+
+static PropStatus length_propagate(PropStore *s, Propagator *p) {
+  (void)s;
+  Length *a = (Length *)p;
+  bool done;
+  bool ok = length_now(a->t, a->p, a->n, a->stride, &done);
+  return tr_memory_status(a->t, p, a->p, &a->waiting, ok, done);
+}
+
+static const PropClass length_class = {"length", length_propagate, PROP_PRIO_GLOBAL, false};
+
+PropVar tr_length(Tr *t, PropVar p, const IrType *ptr) {
+  PropStore *s = t->s;
+  int64_t stride = tr_cells(ptr->base);
+  PropVar n = prop_new_var(s, 0, TR_LOC_MAX);
+  bool done;
+  if (!length_now(t, p, n, stride, &done)) return TR_FAIL;
+  if (done) return n;
+  Length *a = prop_propagator_new(s, &length_class, sizeof *a);
+  a->t = t;
+  a->p = p;
+  a->n = n;
+  a->stride = stride;
+  prop_subscribe(s, &a->base, p, PROP_EV_FIX);
+  return prop_post(s, &a->base) ? n : TR_FAIL;
+}

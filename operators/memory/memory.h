@@ -131,6 +131,10 @@ PropVar tr_dangling(Tr *t, TrMem *m, PropVar x);
 /* The boolean "the element p + k (k elements of ptr's pointee type) is not
    inside p's object" (--check bounds; 0 for p NULL), TR_FAIL on failure. */
 PropVar tr_outside(Tr *t, PropVar p, const IrType *ptr, PropVar k);
+/* length(p) of a --pre contract: the elements of ptr's pointee type from p
+   to the end of its object (an input's length variable decides it), 0 for
+   NULL; TR_FAIL on failure. */
+PropVar tr_length(Tr *t, PropVar p, const IrType *ptr);
 /* access_s.c: the boolean "q = p + displacement leaves p's object" (one past
    the end stays inside): t->zero when surely inside, TR_FAIL on failure. */
 PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q);

@@ -78,12 +78,30 @@ out=$($INKA --check all --function negate_safe --json "$F"); st=$?
 if [ $st -eq 1 ] && grep -q '"overflow": {"sites": 1, "found": 0, "proved": 1' <<<"$out"; then ok
 else bad "--check all --function negate_safe (exit $st): $out"; fi
 
-# usage and input errors: exit 2 with a message that says what is wrong
+# contracts: --pre 'length(p) ...' sizes an input object
+C=tests/e2e/check/contract.c
+contract() {  # want line function pre...
+  local want=$1 line=$2 fn=$3 out got; shift 3
+  out=$($INKA --check bounds --at "$C:$line" --function "$fn" --validate "$@" "$C" 2>&1 | head -1)
+  got=$(printf '%s' "$out" | awk '{print tolower($1)}')
+  if [ "$got" = "$want" ] && { [ "$want" != found ] || grep -q "  validated" <<<"$out"; }; then ok
+  else bad "$C:$line $* want $want: $out"; fi
+}
+contract found 8 ends
+contract proved 8 ends --pre 'length(v) >= n'
+contract found 8 ends --pre 'length(v) == 1'
+contract found 14 window --pre 'at < 100' --pre 'length(w) == at + 1'
+contract proved 14 window --pre 'at < 100' --pre 'length(w) >= at + 2'
+out=$($INKA --reach "$C:8" --function ends --pre 'length(v) == n' --pre 'n == 3' --json "$C")
+if grep -q '"count": 3' <<<"$out"; then ok; else bad "length(v) == n, n == 3: an input of 3 elements: $out"; fi
 expect_error() {  # message-pattern args...
   local pattern=$1 out st; shift
   out=$($INKA "$@" 2>&1); st=$?
   if [ $st -eq 2 ] && grep -q -- "$pattern" <<<"$out"; then ok; else bad "$* (exit $st): $out"; fi
 }
+expect_error "give --function F" --check bounds --pre 'length(v) >= n' "$C"
+
+# usage and input errors: exit 2 with a message that says what is wrong
 expect_error "is for --check without --at" --check div --at 10 --sarif x.sarif "$F"
 expect_error "needs --check" --sarif x.sarif --reach 10 "$F"
 expect_error "needs --check" --at 10 "$F"
