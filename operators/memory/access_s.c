@@ -178,12 +178,45 @@ PropVar tr_dangling(Tr *t, TrMem *m, PropVar x) { return use_trap(t, m, x, USE_D
  * q = p + k is undefined behaviour unless q stays within p's object (one
  * past the end included): like an out-of-bounds index, it ends the path
  * (docs/design.md, "Runtime errors").  The trap boolean is decided once p is known. */
-typedef struct Arith {
+/* A rule decided once pointer p is known: rule(t, p, x, stride, out, &done)
+   posts what it decides about out (x: a second operand), or waits (done
+   false) while p is not fixed. */
+typedef bool (*PointerRule)(Tr *t, PropVar p, PropVar x, int64_t stride, PropVar out, bool *done);
+
+typedef struct WhenKnown {
   Propagator base;
   Tr *t;
-  PropVar p, q, trap;
+  PointerRule rule;
+  PropVar p, x, out;
+  int64_t stride;
   int waiting;        /* trailed */
-} Arith;
+} WhenKnown;
+
+static PropStatus when_known_propagate(PropStore *s, Propagator *p) {
+  (void)s;
+  WhenKnown *a = (WhenKnown *)p;
+  bool done;
+  bool ok = a->rule(a->t, a->p, a->x, a->stride, a->out, &done);
+  return tr_memory_status(a->t, p, a->p, &a->waiting, ok, done);
+}
+
+static const PropClass when_known_class = {"pointer_rule", when_known_propagate, PROP_PRIO_GLOBAL, false};
+
+/* out, decided by rule now or once p is fixed; TR_FAIL on failure. */
+static PropVar when_known(Tr *t, PointerRule rule, PropVar p, PropVar x, int64_t stride, PropVar out) {
+  bool done;
+  if (!rule(t, p, x, stride, out, &done)) return TR_FAIL;
+  if (done) return out;
+  WhenKnown *a = prop_propagator_new(t->s, &when_known_class, sizeof *a);
+  a->t = t;
+  a->rule = rule;
+  a->p = p;
+  a->x = x;
+  a->out = out;
+  a->stride = stride;
+  prop_subscribe(t->s, &a->base, p, PROP_EV_FIX);
+  return prop_post(t->s, &a->base) ? out : TR_FAIL;
+}
 
 /* For a sized object the end is base + cells * len, len a variable; past
    the reserved range, a longer input could still hold q, so that path is
@@ -200,7 +233,8 @@ static bool sized_arith(Tr *t, const TrObject *o, PropVar q, PropVar trap, PropV
 }
 
 /* trap <=> q is outside p's object, once p is known (*done). */
-static bool arith_now(Tr *t, PropVar p, PropVar q, PropVar trap, bool *done) {
+static bool arith_now(Tr *t, PropVar p, PropVar q, int64_t stride, PropVar trap, bool *done) {
+  (void)stride;
   PropStore *s = t->s;
   *done = false;
   if (!prop_is_fixed(s, p)) return true;
@@ -215,16 +249,6 @@ static bool arith_now(Tr *t, PropVar p, PropVar q, PropVar trap, bool *done) {
          op_bool_or(s, trap, below, above);
 }
 
-static PropStatus arith_propagate(PropStore *s, Propagator *p) {
-  (void)s;
-  Arith *a = (Arith *)p;
-  bool done;
-  bool ok = arith_now(a->t, a->p, a->q, a->trap, &done);
-  return tr_memory_status(a->t, p, a->p, &a->waiting, ok, done);
-}
-
-static const PropClass arith_class = {"pointer_arith", arith_propagate, PROP_PRIO_GLOBAL, false};
-
 PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q) {
   PropStore *s = t->s;
   if (prop_is_fixed(s, p) && prop_value(s, p) < tr_frontier(t)) {
@@ -232,17 +256,7 @@ PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q) {
     int64_t end = !o ? 0 : o->len != TR_UNINIT ? o->base + tr_cells(o->type) * prop_min(s, o->len) : o->base + o->ncells;
     if (o && prop_min(s, q) >= o->base && prop_max(s, q) <= end) return t->zero;
   }
-  PropVar trap = prop_new_var(s, 0, 1);
-  bool done;
-  if (!arith_now(t, p, q, trap, &done)) return TR_FAIL;
-  if (done) return trap;
-  Arith *a = prop_propagator_new(s, &arith_class, sizeof *a);
-  a->t = t;
-  a->p = p;
-  a->q = q;
-  a->trap = trap;
-  prop_subscribe(s, &a->base, p, PROP_EV_FIX);
-  return prop_post(s, &a->base) ? trap : TR_FAIL;
+  return when_known(t, arith_now, p, q, 0, prop_new_var(s, 0, 1));
 }
 
 /* ---- An access through p + k stays inside p's object (--check bounds) -----
@@ -253,14 +267,6 @@ PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q) {
  * not this error (bad = 0: the caller asks about a pointer not NULL); a p
  * outside every object has no element inside one (bad = 1).  For a sized
  * input object the upper bound is its length variable. */
-typedef struct Outside {
-  Propagator base;
-  Tr *t;
-  PropVar p, k, bad;
-  int64_t stride;
-  int waiting;        /* trailed */
-} Outside;
-
 static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
 
 static bool outside_now(Tr *t, PropVar p, PropVar k, int64_t stride, PropVar bad, bool *done) {
@@ -291,31 +297,10 @@ static bool outside_now(Tr *t, PropVar p, PropVar k, int64_t stride, PropVar bad
   return op_bool_or(s, bad, below, above);
 }
 
-static PropStatus outside_propagate(PropStore *s, Propagator *p) {
-  (void)s;
-  Outside *a = (Outside *)p;
-  bool done;
-  bool ok = outside_now(a->t, a->p, a->k, a->stride, a->bad, &done);
-  return tr_memory_status(a->t, p, a->p, &a->waiting, ok, done);
-}
-
-static const PropClass outside_class = {"access_outside", outside_propagate, PROP_PRIO_GLOBAL, false};
-
 PropVar tr_outside(Tr *t, PropVar p, const IrType *ptr, PropVar k) {
   PropStore *s = t->s;
   int64_t stride = ptr->base->kind == IR_TY_VOID ? 1 : tr_cells(ptr->base);
-  PropVar bad = prop_new_var(s, 0, 1);
-  bool done;
-  if (!outside_now(t, p, k, stride, bad, &done)) return TR_FAIL;
-  if (done) return bad;
-  Outside *a = prop_propagator_new(s, &outside_class, sizeof *a);
-  a->t = t;
-  a->p = p;
-  a->k = k;
-  a->bad = bad;
-  a->stride = stride;
-  prop_subscribe(s, &a->base, p, PROP_EV_FIX);
-  return prop_post(s, &a->base) ? bad : TR_FAIL;
+  return when_known(t, outside_now, p, k, stride, prop_new_var(s, 0, 1));
 }
 
 /* ---- length(p) of a --pre contract -----------------------------------------
@@ -324,15 +309,8 @@ PropVar tr_outside(Tr *t, PropVar p, const IrType *ptr, PropVar k) {
  * function of its length variable (so the contract `length(buf) == len`
  * sizes the input); a pointer outside every object has no length (the path
  * is abandoned: no test can build it). */
-typedef struct Length {
-  Propagator base;
-  Tr *t;
-  PropVar p, n;
-  int64_t stride;
-  int waiting;        /* trailed */
-} Length;
-
-static bool length_now(Tr *t, PropVar p, PropVar n, int64_t stride, bool *done) {
+static bool length_now(Tr *t, PropVar p, PropVar unused, int64_t stride, PropVar n, bool *done) {
+  (void)unused;
   PropStore *s = t->s;
   *done = false;
   if (!prop_is_fixed(s, p)) return true;
@@ -352,28 +330,8 @@ static bool length_now(Tr *t, PropVar p, PropVar n, int64_t stride, bool *done) 
   return op_linear(s, 2, coef, x, OP_EQ, -off / stride); /* n = len - off / stride */
 }
 
-static PropStatus length_propagate(PropStore *s, Propagator *p) {
-  (void)s;
-  Length *a = (Length *)p;
-  bool done;
-  bool ok = length_now(a->t, a->p, a->n, a->stride, &done);
-  return tr_memory_status(a->t, p, a->p, &a->waiting, ok, done);
-}
-
-static const PropClass length_class = {"length", length_propagate, PROP_PRIO_GLOBAL, false};
-
 PropVar tr_length(Tr *t, PropVar p, const IrType *ptr) {
   PropStore *s = t->s;
   int64_t stride = tr_cells(ptr->base);
-  PropVar n = prop_new_var(s, 0, TR_LOC_MAX);
-  bool done;
-  if (!length_now(t, p, n, stride, &done)) return TR_FAIL;
-  if (done) return n;
-  Length *a = prop_propagator_new(s, &length_class, sizeof *a);
-  a->t = t;
-  a->p = p;
-  a->n = n;
-  a->stride = stride;
-  prop_subscribe(s, &a->base, p, PROP_EV_FIX);
-  return prop_post(s, &a->base) ? n : TR_FAIL;
+  return when_known(t, length_now, p, TR_UNINIT, stride, prop_new_var(s, 0, TR_LOC_MAX));
 }
