@@ -18,7 +18,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:%.c=$(BUILD)/%)
 HEADERS  := $(wildcard include/inka/*.h tests/*.h */*.h */*/*.h)
 
-.PHONY: all test asan bench deps clean fuzz stranger
+.PHONY: all test test-bins asan bench deps clean fuzz stranger
 all: $(BIN)
 
 $(BUILD)/%.o: %.c $(HEADERS)
@@ -40,6 +40,9 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libinka.a $(HEADERS)
 
 test: $(BIN) $(TEST_BIN)
 	@tests/run-all $(BUILD) $(BIN)
+
+# The unit-test programs alone (CI builds them with -j before make test).
+test-bins: $(TEST_BIN)
 
 # The same tests under AddressSanitizer, LeakSanitizer and UBSan, with their
 # own binary (the random differential test runs a smaller sample: sanitized
