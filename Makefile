@@ -85,7 +85,7 @@ deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	else echo "deps: all present"; fi
 
-DIFF_COUNT ?= 120
+DIFF_COUNT ?= 80
 export DIFF_COUNT
 export FUZZ_SMOKE_S
 
