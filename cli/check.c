@@ -109,9 +109,7 @@ static bool check_site(CliRun *run, IrProgram *p, const IrCheckSite *site, doubl
 }
 
 /* ---- reporting ----------------------------------------------------------------------- */
-static const char *kind_name(IrRteKind k, char *buf, size_t len) { return cli_check_kinds(k, buf, len); }
-
-static const char *answer_name(LblVerdict v) {
+const char *cli_check_answer(LblVerdict v) {
   return v == LBL_REACHABLE ? "found" : v == LBL_UNREACHABLE ? "proved" : "unknown";
 }
 
@@ -119,7 +117,7 @@ static void print_site_text(FILE *out, const CliRun *run, const IrCheckSite *sit
   char kind[32];
   const LblResult *r = &run->result;
   fprintf(out, "%-8s %s:%d:%d  %-10s ", r->verdict == LBL_REACHABLE ? "FOUND" : r->verdict == LBL_UNREACHABLE ? "PROVED" : "UNKNOWN",
-          run->opt->file, site->loc.line, site->loc.col, kind_name(site->kind, kind, sizeof kind));
+          run->opt->file, site->loc.line, site->loc.col, cli_check_kinds(site->kind, kind, sizeof kind));
   if (r->verdict == LBL_REACHABLE) cli_print_call(out, run);
   else if (r->verdict == LBL_UNREACHABLE) fprintf(out, "no input triggers it (in %s)", site->fn->name);
   else fprintf(out, "%s (in %s)", r->reason ? r->reason : "no answer", site->fn->name);
@@ -131,9 +129,9 @@ static void print_site_json(FILE *out, const CliRun *run, const IrCheckSite *sit
   char kind[32];
   const LblResult *r = &run->result;
   fprintf(out, "%s\n    {\"line\": %d, \"column\": %d, \"kind\": \"%s\", \"function\": ", first ? "" : ",",
-          site->loc.line, site->loc.col, kind_name(site->kind, kind, sizeof kind));
+          site->loc.line, site->loc.col, cli_check_kinds(site->kind, kind, sizeof kind));
   cli_json_string(out, run->fn->name);
-  fprintf(out, ", \"verdict\": \"%s\"", answer_name(r->verdict));
+  fprintf(out, ", \"verdict\": \"%s\"", cli_check_answer(r->verdict));
   if (r->verdict == LBL_REACHABLE) cli_print_witness_json(out, run);
   if (run->validated >= 0) fprintf(out, ", \"validated\": %s", run->validated ? "true" : "false");
   if (r->verdict == LBL_UNKNOWN) {
@@ -143,9 +141,8 @@ static void print_site_json(FILE *out, const CliRun *run, const IrCheckSite *sit
   fputc('}', out);
 }
 
-enum { NKINDS = 8 };
 typedef struct Tally {
-  int sites[NKINDS], found[NKINDS], proved[NKINDS];
+  int sites[IR_RTE_NKINDS], found[IR_RTE_NKINDS], proved[IR_RTE_NKINDS];
 } Tally;
 
 static int kind_index(IrRteKind k) {
@@ -167,10 +164,10 @@ static void print_summary(FILE *out, const Tally *t, int safe, bool json, double
   char kind[32];
   bool first = true;
   if (json) fputs("\n  ],\n  \"summary\": {", out);
-  for (int k = 0; k < NKINDS; k++) {
+  for (int k = 0; k < IR_RTE_NKINDS; k++) {
     if (!t->sites[k]) continue;
     int unknown = t->sites[k] - t->found[k] - t->proved[k];
-    kind_name(1u << k, kind, sizeof kind);
+    cli_check_kinds(1u << k, kind, sizeof kind);
     if (json)
       fprintf(out, "%s\"%s\": {\"sites\": %d, \"found\": %d, \"proved\": %d, \"unknown\": %d}", first ? "" : ", ",
               kind, t->sites[k], t->found[k], t->proved[k], unknown);
@@ -185,7 +182,7 @@ static void print_summary(FILE *out, const Tally *t, int safe, bool json, double
 
 static int exit_status(const Tally *t) {
   int sites = 0, found = 0, proved = 0;
-  for (int k = 0; k < NKINDS; k++) sites += t->sites[k], found += t->found[k], proved += t->proved[k];
+  for (int k = 0; k < IR_RTE_NKINDS; k++) sites += t->sites[k], found += t->found[k], proved += t->proved[k];
   return found ? CLI_EXIT_MET : proved == sites ? CLI_EXIT_UNREACHABLE : CLI_EXIT_UNKNOWN;
 }
 

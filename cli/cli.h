@@ -138,6 +138,8 @@ void cli_validate(CliRun *run);
 bool cli_check_has_sites(const IrProgram *p, const CliOptions *o, char *err, size_t len);
 const char *cli_check_unmodelled(const IrProgram *p);
 int cli_check_all(const CliOptions *o, IrProgram *p, double t0);
+/* --check's name of a verdict: found, proved, unknown. */
+const char *cli_check_answer(LblVerdict v);
 /* sarif.c: --sarif FILE, one result per site (NULL-safe close; false and
    err when the file could not be written). */
 typedef struct CliSarif CliSarif;

@@ -124,8 +124,7 @@ static void print_stats(FILE *out, const LblStats *s, const CliRun *run) {
    unreachable (the site's error happens / cannot happen). */
 static const char *verdict_name(const CliRun *run) {
   LblVerdict v = run->result.verdict;
-  if (!run->opt->check || v == LBL_UNKNOWN) return lbl_verdict_name(v);
-  return v == LBL_REACHABLE ? "found" : "proved";
+  return run->opt->check ? cli_check_answer(v) : lbl_verdict_name(v);
 }
 
 void cli_print_text(FILE *out, const CliRun *run) {

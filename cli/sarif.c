@@ -20,15 +20,16 @@ struct CliSarif {
   int nresults;
 };
 
-static const struct { IrRteKind kind; const char *name, *text; } rules[] = {
-    {IR_RTE_OVERFLOW, "overflow", "signed integer overflow (ISO C: undefined)"},
-    {IR_RTE_DIV, "div", "division or remainder by zero"},
-    {IR_RTE_SHIFT, "shift", "shift by a negative amount or by the width or more"},
-    {IR_RTE_BOUNDS, "bounds", "index outside its array"},
-    {IR_RTE_NULL, "null", "dereference of a null pointer"},
-    {IR_RTE_FLOAT_CAST, "float-cast", "floating-point value out of the range of the integer type it converts to"},
-    {IR_RTE_FREE, "free", "double free, free of what malloc did not return, or use after free"},
-    {IR_RTE_UNINIT, "uninit", "read of a local variable before it is assigned"},
+/* what each rule is about (its name is the kind's, cli_check_kinds) */
+static const struct { IrRteKind kind; const char *text; } rules[] = {
+    {IR_RTE_OVERFLOW, "signed integer overflow (ISO C: undefined)"},
+    {IR_RTE_DIV, "division or remainder by zero"},
+    {IR_RTE_SHIFT, "shift by a negative amount or by the width or more"},
+    {IR_RTE_BOUNDS, "index or access outside its array or object"},
+    {IR_RTE_NULL, "dereference of a null pointer"},
+    {IR_RTE_FLOAT_CAST, "floating-point value out of the range of the integer type it converts to"},
+    {IR_RTE_FREE, "double free, free of what malloc did not return, or use after free"},
+    {IR_RTE_UNINIT, "read of a local variable before it is assigned"},
 };
 enum { NRULES = sizeof rules / sizeof *rules };
 
@@ -50,8 +51,10 @@ CliSarif *cli_sarif_open(const CliOptions *o, char *err, size_t len) {
         "  \"runs\": [{\n    \"tool\": {\"driver\": {\"name\": \"inka-ng\", \"rules\": [",
         s->out);
   for (int i = 0; i < NRULES; i++) {
+    char name[32];
+    cli_check_kinds(rules[i].kind, name, sizeof name);
     fprintf(s->out, "%s\n      {\"id\": \"rte/%s\", \"name\": \"%s\", \"shortDescription\": {\"text\": ", i ? "," : "",
-            rules[i].name, rules[i].name);
+            name, name);
     cli_json_string(s->out, rules[i].text);
     fputs("}}", s->out);
   }
@@ -80,8 +83,10 @@ static void message(CliSarif *s, const CliRun *run, const IrCheckSite *site) {
 void cli_sarif_result(CliSarif *s, const CliRun *run, const IrCheckSite *site) {
   LblVerdict v = run->result.verdict;
   int rule = rule_index(site->kind);
+  char name[32];
+  cli_check_kinds(site->kind, name, sizeof name);
   fprintf(s->out, "%s\n      {\"ruleId\": \"rte/%s\", \"ruleIndex\": %d, \"kind\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ",
-          s->nresults++ ? "," : "", rules[rule].name, rule,
+          s->nresults++ ? "," : "", name, rule,
           v == LBL_REACHABLE ? "fail" : v == LBL_UNREACHABLE ? "pass" : "open", v == LBL_REACHABLE ? "error" : "none");
   message(s, run, site);
   fputs("},\n       \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", s->out);
@@ -90,8 +95,7 @@ void cli_sarif_result(CliSarif *s, const CliRun *run, const IrCheckSite *site) {
   if (site->loc.col > 0) fprintf(s->out, ", \"startColumn\": %d", site->loc.col);
   fputs("}}, \"logicalLocations\": [{\"name\": ", s->out);
   cli_json_string(s->out, site->fn->name);
-  fprintf(s->out, ", \"kind\": \"function\"}]}],\n       \"properties\": {\"verdict\": \"%s\"",
-          v == LBL_REACHABLE ? "found" : v == LBL_UNREACHABLE ? "proved" : "unknown");
+  fprintf(s->out, ", \"kind\": \"function\"}]}],\n       \"properties\": {\"verdict\": \"%s\"", cli_check_answer(v));
   if (v == LBL_REACHABLE) cli_print_witness_json(s->out, run);
   fputs("}}", s->out);
 }

@@ -375,6 +375,7 @@ typedef enum {
                                   into a freed block (IR_BI_CHECK_HEAP) */
   IR_RTE_UNINIT = 1u << 7,     /* a read of a local variable before it is assigned */
 } IrRteKind;
+enum { IR_RTE_NKINDS = 8 };    /* the kinds above: bits 0 to IR_RTE_NKINDS - 1 */
 #define IR_CHECK_CALL "__inka_check"
 
 /* What IR_BI_CHECK_HEAP asks of its pointer. */
