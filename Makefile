@@ -18,6 +18,12 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN := $(TEST_SRC:%.c=$(BUILD)/%)
 HEADERS  := $(wildcard include/inka/*.h tests/*.h */*.h */*/*.h)
 
+# The benchmark programs: the concrete mode's throughput, and N-queens on the
+# kernel beside the same model in Gecode (libgecode-dev).  make test builds
+# them too: its bench smoke (tests/bench/smoke.sh) runs every table briefly.
+BENCH_BIN := $(BUILD)/bench/concrete_speed $(BUILD)/bench/queens $(BUILD)/bench/gecode_queens
+GECODE_LIBS := -lgecodesearch -lgecodeint -lgecodekernel -lgecodesupport
+
 .PHONY: all test test-bins asan bench deps clean fuzz stranger
 all: $(BIN)
 
@@ -38,11 +44,12 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libinka.a $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests -o $@ $< $(BUILD)/libinka.a $(LDLIBS)
 
-test: $(BIN) $(TEST_BIN)
+test: $(BIN) $(TEST_BIN) $(BENCH_BIN)
 	@tests/run-all $(BUILD) $(BIN)
 
-# The unit-test programs alone (CI builds them with -j before make test).
-test-bins: $(TEST_BIN)
+# The unit-test and benchmark programs alone (CI builds them with -j before
+# make test).
+test-bins: $(TEST_BIN) $(BENCH_BIN)
 
 # The same tests under AddressSanitizer, LeakSanitizer and UBSan, with their
 # own binary (the random differential test runs a smaller sample: sanitized
@@ -56,12 +63,16 @@ asan:
 	$(MAKE) BUILD=build-asan BIN=build-asan/inka-ng DIFF_COUNT=40 FUZZ_SMOKE_S=60 \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" test
 
-bench: inka-ng $(BUILD)/bench/concrete_speed
-	@bench/run
+bench: $(BIN) $(BENCH_BIN)
+	@BUILD=$(BUILD) INKA=./$(BIN) bench/run
 
-$(BUILD)/bench/concrete_speed: bench/concrete_speed.c $(BUILD)/libinka.a $(HEADERS)
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libinka.a $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libinka.a $(LDLIBS)
+
+$(BUILD)/bench/gecode_queens: bench/gecode_queens.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) -O2 -o $@ $< $(GECODE_LIBS)
 
 # The fuzzing campaign (not part of make test, which runs a short smoke run
 # of it): FUZZ_CSMITH csmith programs and FUZZ_RANDOM random functions; see

@@ -10,15 +10,16 @@ K = 160 and 1000 for each mode (or up to the largest K that finished), the
 same exponent for the propagations of the model alone (deterministic, so
 it does not depend on the load of the machine: what incremental unfolding
 keeps near 1), and the INKA paper's published figures.
+BENCH_JOSEPHUS_K (environment, comma-separated) replaces the list of K.
 usage: josephus.py INKA [RUNS] [TIMEOUT]"""
-import json, math, statistics, subprocess, sys
+import json, math, os, statistics, subprocess, sys
 
 INKA = sys.argv[1]
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 TIMEOUT = int(sys.argv[3]) if len(sys.argv) > 3 else 60
 PROG = "samples/josephus.c"
 LOOP = next(no for no, text in enumerate(open(PROG), 1) if text.strip().startswith("while (t != t->next)"))
-KS = (10, 20, 40, 80, 160, 320, 500, 1000)
+KS = tuple(int(k) for k in (os.environ.get("BENCH_JOSEPHUS_K") or "10,20,40,80,160,320,500,1000").split(","))
 MODES = (("default", []), ("--no-concrete", ["--no-concrete"]))
 
 

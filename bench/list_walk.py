@@ -6,15 +6,16 @@ builder's trip count (translate/list_length.c), so K <= 1000 demands
 n >= K at the root and K = 1001 is refuted there.  Each row: the verdict,
 solver time (median of RUNS runs), unfoldings, propagations and search
 nodes, in the default mode and with the model alone (--no-concrete).
+BENCH_LIST_K (environment, comma-separated) replaces the list of K.
 usage: list_walk.py INKA [RUNS] [TIMEOUT]"""
-import json, statistics, subprocess, sys
+import json, os, statistics, subprocess, sys
 
 INKA = sys.argv[1]
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 TIMEOUT = int(sys.argv[3]) if len(sys.argv) > 3 else 60
 PROG = "bench/list_walk.c"
 LINE = next(no for no, text in enumerate(open(PROG), 1) if "the walk step" in text)
-KS = (100, 500, 1000, 1001)
+KS = tuple(int(k) for k in (os.environ.get("BENCH_LIST_K") or "100,500,1000,1001").split(","))
 MODES = (("default", []), ("--no-concrete", ["--no-concrete"]))
 
 print(f"{'K':>6} {'mode':>14} {'verdict':>12} {'time ms':>10} {'unfoldings':>11} {'propagations':>13} {'nodes':>6}")

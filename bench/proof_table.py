@@ -7,13 +7,18 @@ relaxation, elimination of equalities, LP bounds, loop invariants (pairs,
 and polyhedra: translate/polyhedra.c); "bounds"
 when none of them fired); then the same for the relational proofs of
 tests/e2e/proofs/ (each target marked "expect unreachable", named
-file:function:line).  usage: proof_table.py INKA RUNS"""
+file:function:line).  BENCH_MAX_CASES=N keeps the first N rows of each
+part, BENCH_PROOF_TIMEOUT the --timeout of the e2e proofs (default 20 s).
+Exits 1 when a run gave no answer (a row "exit N"), after the whole table.
+usage: proof_table.py INKA RUNS"""
 import glob, json, os, re, shlex, statistics, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ACC = os.path.join(HERE, "..", "tests", "acceptance")
 sys.path.insert(0, HERE)
-from acceptance_times import marker_line  # noqa: E402
+from acceptance_times import first, manifest_cases, marker_line  # noqa: E402
+
+NO_ANSWER = []  # the rows whose runs gave no answer
 
 
 def reasoning(stats):
@@ -30,6 +35,7 @@ def row(inka, runs, name, args, width=20):
             times.append(out["time_s"])
         except (ValueError, KeyError):
             out = {"verdict": f"exit {r.returncode}", "stats": {}}
+            NO_ANSWER.append(name)
     ms = statistics.median(times) * 1000 if times else float("nan")
     st = out.get("stats", {})
     print(f"{name:{width}} {out.get('verdict', '?'):12} {ms:10.1f} {st.get('search_nodes', 0):8}  {reasoning(st)}")
@@ -38,6 +44,7 @@ def row(inka, runs, name, args, width=20):
 def e2e_rows(inka, runs):
     """The targets of tests/e2e/proofs/*.c that must be unreachable."""
     print(f"\n{'e2e proof':32} {'verdict':12} {'solver ms':>10} {'nodes':>8}  reasoning")
+    targets = []
     for path in sorted(glob.glob(os.path.join(HERE, "..", "tests", "e2e", "proofs", "*.c"))):
         fn = "?"
         for no, text in enumerate(open(path), 1):
@@ -45,23 +52,22 @@ def e2e_rows(inka, runs):
             if m:
                 fn = m.group(1)
             if "expect unreachable" in text:
-                name = f"{os.path.basename(path)[:-2]}:{fn}:{no}"
-                row(inka, runs, name, ["--reach", f"{path}:{no}", "--timeout", "20", path], 32)
+                targets.append((f"{os.path.basename(path)[:-2]}:{fn}:{no}", path, no))
+    timeout = os.environ.get("BENCH_PROOF_TIMEOUT") or "20"
+    for name, path, no in first(targets):
+        row(inka, runs, name, ["--reach", f"{path}:{no}", "--timeout", timeout, path], 32)
 
 
 def main():
     inka, runs = sys.argv[1], int(sys.argv[2])
     print(f"{'case':20} {'verdict':12} {'solver ms':>10} {'nodes':>8}  reasoning")
-    for line in open(os.path.join(ACC, "MANIFEST.tsv")):
-        if not line.strip() or line.startswith("#"):
-            continue
-        name, prog, flags, expect, count, check, tier = line.rstrip("\n").split("\t")
-        if tier != "proof":
-            continue
+    for name, prog, flags, tier in manifest_cases(lambda tier, expect: tier == "proof"):
         path = os.path.join(ACC, "programs", prog)
         flags = re.sub(r"@(\w+)", lambda m: f"{path}:{marker_line(path, m.group(1))}", flags)
         row(inka, runs, name, shlex.split(flags) + [path])
     e2e_rows(inka, runs)
+    if NO_ANSWER:
+        sys.exit(f"proof_table: no answer for {', '.join(NO_ANSWER)}")
 
 
 if __name__ == "__main__":
