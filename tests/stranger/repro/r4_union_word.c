@@ -1,8 +1,8 @@
-/* Round 4, bits_*: a union of an unsigned and a struct of two unsigned
-   shorts is refused (exit 2, "a union read through members of different
-   types"), documented outside the subset; every target of r4_lang_bits.c
-   errors. C allows this type punning (C11 6.5.2.3 note 95); the same
-   happens for a union of a float and an unsigned. Target: line 14. *
+/* Union punning (the bits_* cases of r4_lang_bits.c): a union of an
+   unsigned and a struct of two unsigned shorts, written through one member
+   and read through the other (C11 6.5.2.3 note 95).  Such a union was
+   refused (exit 2); it is now a carrier word whose members are views of
+   its bits (frontend/unions.c).  Target: line 14, reachable (x = 0xBEEF0000). */
 union word {
   unsigned u;
   struct { unsigned short lo, hi; } h;
