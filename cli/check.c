@@ -17,7 +17,18 @@
 
 #include "cli.h"
 
+/* Leaks are counted where the runs of --function F, else of main, end:
+   without either, an error when only leaks are checked, else a note. */
+static bool leak_root_known(const IrProgram *p, const CliOptions *o, char *err, size_t len) {
+  if (!(o->check & IR_RTE_LEAK) || o->function || ir_find_function(p, "main")) return true;
+  const char *why = "no main function: say with --function which function's runs end where leaks count";
+  if (o->check != IR_RTE_LEAK) return fprintf(stderr, "%s: note: leaks are not checked: %s\n", o->file, why), true;
+  snprintf(err, len, "%s: error: --check leak: %s", o->file, why);
+  return false;
+}
+
 bool cli_check_has_sites(const IrProgram *p, const CliOptions *o, char *err, size_t len) {
+  if (!leak_root_known(p, o, err, len)) return false;
   if (!o->check || p->ncheck_sites > 0) return true;
   char kinds[128];
   snprintf(err, len, "%s:%d:1: error: no operation on line %d can be a run-time error of the kinds checked (%s)",
@@ -36,6 +47,22 @@ const char *cli_check_unmodelled(const IrProgram *p) {
   return NULL;
 }
 
+/* A leak is found only by a run that ends with the block unreachable (the
+   model alone sees a block still allocated). */
+void cli_check_leak_confirmed(CliRun *run, unsigned kinds) {
+  if (!(kinds & IR_RTE_LEAK) || run->result.verdict != LBL_REACHABLE || run->result.confirmed) return;
+  run->result.verdict = LBL_UNKNOWN;
+  run->result.reason = "a block allocated here may still be allocated where the run ends, but no run confirmed it unreachable";
+}
+
+/* --check leak --at LINE: the runs start in the leak root (--function, else
+   main), wherever the line's allocation is. */
+const IrFunction *cli_check_function(const IrProgram *p, const IrFunction *fn) {
+  for (int i = 0; i < p->ncheck_sites; i++)
+    if (p->check_sites[i]->kind == IR_RTE_LEAK) return p->leak_root;
+  return fn;
+}
+
 /* ---- every site ------------------------------------------------------------------- */
 static bool calls_reach(const IrFunction *from, const IrFunction *to, const IrFunction **seen, int *nseen) {
   if (from == to) return true;
@@ -50,6 +77,7 @@ static bool calls_reach(const IrFunction *from, const IrFunction *to, const IrFu
 /* The function a site is checked from: --function F when F calls what
    holds it, the function holding it without --function; NULL: not checked. */
 static const IrFunction *checked_from(const IrProgram *p, const CliOptions *o, const IrCheckSite *site) {
+  if (site->kind == IR_RTE_LEAK) return p->leak_root; /* where its runs end */
   if (!o->function) return site->fn;
   const IrFunction *f = ir_find_function(p, o->function);
   if (!f || !f->defined) return NULL;
@@ -91,6 +119,7 @@ static bool check_site(CliRun *run, IrProgram *p, const IrCheckSite *site, doubl
     return true;
   }
   if (!solve_check(run, p, budget, err, len)) return false;
+  cli_check_leak_confirmed(run, site->kind);
   const char *reason = run->result.reason;
   if (run->result.verdict == LBL_UNKNOWN && reason && strstr(reason, "(--timeout) ran out"))
     run->result.reason = "the site's budget (--objective-timeout, or what --timeout left) ran out";
@@ -186,11 +215,48 @@ static int exit_status(const Tally *t) {
   return found ? CLI_EXIT_MET : proved == sites ? CLI_EXIT_UNREACHABLE : CLI_EXIT_UNKNOWN;
 }
 
+/* A leak site is solved on the program lowered for it alone (its line,
+   leaks only): the counters of the other sites would only burden the loops
+   that build and free their blocks.  NULL (and *site unchanged) when the
+   program does not parse again. */
+static IrProgram *leak_program(const CliOptions *o, const IrCheckSite **site) {
+  FeOptions fo = cli_frontend_options(o);
+  fo.check_kinds = IR_RTE_LEAK;
+  fo.check_line = (*site)->loc.line;
+  FeErrors fe = {0};
+  IrProgram *own = fe_parse_file(o->file, &fo, &fe);
+  fe_errors_free(&fe);
+  if (own && own->ncheck_sites == 1 && own->leak_root) {
+    *site = own->check_sites[0];
+    return own;
+  }
+  if (own) fe_program_free(own);
+  return NULL;
+}
+
+/* The answer about one site in run->result, within what --timeout leaves
+   (a leak site on a program of its own: run->prog).  False on an error. */
+static bool answer_site(CliRun *run, IrProgram *p, const IrCheckSite *site, double t0, char *err, size_t len) {
+  const CliOptions *o = run->opt;
+  double left = o->timeout_s - (prop_now() - t0);
+  memset(&run->result, 0, sizeof run->result);
+  run->validated = -1;
+  if (left <= 0) {
+    run->result.verdict = LBL_UNKNOWN;
+    run->result.reason = "the time budget (--timeout) ran out before this site";
+    return true;
+  }
+  IrProgram *own = site->kind == IR_RTE_LEAK ? leak_program(o, &site) : NULL;
+  if (own) run->prog = own, run->fn = own->leak_root;
+  return check_site(run, own ? own : p, site, left < o->objective_timeout_s ? left : o->objective_timeout_s, err, len);
+}
+
 int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
   CliOptions so = *o; /* reach_line follows the site */
   CliRun run = {.opt = &so, .prog = p, .validated = -1, .parse_s = prop_now() - t0, .start = t0};
   char err[2048];
   Tally tally = {0};
+  if (!leak_root_known(p, o, err, sizeof err)) return fprintf(stderr, "%s\n", err), CLI_EXIT_ERROR;
   CliSarif *sarif = o->sarif ? cli_sarif_open(o, err, sizeof err) : NULL;
   if (o->sarif && !sarif) return fprintf(stderr, "%s\n", err), CLI_EXIT_ERROR;
   if (o->json) {
@@ -208,14 +274,8 @@ int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
       safe++;
       continue;
     }
-    double left = o->timeout_s - (prop_now() - t0);
-    memset(&run.result, 0, sizeof run.result);
-    run.validated = -1;
-    if (left <= 0) {
-      run.result.verdict = LBL_UNKNOWN;
-      run.result.reason = "the time budget (--timeout) ran out before this site";
-    } else if (!check_site(&run, p, site, left < o->objective_timeout_s ? left : o->objective_timeout_s, err,
-                           sizeof err)) {
+    if (!answer_site(&run, p, site, t0, err, sizeof err)) {
+      if (run.prog != p) fe_program_free((IrProgram *)run.prog);
       fprintf(stderr, "%s\n", err);
       cli_sarif_close(sarif, NULL, 0);
       return CLI_EXIT_ERROR;
@@ -225,6 +285,8 @@ int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
     if (sarif) cli_sarif_result(sarif, &run, site);
     count(&tally, site, run.result.verdict);
     lbl_result_free(&run.result);
+    if (run.prog != p) fe_program_free((IrProgram *)run.prog); /* after the report: its types */
+    run.prog = p;
     done++;
   }
   print_summary(stdout, &tally, safe, o->json, prop_now() - t0);

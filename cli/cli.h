@@ -64,6 +64,8 @@ bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t e
 void cli_options_free(CliOptions *o);
 /* The names of the --check kinds set in `kinds` ("div,null"), in buf. */
 const char *cli_check_kinds(unsigned kinds, char *buf, size_t len);
+/* What the frontend is told: the data model, clang's arguments, the checks. */
+FeOptions cli_frontend_options(const CliOptions *o);
 
 /* target.c: the statement of --reach and its function; false with a
    compiler-style message in err. */
@@ -136,6 +138,11 @@ void cli_validate(CliRun *run);
    where a site no check decides stands, NULL when there is none.  Without --at: every
    site of the program, one by one (the exit status). */
 bool cli_check_has_sites(const IrProgram *p, const CliOptions *o, char *err, size_t len);
+/* A leak answer stands only when a run confirmed it (else UNKNOWN). */
+void cli_check_leak_confirmed(CliRun *run, unsigned kinds);
+/* The function the runs of --check --at start in: the leak root when the
+   line has a leak site, else fn. */
+const IrFunction *cli_check_function(const IrProgram *p, const IrFunction *fn);
 const char *cli_check_unmodelled(const IrProgram *p);
 int cli_check_all(const CliOptions *o, IrProgram *p, double t0);
 /* --check's name of a verdict: found, proved, unknown. */

@@ -175,7 +175,8 @@ static void call_under_test(FILE *out, const CliRun *run) {
     } else cli_format_value(v, sizeof v, r->inputs[i].type, r->inputs[i].value);
     fprintf(out, "  %s = %s;\n", ir_decl((IrProgram *)run->prog, r->inputs[i].type, r->inputs[i].name), v);
   }
-  fprintf(out, "  %s(", is_main ? "inka_user_main" : fn->name);
+  /* a pointer result is kept where LeakSanitizer sees it: the caller's */
+  fprintf(out, "  %s%s(", fn->ret->kind == IR_TY_PTR ? "inka_result = (void *)" : "", is_main ? "inka_user_main" : fn->name);
   for (int i = 0; i < r->ninputs; i++) fprintf(out, "%s%s", i ? ", " : "", r->inputs[i].name);
   fprintf(out, ");\n");
 }
@@ -257,12 +258,17 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len)
   verifier_functions(out, run->prog);
   stub_functions(out, run->prog);
   fprintf(out, "unsigned int alarm(unsigned int);\nint *__errno_location(void);\n"); /* (not unistd.h: its other names may clash with the program's) */
-  fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n\n");
+  fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n");
+  fprintf(out, "void *volatile inka_result; /* the result, where the caller would hold it */\n");
+  if (run->opt->check & IR_RTE_LEAK) /* LeakSanitizer scans the stack: no stale copy of a lost pointer may stay there */
+    fprintf(out, "static void inka_scrub(void) { volatile char stack[1 << 16]; for (int i = 0; i < (1 << 16); i++) stack[i] = 0; }\n");
+  fputc('\n', out);
   fprintf(out, "int main(void) {\n  signal(SIGABRT, inka_on_signal);\n  signal(SIGFPE, inka_on_signal);\n  signal(SIGILL, inka_on_signal);\n"
                "  signal(SIGSEGV, inka_on_signal);\n  signal(SIGALRM, inka_on_signal);\n"
                "  alarm(10); /* a run that goes on past the objective (a cyclic input) still writes its coverage */\n"
                "  *__errno_location() = 0; /* errno as the library models start it */\n");
   call_under_test(out, run);
+  if (run->opt->check & IR_RTE_LEAK) fprintf(out, "  inka_scrub();\n");
   fprintf(out, "  return 0;\n}\n");
   bool ok = !ferror(out);
   if (fclose(out) != 0) ok = false;

@@ -126,6 +126,7 @@ static int solve(CliRun *run, IrProgram *p) {
     return st;
   }
   const CliOptions *o = run->opt;
+  cli_check_leak_confirmed(run, o->check);
   const char *unmodelled = cli_check_unmodelled(p);
   if (run->result.verdict == LBL_UNREACHABLE && unmodelled) { /* a site was not checked */
     run->result.verdict = LBL_UNKNOWN;
@@ -158,9 +159,7 @@ static int solve(CliRun *run, IrProgram *p) {
 }
 
 static int run_program(const CliOptions *o) {
-  FeOptions fo = {.model = o->model, .clang_args = o->clang_args, .nclang_args = o->nclang_args,
-                  .no_stubs = o->no_stubs, .wrapv = o->wrapv, .check_kinds = o->check,
-                  .check_line = o->at_given ? o->reach_line : 0};
+  FeOptions fo = cli_frontend_options(o);
   FeErrors fe = {0};
   double t0 = prop_now();
   bool own_clock = o->cover || (o->check && !o->at_given); /* a suite, every site: each objective has its budget */
@@ -185,6 +184,7 @@ static int run_program(const CliOptions *o) {
     const IrDiag *d;
     if (!cli_find_target(p, o, &run.target, &run.fn, err, sizeof err)) st = input_error(err);
     else if (!cli_check_has_sites(p, o, err, sizeof err)) st = input_error(err);
+    else if (!(run.fn = cli_check_function(p, run.fn))) st = input_error("error: --check leak: no function to run");
     else if ((d = fe_check_reachable(p, run.fn))) st = diag_error(d);
     else if (!cli_check_iter(&run, err, sizeof err)) st = input_error(err);
     else {

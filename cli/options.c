@@ -32,7 +32,8 @@ static const char usage[] =
     "                          exit 0), or a proof that none can (proved, exit 1).  KINDS\n"
     "                          is a comma list of overflow, div, shift, bounds, null, float-cast,\n"
     "                          free (double free, use after free), uninit (a local read before it\n"
-    "                          is assigned), or all; leak is not checked yet\n"
+    "                          is assigned), leak (a block of the allocations of the line neither\n"
+    "                          freed nor reachable when --function F, else main, returns), or all\n"
     "  --cover statements|branches   a test suite: one objective per line or per branch outcome\n"
   "                          (of --function F and what it calls; default main, else every function)\n"
     "\n"
@@ -116,7 +117,7 @@ static bool parse_reach(CliOptions *o, const char *name, const char *s, char *er
 
 static const struct { const char *name; unsigned kind; } check_kinds[] = {
     {"overflow", IR_RTE_OVERFLOW}, {"div", IR_RTE_DIV}, {"shift", IR_RTE_SHIFT}, {"bounds", IR_RTE_BOUNDS},
-    {"null", IR_RTE_NULL}, {"float-cast", IR_RTE_FLOAT_CAST}, {"free", IR_RTE_FREE}, {"uninit", IR_RTE_UNINIT}};
+    {"null", IR_RTE_NULL}, {"float-cast", IR_RTE_FLOAT_CAST}, {"free", IR_RTE_FREE}, {"uninit", IR_RTE_UNINIT}, {"leak", IR_RTE_LEAK}};
 enum { NCHECK_KINDS = sizeof check_kinds / sizeof *check_kinds };
 
 /* --check KINDS: a comma list of kind names, or all */
@@ -133,14 +134,18 @@ static bool parse_check(CliOptions *o, const char *s, char *err, size_t len) {
     if (n == 3 && !strncmp(p, "all", 3))
       for (int i = 0; i < NCHECK_KINDS; i++) o->check |= check_kinds[i].kind;
     if (!known) {
-      bool later = n == 4 && !strncmp(p, "leak", 4);
-      snprintf(err, len, later ? "--check: '%.*s' is not checked yet (see --help)"
-                               : "--check: '%.*s' is not a kind of run-time error (see --help)", (int)n, p);
+      snprintf(err, len, "--check: '%.*s' is not a kind of run-time error (see --help)", (int)n, p);
       return false;
     }
     if (!p[n]) return true;
     p += n + 1;
   }
+}
+
+FeOptions cli_frontend_options(const CliOptions *o) {
+  return (FeOptions){.model = o->model, .clang_args = o->clang_args, .nclang_args = o->nclang_args,
+                     .no_stubs = o->no_stubs, .wrapv = o->wrapv, .check_kinds = o->check,
+                     .check_line = o->at_given ? o->reach_line : 0, .check_function = o->function};
 }
 
 const char *cli_check_kinds(unsigned kinds, char *buf, size_t len) {

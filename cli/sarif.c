@@ -30,6 +30,7 @@ static const struct { IrRteKind kind; const char *text; } rules[] = {
     {IR_RTE_FLOAT_CAST, "floating-point value out of the range of the integer type it converts to"},
     {IR_RTE_FREE, "double free, free of what malloc did not return, or use after free"},
     {IR_RTE_UNINIT, "read of a local variable before it is assigned"},
+    {IR_RTE_LEAK, "heap block allocated here and neither freed nor reachable when the run ends (memory leak)"},
 };
 enum { NRULES = sizeof rules / sizeof *rules };
 

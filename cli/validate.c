@@ -37,12 +37,18 @@ static const char *coverage_flags(const CliRun *run) {
    driver (--data-model ILP32) on a kernel that runs no i386 code runs again
    under qemu-i386's user-mode emulation where it is installed: the counts
    gcov reads are the same. */
-static int run_driver(const char *dir) {
+static int run_driver(const char *dir, bool leaks) {
+  char cmd[512];
+  const char *asan = leaks ? "detect_leaks=1" : "detect_leaks=0";
   /* bash, not sh: sh runs a file the kernel refuses as a shell script */
-  int st = run_in(dir, "{ ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=0 timeout 20 bash -c 'exec ./driver' 2>ubsan.txt; }");
-  if (st == 126 && system("command -v qemu-i386 >/dev/null 2>&1") == 0)
-    st = run_in(dir, "{ ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=0 timeout 20 qemu-i386 ./driver "
-                     "2>ubsan.txt; }");
+  snprintf(cmd, sizeof cmd,
+           "{ ASAN_OPTIONS=%s UBSAN_OPTIONS=print_stacktrace=0 timeout 20 bash -c 'exec ./driver' 2>ubsan.txt; }", asan);
+  int st = run_in(dir, cmd);
+  if (st == 126 && system("command -v qemu-i386 >/dev/null 2>&1") == 0) {
+    snprintf(cmd, sizeof cmd, "{ ASAN_OPTIONS=%s UBSAN_OPTIONS=print_stacktrace=0 timeout 20 qemu-i386 ./driver 2>ubsan.txt; }",
+             asan);
+    st = run_in(dir, cmd);
+  }
   return st;
 }
 
@@ -179,7 +185,7 @@ typedef void (*RunCheck)(CliRun *run, const char *dir, int ran);
 /* Writes the driver into a temporary directory, builds it with gcc `flags`,
    runs it and hands the run to check; what went wrong before goes to
    validate_msg (run->validated stays 0). */
-static void validate_with(CliRun *run, const char *flags, RunCheck check) {
+static void validate_with(CliRun *run, const char *flags, RunCheck check, bool leaks) {
   double start = prop_now();
   run->validated = 0;
   char dir[] = "/tmp/inka-validate-XXXXXX";
@@ -196,7 +202,7 @@ static void validate_with(CliRun *run, const char *flags, RunCheck check) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "%.200s", err);
   } else if (!compile_command(run, flags, cmd, sizeof cmd) || run_in(dir, cmd) != 0) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver does not compile (%s)", flags);
-  } else if ((ran = run_driver(dir)) == 124) {
+  } else if ((ran = run_driver(dir, leaks)) == 124) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver ran past 20 s");
   } else if (ran == 126) {
     snprintf(run->validate_msg, sizeof run->validate_msg,
@@ -223,12 +229,37 @@ static void objective_ran(CliRun *run, const char *dir, int ran) {
   check_lines(run, dir);
 }
 
-void cli_validate(CliRun *run) { validate_with(run, coverage_flags(run), objective_ran); }
+void cli_validate(CliRun *run) { validate_with(run, coverage_flags(run), objective_ran, false); }
 
 /* --check --validate: the run stopped with a sanitizer report at the line. */
 static void error_reported(CliRun *run, const char *dir, int ran) {
   if (ran != 0 && report_names_line(dir, run)) run->validated = 1;
   else snprintf(run->validate_msg, sizeof run->validate_msg, "no sanitizer report at line %d", run->opt->reach_line);
+}
+
+/* --check leak --validate: LeakSanitizer, at the end of the run, reports
+   a block allocated at the line: the first frame in the program's file of
+   one of its allocation stacks. */
+static void leak_reported(CliRun *run, const char *dir, int ran) {
+  char path[PATH_MAX + 16], text[4096];
+  snprintf(path, sizeof path, "%s/ubsan.txt", dir);
+  const char *base = strrchr(run->opt->file, '/');
+  base = base ? base + 1 : run->opt->file;
+  FILE *f = ran != 0 ? fopen(path, "r") : NULL;
+  bool in_report = false, frame_seen = false;
+  while (f && !run->validated && fgets(text, sizeof text, f)) {
+    const char *at = strstr(text, base);
+    if (strstr(text, "ERROR: LeakSanitizer")) in_report = true;
+    else if (strstr(text, "allocated from:")) frame_seen = false;
+    else if (in_report && !frame_seen && strstr(text, " #") && at && at[-1] == '/' && at[strlen(base)] == ':') {
+      frame_seen = true;
+      run->validated = atoi(at + strlen(base) + 1) == run->opt->reach_line;
+    }
+  }
+  if (f) fclose(f);
+  if (!run->validated)
+    snprintf(run->validate_msg, sizeof run->validate_msg, "no LeakSanitizer report of a block allocated at line %d",
+             run->opt->reach_line);
 }
 
 /* A read of an unassigned local is nothing the sanitizers see (it is no
@@ -241,5 +272,6 @@ void cli_validate_error(CliRun *run, unsigned kinds) {
     if (!run->validated) snprintf(run->validate_msg, sizeof run->validate_msg, "no concrete run confirmed the read");
     return;
   }
-  validate_with(run, "-g -fsanitize=undefined,address,float-cast-overflow -fno-sanitize-recover=all", error_reported);
+  const char *flags = "-g -fsanitize=undefined,address,float-cast-overflow -fno-sanitize-recover=all";
+  validate_with(run, flags, kinds == IR_RTE_LEAK ? leak_reported : error_reported, kinds == IR_RTE_LEAK);
 }

@@ -553,6 +553,10 @@ static bool call(Comp *k, const IrStmt *s, CxStmt *x) {
     x->kind = S_FREE;
     x->e = x->args[0];
     return true;
+  case IR_BI_ALLOC_LINE:
+    x->kind = S_ALLOC_LINE;
+    x->e = x->args[0];
+    return lhs(k, s->lhs, &x->lhs);
   case IR_BI_CHECK_HEAP:
     assert(s->nargs >= 2 && s->args[1]->kind == IR_INT_CONST);
     x->kind = S_CHECK_HEAP;

@@ -89,7 +89,7 @@ typedef struct CxBlock {
 
 typedef enum {
   S_SKIP, S_DECL_SLOT, S_DECL_MEM, S_ASSIGN, S_CALL, S_NONDET, S_ASSUME, S_ASSERT, S_ABORT, S_EXIT, S_ERROR,
-  S_MALLOC, S_FREE, S_CHECK_HEAP, S_IF, S_WHILE, S_BREAK, S_CONTINUE, S_RETURN, S_BLOCK,
+  S_MALLOC, S_FREE, S_CHECK_HEAP, S_ALLOC_LINE, S_IF, S_WHILE, S_BREAK, S_CONTINUE, S_RETURN, S_BLOCK,
 } CxStmtKind;
 
 struct CxStmt {
@@ -192,6 +192,20 @@ bool cx_mem_dangling(const CxMemory *m, int64_t l);
 /* Is the element l + k * stride (stride cells) not wholly inside the object
    of l (l not NULL)? */
 bool cx_mem_outside(const CxMemory *m, int64_t l, int64_t stride, int64_t k);
+
+/* ---- Leaks (leak.c) ------------------------------------------------------ */
+/* A call running: its function and first stack slot, and its caller's. */
+typedef struct CxFrame {
+  const CxFunc *f;
+  int64_t fb;
+  const struct CxFrame *up;
+} CxFrame;
+
+/* --check leak, where the run ends: is a heap block allocated on `line`
+   still allocated and unreachable from the globals, the input objects,
+   root (a value) and the variables of frames (at exit)?  1 yes, 0 no, -1
+   out of memory (no answer). */
+int cx_leaked(const CxProgram *c, int64_t root, int line, const CxFrame *frames);
 
 /* ---- The compiled program (compile.c) ---------------------------------- */
 typedef struct CxGlobalInit {

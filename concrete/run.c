@@ -30,6 +30,7 @@ typedef struct Run {
   CxProgram *c;
   CxMemory *m;
   int64_t fb;             /* the current frame's first slot on the stack */
+  const CxFrame *frame;   /* the current call, linked to its callers' */
   uint64_t steps, max_steps, ops;
   int depth, max_depth;
   const int64_t *nondet;
@@ -391,11 +392,13 @@ static int64_t new_object(Run *r, CxObjKind kind, int64_t ncells, bool zeroed, c
 /* Pushes f's frame with its parameters (objects for those whose address is
    taken, made in order as the translation makes them); returns the caller's
    frame base. */
-static int64_t push_frame(Run *r, const CxFunc *f, const int64_t *args) {
+static int64_t push_frame(Run *r, const CxFunc *f, const int64_t *args, CxFrame *link) {
   CxProgram *c = r->c;
   reserve_stack(r, f->nslots + 1);
   int64_t saved = r->fb;
   r->fb = c->sp;
+  *link = (CxFrame){.f = f, .fb = r->fb, .up = r->frame};
+  r->frame = link;
   c->sp += f->nslots;
   memset(c->stack_def + r->fb, 0, (size_t)f->nslots);
   for (int i = 0; i < f->nparams; i++) {
@@ -416,6 +419,7 @@ static int64_t push_frame(Run *r, const CxFunc *f, const int64_t *args) {
 static void pop_frame(Run *r, const CxFunc *f, int64_t saved) {
   r->c->sp -= f->nslots;
   r->fb = saved;
+  r->frame = r->frame->up;
 }
 
 /* ---- Statements ------------------------------------------------------------------------ */
@@ -440,7 +444,8 @@ static Signal call(Run *r, const CxStmt *s) {
   const CxFunc *f = s->callee;
   if (r->depth >= r->max_depth) stop(r, CX_BUDGET, "the call depth budget ran out");
   r->depth++;
-  int64_t saved = push_frame(r, f, args);
+  CxFrame link;
+  int64_t saved = push_frame(r, f, args, &link);
   int64_t scratch = 0;
   if (f->ret_cells && s->lhs.kind != L_NONE) { /* a zeroed result until a return, as the translation makes it */
     const IrFunction *fn = f->ir;
@@ -498,6 +503,11 @@ static bool heap_error(Run *r, const CxStmt *s) {
   switch ((IrCheckUse)s->use) {
   case IR_USE_FREE: return p != 0 && !cx_mem_valid(r->m, p, true);
   case IR_USE_BOUNDS: return p != 0 && cx_mem_outside(r->m, p, s->cells, eval(r, s->args[2]));
+  case IR_USE_LEAK: case IR_USE_LEAK_EXIT: {
+    int leaked = cx_leaked(r->c, p, (int)eval(r, s->args[2]), s->use == IR_USE_LEAK_EXIT ? r->frame : NULL);
+    if (leaked < 0) stop(r, CX_BUDGET, "out of memory deciding a leak");
+    return leaked;
+  }
   default: return cx_mem_dangling(r->m, p);
   }
 }
@@ -703,7 +713,17 @@ static Signal statement(Run *r, const CxStmt *s) {
     end(r, s->kind == S_ABORT ? CX_END_ABORT : s->kind == S_EXIT ? CX_END_EXIT : CX_END_ERROR);
   case S_MALLOC: allocate(r, s); return SIG_NEXT;
   case S_FREE: release(r, s); return SIG_NEXT;
+  case S_ALLOC_LINE: {
+    int64_t p = eval(r, s->e);
+    const CxObject *o = cx_mem_object_at(r->m, p);
+    bool live = o && o->kind == CX_OBJ_HEAP && p >= o->base && p < o->base + o->ncells && !cx_mem_dangling(r->m, p);
+    assign(r, &s->lhs, live ? o->line : 0, true);
+    return SIG_NEXT;
+  }
   case S_CHECK_HEAP:
+    /* a leak check of another site: the run has not ended (a leak is no
+       undefined behaviour), it ends at the statement after */
+    if ((s->use == IR_USE_LEAK || s->use == IR_USE_LEAK_EXIT) && !s->objective) return SIG_NEXT;
     if (!heap_error(r, s)) return SIG_NEXT;
     if (s->objective && objective_now(r)) stop(r, CX_REACHED, NULL);
     end(r, CX_END_ERROR);
@@ -807,7 +827,8 @@ CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int
     for (int i = 0; i < f->nparams; i++)
       if (f->param_type[i]->kind == IR_TY_FLOAT && !cx_key_valid(f->param_type[i]->bits, args[i]))
         stop(&r, CX_ABANDONED, "a parameter that is not a float key");
-    push_frame(&r, f, args);
+    CxFrame entry;
+    push_frame(&r, f, args, &entry);
     r.in_assume = true;
     for (int i = 0; i < c->nassumes; i++)
       if (!truth(&r, c->assumes[i])) end(&r, CX_END_ASSUME);

@@ -297,7 +297,10 @@ void fe_lower_jumps(FeCtx *c, IrFunction *fn); /* after the body is converted */
 extern const char fe_length_name[];
 
 /* rte.c: --check's sites on one line become explicit checks (ir.h) */
-void fe_check_sites(FeCtx *c, unsigned kinds, int line);
+void fe_check_sites(FeCtx *c, unsigned kinds, int line, const char *leak_root);
+/* leak.c: --check leak, the allocations of the main file (on `line`, 0:
+   all) as sites, checked where a run of root (NULL: main) ends */
+void fe_leak_sites(FeCtx *c, const char *root, int line);
 
 void fe_switch(FeCtx *c, CXCursor cur, IrBlock *out);
 void fe_stmt_into(FeCtx *c, CXCursor s, IrBlock *out);

@@ -449,7 +449,7 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
   } else if (!fe_format_errors(c->tu, path, false, &b)) {
     c->main_file = clang_getFile(c->tu, path);
     convert_program(c);
-    if (opt->check_kinds) fe_check_sites(c, opt->check_kinds, opt->check_line);
+    if (opt->check_kinds) fe_check_sites(c, opt->check_kinds, opt->check_line, opt->check_function);
     sv->types = c->types;
     sv->ntypes = c->ntypes;
   }

@@ -477,7 +477,7 @@ static void lower_block(Sites *st, IrBlock *b) {
   *b = out;
 }
 
-void fe_check_sites(FeCtx *c, unsigned kinds, int line) {
+void fe_check_sites(FeCtx *c, unsigned kinds, int line, const char *leak_root) {
   Sites st = {.c = c, .kinds = kinds, .line = line};
   c->prog->check_kinds = kinds;
   c->prog->check_line = line;
@@ -485,4 +485,5 @@ void fe_check_sites(FeCtx *c, unsigned kinds, int line) {
     st.fn = c->prog->funcs[i];
     if (st.fn->defined) lower_block(&st, &c->prog->funcs[i]->body);
   }
+  if (kinds & IR_RTE_LEAK) fe_leak_sites(c, leak_root, line);
 }

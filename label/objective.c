@@ -41,7 +41,12 @@ typedef struct Solve {
   LblResult found;   /* the answer accepted at the last leaf, as it ran */
   bool has_found;
   uint64_t *inconsistencies; /* LblStats.inconsistencies of the result */
+  uint64_t *reachable_blocks; /* LblStats.reachable_blocks of the result */
+  bool leak_target;  /* the objective is a leak check: a model answer is
+                        only a block still allocated (frontend/leak.c) */
 } Solve;
+
+enum { LEAK_SET_ASIDE = 32 }; /* leak answers set aside before the search gives up */
 
 static void read_solution(Tr *t, PropStore *s, LblResult *r);
 
@@ -53,6 +58,13 @@ static SearchLeaf confirm_leaf(Solve *v, PropStore *s) {
   LblResult a = {0};
   read_solution(v->t, s, &a);
   LblConfirmation c = v->confirm ? lbl_confirm_run(v->confirm, s, &a) : LBL_UNCONFIRMED;
+  if (c == LBL_CONTRADICTED && v->leak_target) {
+    /* the model answers where a block is allocated, the run where one is
+       also unreachable: not a bug, but the search learns nothing from it */
+    lbl_result_free(&a);
+    if (++*v->reachable_blocks >= LEAK_SET_ASIDE) prop_set_deadline(s, prop_now());
+    return SEARCH_REJECT;
+  }
   if (c == LBL_CONTRADICTED) {
     lbl_result_free(&a);
     bool first = !v->inconsistencies || ++*v->inconsistencies == 1;
@@ -514,6 +526,10 @@ static bool search(const LblQuery *q, Solve *v, PropStore *s, LblResult *r, doub
     if (st.propagations && deadline > 0) st.time_share = LBL_STAGE_TIME_SHARE;
     SearchResult res = run_stage(q, v, s, &st, k < first, deadline, &r->stats.search);
     tr_try_small_inputs(t, (TrSmallInputs){false, 0});
+    if (v->leak_target && *v->reachable_blocks >= LEAK_SET_ASIDE) {
+      no_solution(t, s, r, LBL_REACHABLE_BLOCKS);
+      return true;
+    }
     if (res == SEARCH_EXHAUSTED && k < first) continue; /* only small memories were tried */
     if (res == SEARCH_FOUND || res == SEARCH_EXHAUSTED) return answer(q, v, s, r, res, level), true;
     if (prop_out_of_memory(s) || (deadline > 0 && prop_now() >= deadline)) {
@@ -544,6 +560,15 @@ typedef struct Model {
   int nguards;
 } Model;
 
+static bool leak_target(const LblQuery *q) {
+  if (!q->obj.target_call) return false;
+  for (int i = 0; i < q->prog->ncheck_sites; i++) {
+    const IrCheckSite *site = q->prog->check_sites[i];
+    if (site->kind == IR_RTE_LEAK && !strcmp(site->call, q->obj.target_call)) return true;
+  }
+  return false;
+}
+
 static bool open_model(const LblQuery *q, double start, Model *m, char **err) {
   m->s = prop_store_new();
   prop_set_memory_budget(m->s, q->max_memory);
@@ -559,7 +584,8 @@ static bool open_model(const LblQuery *q, double start, Model *m, char **err) {
   for (int i = 0; i < q->nassumes && m->ok; i++) m->ok = tr_assume(t, q->assumes[i]);
   for (int i = 0; i < m->nguards && m->ok; i++) m->ok = tr_assume(t, m->guards[i]);
   m->v = (Solve){.t = t, .cx = m->ok && !q->no_concrete ? lbl_cx_new(q, t) : NULL,
-                  .confirm = m->ok ? lbl_confirm_new(q, t) : NULL}; /* (a check, not a search: even with --no-concrete) */
+                  .confirm = m->ok ? lbl_confirm_new(q, t) : NULL, /* (a check, not a search: even with --no-concrete) */
+                  .leak_target = leak_target(q)};
   return true;
 }
 
@@ -657,6 +683,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
     return false;
   }
   m.v.inconsistencies = &r->stats.inconsistencies;
+  m.v.reachable_blocks = &r->stats.reachable_blocks;
   /* guessing is bounded by its step budget (deterministic); the clock only
      keeps it under a quarter of --timeout (at most LBL_GUESS_SECONDS) on a
      loaded machine */
@@ -708,6 +735,7 @@ bool lbl_solve(const LblQuery *q, LblResult *r, char **err) {
         return false;
       }
       m.v.inconsistencies = &r->stats.inconsistencies;
+      m.v.reachable_blocks = &r->stats.reachable_blocks;
     }
     if (root != 1) tr_set_trial_pool(m.v.t, LBL_ROOT_TRIAL_WORK);
     m.ok = m.ok && (root == 1 || tr_start(m.v.t));

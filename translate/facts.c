@@ -224,7 +224,7 @@ static void call_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Facts *f) {
     f->writes_mem = true;
     if (s->builtin == IR_BI_FREE) f->stores_any = true; /* a header cell (allocations make new objects) */
     break;
-  case IR_BI_NONDET: case IR_BI_FABS: case IR_BI_SQRT: case IR_BI_FP_CLASS:
+  case IR_BI_NONDET: case IR_BI_FABS: case IR_BI_SQRT: case IR_BI_FP_CLASS: case IR_BI_ALLOC_LINE:
     break;
   }
 }

@@ -159,6 +159,9 @@ static PropVar use_error(Tr *t, const IrStmt *s, const TrState *in, const PropVa
   PropStore *st = t->s;
   IrCheckUse use = (IrCheckUse)s->args[1]->ival;
   if (use == IR_USE_ACCESS) return tr_dangling(t, in->mem, p);
+  if (use == IR_USE_LEAK || use == IR_USE_LEAK_EXIT) return t->one; /* where the guard (a block of the
+                                                                       site allocated) holds: reachability
+                                                                       is the concrete run's to tell */
   PropVar bad = use == IR_USE_FREE ? tr_access_trap(t, in->mem, p, true) : tr_outside(t, p, s->type, args[2]);
   PropVar null = prop_new_var(st, 0, 1), real = prop_new_var(st, 0, 1), error = prop_new_var(st, 0, 1);
   if (bad == TR_FAIL || !op_reify(st, null, p, OP_EQ, t->zero) || !op_bool_not(st, real, null) ||
@@ -168,9 +171,12 @@ static PropVar use_error(Tr *t, const IrStmt *s, const TrState *in, const PropVa
 }
 
 /* The objective where the use of args[0] is an error (use_error); the rest
-   runs where it is not. */
+   runs where it is not.  A leak is no undefined behaviour: the check of
+   another site's leak goes on. */
 static StResult heap_check(StmtCtx *c, const IrStmt *s, const PropVar *args, bool reach) {
   Tr *t = c->t;
+  IrCheckUse use = (IrCheckUse)s->args[1]->ival;
+  if ((use == IR_USE_LEAK || use == IR_USE_LEAK_EXIT) && !reach) return ST_NEXT;
   PropVar bad = use_error(t, s, c->in, args), fine = prop_new_var(t->s, 0, 1);
   if (bad == TR_FAIL || !op_bool_not(t->s, fine, bad)) return ST_FAIL;
   return continue_when(c, fine, reach);
@@ -295,6 +301,13 @@ static StResult translate_call(StmtCtx *c, const IrStmt *s) {
   case IR_BI_MALLOC: case IR_BI_CALLOC: return allocate(c, s, args);
   case IR_BI_FREE: return release(c, s, args[0]);
   case IR_BI_CHECK_HEAP: return heap_check(c, s, args, objective);
+  case IR_BI_ALLOC_LINE: { /* a freed block is no block of the line's */
+    PropVar line = tr_alloc_line(t, args[0]), dead = tr_dangling(t, c->in->mem, args[0]);
+    PropVar live_line = prop_new_var(t->s, 0, INT32_MAX);
+    if (line == TR_FAIL || dead == TR_FAIL || !op_merge(t->s, live_line, dead, t->zero, line)) return ST_FAIL;
+    c->out = tr_state_copy(t, c->in);
+    return assign(c, c->out, s->lhs, live_line);
+  }
   case IR_BI_FP_CLASS: {
     PropVar v = fp_classify(t, s, args[0]);
     if (v == TR_FAIL) return ST_FAIL;

@@ -21,6 +21,8 @@ typedef struct FeOptions {
                                  is undefined behaviour and ends the path */
   unsigned check_kinds;       /* --check: IrRteKind sites on check_line become */
   int check_line;             /*   explicit checks (frontend/rte.c) */
+  const char *check_function; /* --check leak: the function whose run ends
+                                 where leaks are checked (NULL: main) */
 } FeOptions;
 
 /* Diagnostics the frontend reports, already formatted like a compiler's

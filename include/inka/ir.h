@@ -222,7 +222,16 @@ typedef enum {
                         p + k outside p's object, p not NULL; a read of the
                         variable before it is assigned), a target
                         (callee_name is a check call's), then the path
-                        ends; otherwise it does nothing */
+                        ends; otherwise it does nothing.  IR_USE_LEAK and
+                        IR_USE_LEAK_EXIT (args[2] an allocation line L):
+                        the run ends here, and a block allocated on line L
+                        is still allocated and unreachable (args[0]: the
+                        returned value, a root; see frontend/leak.c) */
+  IR_BI_ALLOC_LINE,  /* --check leak (frontend/leak.c): lhs (long long) = the
+                        line of the allocation that made the live heap block
+                        args[0] points into, 0 when it points to no such
+                        block (NULL, a freed block, an input object, a
+                        variable) */
   IR_BI_FP_CLASS,    /* lhs = a classification of math.h on a float or
                         double args[0]: callee_name is __builtin_isnan,
                         __builtin_isinf, __builtin_isinf_sign (-1, 0, 1),
@@ -351,6 +360,9 @@ typedef struct IrProgram {
                             every line of the main file) */
   int check_line;
   struct IrCheckSite **check_sites; /* in source order */
+  const IrFunction *leak_root; /* --check leak: the function whose run ends
+                                  where leaks are checked (--function, else
+                                  main); NULL without leak sites */
   int ncheck_sites;
   struct IrArena *arena; /* owns every IR object */
 } IrProgram;
@@ -374,12 +386,18 @@ typedef enum {
   IR_RTE_FREE = 1u << 6,       /* a free of what is not a live heap block (double free), an access
                                   into a freed block (IR_BI_CHECK_HEAP) */
   IR_RTE_UNINIT = 1u << 7,     /* a read of a local variable before it is assigned */
+  IR_RTE_LEAK = 1u << 8,       /* a heap block allocated and neither freed nor reachable when the
+                                  run ends (frontend/leak.c) */
 } IrRteKind;
-enum { IR_RTE_NKINDS = 8 };    /* the kinds above: bits 0 to IR_RTE_NKINDS - 1 */
+enum { IR_RTE_NKINDS = 9 };    /* the kinds above: bits 0 to IR_RTE_NKINDS - 1 */
 #define IR_CHECK_CALL "__inka_check"
 
 /* What IR_BI_CHECK_HEAP asks of its pointer. */
-typedef enum { IR_USE_ACCESS = 0, IR_USE_FREE = 1, IR_USE_BOUNDS = 2, IR_USE_READ = 3 } IrCheckUse;
+typedef enum {
+  IR_USE_ACCESS = 0, IR_USE_FREE = 1, IR_USE_BOUNDS = 2, IR_USE_READ = 3,
+  IR_USE_LEAK = 4,      /* the checked function returns: roots are the globals, the input objects, args[0] */
+  IR_USE_LEAK_EXIT = 5, /* exit(): roots are the globals, the input objects, every live frame */
+} IrCheckUse;
 
 /* One site: an operation of a checked kind, and its checks. */
 typedef struct IrCheckSite {

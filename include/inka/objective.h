@@ -75,6 +75,10 @@ typedef struct LblObject {
   int ncells;
 } LblObject;
 
+/* The reason of an UNKNOWN leak check whose answers all kept their blocks reachable. */
+#define LBL_REACHABLE_BLOCKS \
+  "where the runs tried end, the blocks allocated here are still allocated but reachable (no leak); a leak on another path is not excluded"
+
 typedef struct LblStats {
   PropStats prop;
   SearchStats search;
@@ -83,6 +87,9 @@ typedef struct LblStats {
   uint64_t inconsistencies;    /* model answers whose confirming run did not meet
                                   the objective (label/confirm.c): each a bug of
                                   the model, rejected, and the search went on */
+  uint64_t reachable_blocks;   /* --check leak: model answers whose run ended
+                                  with the site's blocks allocated but reachable
+                                  (no leak; set aside, the search went on) */
 } LblStats;
 
 typedef struct LblResult {

@@ -335,3 +335,24 @@ PropVar tr_length(Tr *t, PropVar p, const IrType *ptr) {
   int64_t stride = tr_cells(ptr->base);
   return when_known(t, length_now, p, TR_UNINIT, stride, prop_new_var(s, 0, TR_LOC_MAX));
 }
+
+/* ---- The allocation of p's block (--check leak) ------------------------------
+ * line = the source line of the allocation that made the heap block p
+ * points into, 0 when p points into no heap block (NULL, an input object,
+ * a variable), decided once p is known. */
+static bool alloc_line_now(Tr *t, PropVar p, PropVar unused, int64_t stride, PropVar line, bool *done) {
+  (void)unused, (void)stride;
+  PropStore *s = t->s;
+  *done = false;
+  if (!prop_is_fixed(s, p)) return true;
+  int64_t l = prop_value(s, p);
+  if (l >= tr_frontier(t)) return true; /* its block is not allocated yet */
+  *done = true;
+  TrObject *o = l ? tr_object_at(t, l) : NULL;
+  bool heap = o && o->kind == TR_OBJ_HEAP && l >= o->base && l < o->base + o->ncells;
+  return prop_fix(s, line, heap ? o->line : 0);
+}
+
+PropVar tr_alloc_line(Tr *t, PropVar p) {
+  return when_known(t, alloc_line_now, p, TR_UNINIT, 1, prop_new_var(t->s, 0, INT32_MAX));
+}

@@ -135,6 +135,9 @@ PropVar tr_outside(Tr *t, PropVar p, const IrType *ptr, PropVar k);
    to the end of its object (an input's length variable decides it), 0 for
    NULL; TR_FAIL on failure. */
 PropVar tr_length(Tr *t, PropVar p, const IrType *ptr);
+/* The line of the allocation that made the heap block p points into, 0 when
+   p points into none (--check leak); TR_FAIL on failure. */
+PropVar tr_alloc_line(Tr *t, PropVar p);
 /* access_s.c: the boolean "q = p + displacement leaves p's object" (one past
    the end stays inside): t->zero when surely inside, TR_FAIL on failure. */
 PropVar tr_arith_trap(Tr *t, PropVar p, PropVar q);
