@@ -272,7 +272,7 @@ TEST(gauss_parity_of_a_combination) {
 /* A loop invariant 2n - a - 2b == 0 (exact) after a == 2c: the reduced row
    2 (n - c - b) == 0 has no odd coefficient, and says n - c - b == 0 modulo
    2^63 (a derived row); with it t = wrap32(a + 2b - 2n) is 0, so t != 0
-   has no solution (round 4's walk_sum). */
+   has no solution (the stranger case walk_sum). */
 TEST(gauss_derived_row) {
   for (int mode = 0; mode < 2; mode++) {
     PropStore *s = prop_store_new();

@@ -263,7 +263,7 @@ static const Case cases[] = {
                   "  if (a >= 3 && n < 9)\n    return 1; /* T */\n  return 0;\n}\n",
      60, false, false},
     /* a do-while's heads follow a first run of the body: residues there are
-       one step ahead (a wrong UNREACHABLE once; helper's residues.py) */
+       one step ahead (a wrong UNREACHABLE once; tests/diff/residues.py) */
     {"do_while_residue", "int f(int n, int c) {\n  int k = 0, a = 0, b = 0;\n" GUARD
                          "  do {\n    if (k % 2 == 0)\n      a++;\n    else\n      b++;\n    k++;\n  } while (k < n);\n"
                          "  if (a == b)\n    return 1; /* T */\n  return 0;\n}\n",

@@ -1,6 +1,6 @@
 #include <stdio.h>
 #include <string.h>
-/* the round 5 repros that need a run: each included under its own names */
+/* the reproducers of set 5 that need a run: each included under its own names */
 #define lookup si_lookup
 #include "../repro/r5_struct_index.c"
 #undef lookup

@@ -1,4 +1,4 @@
-/* Round 4, cause "disequality over a loop invariant": the invariant
+/* Set 4, cause "disequality over a loop invariant": the invariant
    a + 2b == 2i (a branch inside the loop picks which variable grows) is
    enough to refute a + 2b < 2n and a + 2b > 2n one at a time (0.01 s each),
    but the target below (line 19), a + 2b != 2n, times out: the disequality is not

@@ -1,4 +1,4 @@
-/* Round 4, pr_many: counting loop whose increment is guarded by a parity
+/* Set 4, pr_many: counting loop whose increment is guarded by a parity
    test. c == 1 + (k - 1) / 2 numbers counted up to k, so c <= n / 2 + 1 and
    the target (line 15) is dead; the invariant 2c <= k + 1 needs the parity
    of k, the polyhedra give only c <= k - 1, and 30000 values of n with

@@ -1,4 +1,4 @@
-/* Round 4, bits2_endian: after w.u = x, the low byte w.b[0] is not known to
+/* Set 4, bits2_endian: after w.u = x, the low byte w.b[0] is not known to
    equal x & 0xff: the labeling enumerates x (4M+ search nodes in 15 s,
    UNKNOWN). Written as `w.b[0] != (unsigned char)x` it is UNREACHABLE in
    0.000 s, and without the union `(unsigned char)x != (x & 0xffu)` is

@@ -1,4 +1,4 @@
-/* Round 5, class 3: Bresenham's error term.  err <= 2 dy is inductive
+/* Set 5, class 3: Bresenham's error term.  err <= 2 dy is inductive
    (err > 0 adds 2 dy - 2 dx <= 0 to err <= 2 dy; else err <= 0 gains 2 dy;
    needs dy <= dx from the guard), so the target is dead (bf5/r5_repro_bf.c
    runs all 2M lines).  UNKNOWN at 30 s although the polyhedra run

@@ -1,4 +1,4 @@
-/* Round 5, class 2 (continue): as r5_return_in_loop.c with a `continue`
+/* Set 5, class 2 (continue): as r5_return_in_loop.c with a `continue`
    in the body: UNKNOWN at 30 s, no loop summary or invariant; without the
    two lines of the if it is UNREACHABLE at once. */
 int f(int n, int m) {

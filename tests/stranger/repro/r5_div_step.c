@@ -1,4 +1,4 @@
-/* Round 5, class 4: vel += (u - vel) / 4 with |u| <= 100 keeps
+/* Set 5, class 4: vel += (u - vel) / 4 with |u| <= 100 keeps
    |vel| <= 100 (the new vel lies between vel and u), so bad is never set
    (bf5/r5_repro_bf.c: seeds 0..65535, n = 2000, and the argument for all).
    UNKNOWN at 30 s: the quotient is an interval, vel' in [-150, 150]. */

@@ -1,4 +1,4 @@
-/* Round 5, class 12: IEEE rounding to nearest is odd-symmetric:
+/* Set 5, class 12: IEEE rounding to nearest is odd-symmetric:
    (-x) * c == -(x * c) exactly, so the target is dead (bf5/r5_repro_bf.c:
    every float in [-1, 1]).  UNKNOWN at 30 s. */
 int f(float x) {

@@ -1,4 +1,4 @@
-/* Round 5, class 15: wildcard matching with two recursive calls under ||
+/* Set 5, class 15: wildcard matching with two recursive calls under ||
    over two input strings.  Reachable (p = "*", s = "a").  REACHABLE only
    after 17.6 s (330k trials); the full glob of r5_wildcard.c (with strlen
    guards) times out on its reachable targets. */

@@ -1,4 +1,4 @@
-/* Round 5, class 10: a function that calls memmove is never run by the
+/* Set 5, class 10: a function that calls memmove is never run by the
    concrete mode (concrete runs 0 in --stats, also with a constant count).
    Dead (bf5/r5_repro_bf.c: all 35937 (src, dst, len)).  UNKNOWN at 30 s;
    with the memmove line replaced by a copy through a temporary array

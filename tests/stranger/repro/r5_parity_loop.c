@@ -1,4 +1,4 @@
-/* Round 5, class 8: parity two ways: Kernighan's popcount loop and the
+/* Set 5, class 8: parity two ways: Kernighan's popcount loop and the
    nibble-table fold; equal for all 2^32 x (bf5/r5_gray_bf.c), so the
    target is dead.  UNKNOWN at 30 s; with __builtin_popcount(x) instead of
    popk(x) UNREACHABLE in 2.3 s, and popk(x) != __builtin_popcount(x) is

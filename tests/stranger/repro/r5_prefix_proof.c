@@ -1,4 +1,4 @@
-/* Round 5, class 7: a loop whose trip count n is the only input: the
+/* Set 5, class 7: a loop whose trip count n is the only input: the
    target is dead (s passes 1000 between n = 10000 and 10001 without
    hitting it; bf5/r5_repro_bf.c).  UNREACHABLE in 36 s (20001 n, one O(n)
    concrete run each: 2e8 additions); a single run with n = 20000 that

@@ -1,4 +1,4 @@
-/* Round 5, class 6: a prescaler.  t == fires * pre + p and 0 <= p < pre
+/* Set 5, class 6: a prescaler.  t == fires * pre + p and 0 <= p < pre
    hold at the loop head, so fires * pre <= n and the target is dead
    (bf5/r5_repro_bf.c runs n <= 5000, pre <= 100).  UNKNOWN at 30 s:
    the invariant is of degree 2 in a local and an input, and the reset

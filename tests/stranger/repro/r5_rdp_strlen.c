@@ -1,4 +1,4 @@
-/* Round 5, class 15: a recursive-descent parser (factor -> '(' expr ')')
+/* Set 5, class 15: a recursive-descent parser (factor -> '(' expr ')')
    over an input string with the cursor in a global.  Reachable ("6*7").
    Without the two strlen lines inka-ng answers REACHABLE in 0.07 s; with
    them UNKNOWN at 30 s (60k unfoldings, 10k concrete runs); without the

@@ -1,4 +1,4 @@
-/* Round 5, class 9: restoring shift-subtract division (16-bit by 8-bit):
+/* Set 5, class 9: restoring shift-subtract division (16-bit by 8-bit):
    q * b + r == a for all 2^24 inputs (bf5/r5_divide_bf.c runs the full
    check), so the target is dead.  UNKNOWN at 30 s (1.1M concrete runs of
    16.7M).  Invariant: (a >> i) == (q >> i) * b + r and r < b at the loop

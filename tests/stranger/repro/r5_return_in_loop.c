@@ -1,4 +1,4 @@
-/* Round 5, class 2: a `return` in a loop body turns off loop summaries and
+/* Set 5, class 2: a `return` in a loop body turns off loop summaries and
    invariants.  k == i + 1 is a loop invariant, so k != n + 1 is dead (the
    return never happens: k <= 100001 < m + 200000).  UNKNOWN at 30 s
    (invariants 0, polyhedra 0, loop summaries 0 in --stats); with `break`

@@ -1,4 +1,4 @@
-/* Round 5, class 4: a relational step through a shift.  y += (x - y) >> 3
+/* Set 5, class 4: a relational step through a shift.  y += (x - y) >> 3
    keeps y <= x (the step is at most (x - y) / 8), so y > x is dead
    (bf5/r5_repro_bf.c: all 12M (x, n)).  UNKNOWN at 30 s; the same with
    / 8.  Linearising t = a >> 3 as 8 t <= a <= 8 t + 7 in the polyhedra

@@ -1,4 +1,4 @@
-/* Once a WRONG verdict (round 5, class 1; fixed: see findings5.md): an input array of structs read through
+/* Once a WRONG verdict (set 5, class 1; fixed, see tests/stranger/README.md): an input array of structs read through
    a symbolic index.  Dead: k is 0 or 1 and both records' prefix & 6 are 0
    (bf5/r5_repro_bf.c runs every pair of prefixes 0..15).  inka-ng answers
    REACHABLE with k = 1, t = {{0, 2}, {8, 0}} after about 6 s of search (also
