@@ -1,16 +1,13 @@
-/* check.c - --check KINDS: run-time errors.
+/* check.c - --check KINDS: run-time errors, one site or one line at a time.
  *
  * With --at LINE (main.c answers it like --reach): the sites of one line.
- * Without: every site of the program (of --function F and what it calls,
- * else of every function), one at a time, each an objective of its own:
- * the site's checks (frontend/rte.c: one per way to go wrong, calls of a
- * name of the site's own) are the target of a query, solved in the function
- * holding the site (or F).  A site is found when one of its checks is
- * reached (by inputs a concrete run confirms, and with --validate a
- * sanitizer report at its line), proved when none can be and the site has
- * no part no check decides (IrCheckSite.unmodelled), unknown otherwise.
- * The summary counts each kind;
- * --json and --sarif (sarif.c) write the same answers.
+ * Without, check_all.c asks here for each site's answer: the site's checks
+ * (frontend/rte.c: one per way to go wrong, calls of a name of the site's
+ * own) are the target of a query, solved in the function holding the site
+ * (or F of --function).  A site is found when one of its checks is reached
+ * (by inputs a concrete run confirms, and with --validate a sanitizer
+ * report at its line), proved when none can be and the site has no part
+ * no check decides (IrCheckSite.unmodelled), unknown otherwise.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,16 +16,19 @@
 
 /* Leaks are counted where the runs of --function F, else of main, end:
    without either, an error when only leaks are checked, else a note. */
-static bool leak_root_known(const IrProgram *p, const CliOptions *o, char *err, size_t len) {
+bool cli_check_leak_root_known(const IrProgram *p, const CliOptions *o, char *err, size_t len) {
   if (!(o->check & IR_RTE_LEAK) || o->function || ir_find_function(p, "main")) return true;
   const char *why = "no main function: say with --function which function's runs end where leaks count";
-  if (o->check != IR_RTE_LEAK) return fprintf(stderr, "%s: note: leaks are not checked: %s\n", o->file, why), true;
+  if (o->check != IR_RTE_LEAK) {
+    if (!o->at_given) fprintf(stderr, "%s: note: leaks are not checked: %s\n", o->file, why);
+    return true;
+  }
   snprintf(err, len, "%s: error: --check leak: %s", o->file, why);
   return false;
 }
 
 bool cli_check_has_sites(const IrProgram *p, const CliOptions *o, char *err, size_t len) {
-  if (!leak_root_known(p, o, err, len)) return false;
+  if (!cli_check_leak_root_known(p, o, err, len)) return false;
   if (!o->check || p->ncheck_sites > 0) return true;
   char kinds[128];
   snprintf(err, len, "%s:%d:1: error: no operation on line %d can be a run-time error of the kinds checked (%s)",
@@ -154,10 +154,10 @@ static void print_site_text(FILE *out, const CliRun *run, const IrCheckSite *sit
   fputc('\n', out);
 }
 
-static void print_site_json(FILE *out, const CliRun *run, const IrCheckSite *site, bool first) {
+static void print_site_json(FILE *out, const CliRun *run, const IrCheckSite *site) {
   char kind[32];
   const LblResult *r = &run->result;
-  fprintf(out, "%s\n    {\"line\": %d, \"column\": %d, \"kind\": \"%s\", \"function\": ", first ? "" : ",",
+  fprintf(out, "{\"line\": %d, \"column\": %d, \"kind\": \"%s\", \"function\": ",
           site->loc.line, site->loc.col, cli_check_kinds(site->kind, kind, sizeof kind));
   cli_json_string(out, run->fn->name);
   fprintf(out, ", \"verdict\": \"%s\"", cli_check_answer(r->verdict));
@@ -168,51 +168,6 @@ static void print_site_json(FILE *out, const CliRun *run, const IrCheckSite *sit
     cli_json_string(out, r->reason ? r->reason : "no answer");
   }
   fputc('}', out);
-}
-
-typedef struct Tally {
-  int sites[IR_RTE_NKINDS], found[IR_RTE_NKINDS], proved[IR_RTE_NKINDS];
-} Tally;
-
-static int kind_index(IrRteKind k) {
-  int i = 0;
-  while (!(k & 1u)) k >>= 1, i++;
-  return i;
-}
-
-static void count(Tally *t, const IrCheckSite *site, LblVerdict v) {
-  int k = kind_index(site->kind);
-  t->sites[k]++;
-  t->found[k] += v == LBL_REACHABLE;
-  t->proved[k] += v == LBL_UNREACHABLE;
-}
-
-/* Per kind: sites, found, proved, unknown; then the operations that are
-   safe whatever their operands (no site is reported for them). */
-static void print_summary(FILE *out, const Tally *t, int safe, bool json, double seconds) {
-  char kind[32];
-  bool first = true;
-  if (json) fputs("\n  ],\n  \"summary\": {", out);
-  for (int k = 0; k < IR_RTE_NKINDS; k++) {
-    if (!t->sites[k]) continue;
-    int unknown = t->sites[k] - t->found[k] - t->proved[k];
-    cli_check_kinds(1u << k, kind, sizeof kind);
-    if (json)
-      fprintf(out, "%s\"%s\": {\"sites\": %d, \"found\": %d, \"proved\": %d, \"unknown\": %d}", first ? "" : ", ",
-              kind, t->sites[k], t->found[k], t->proved[k], unknown);
-    else
-      fprintf(out, "%s: %d sites, %d found, %d proved, %d unknown\n", kind, t->sites[k], t->found[k], t->proved[k],
-              unknown);
-    first = false;
-  }
-  if (json) fprintf(out, "},\n  \"safe_operations\": %d, \"time_s\": %.3f\n}\n", safe, seconds);
-  else fprintf(out, "%d more operations are safe whatever their operands; %.3f s\n", safe, seconds);
-}
-
-static int exit_status(const Tally *t) {
-  int sites = 0, found = 0, proved = 0;
-  for (int k = 0; k < IR_RTE_NKINDS; k++) sites += t->sites[k], found += t->found[k], proved += t->proved[k];
-  return found ? CLI_EXIT_MET : proved == sites ? CLI_EXIT_UNREACHABLE : CLI_EXIT_UNKNOWN;
 }
 
 /* A leak site is solved on the program lowered for it alone (its line,
@@ -251,45 +206,32 @@ static bool answer_site(CliRun *run, IrProgram *p, const IrCheckSite *site, doub
   return check_site(run, own ? own : p, site, left < o->objective_timeout_s ? left : o->objective_timeout_s, err, len);
 }
 
-int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
+/* Site i of p answered and written out (CliSiteAnswer): its text line,
+   its JSON object and its SARIF result.  False on an error (err). */
+bool cli_check_site_answer(const CliOptions *o, IrProgram *p, int i, double t0, CliSiteAnswer *a, char *err,
+                           size_t len) {
   CliOptions so = *o; /* reach_line follows the site */
-  CliRun run = {.opt = &so, .prog = p, .validated = -1, .parse_s = prop_now() - t0, .start = t0};
-  char err[2048];
-  Tally tally = {0};
-  if (!leak_root_known(p, o, err, sizeof err)) return fprintf(stderr, "%s\n", err), CLI_EXIT_ERROR;
-  CliSarif *sarif = o->sarif ? cli_sarif_open(o, err, sizeof err) : NULL;
-  if (o->sarif && !sarif) return fprintf(stderr, "%s\n", err), CLI_EXIT_ERROR;
-  if (o->json) {
-    fputs("{\"check\": ", stdout);
-    cli_json_string(stdout, cli_check_kinds(o->check, err, sizeof err));
-    fputs(", \"file\": ", stdout);
-    cli_json_string(stdout, o->file);
-    fputs(", \"sites\": [", stdout);
+  const IrCheckSite *site = p->check_sites[i];
+  CliRun run = {.opt = &so, .prog = p, .validated = -1, .start = t0, .fn = checked_from(p, o, site)};
+  memset(a, 0, sizeof *a);
+  bool ok = answer_site(&run, p, site, t0, err, len);
+  if (ok) {
+    size_t n;
+    FILE *m = open_memstream(&a->text, &n);
+    if (m) print_site_text(m, &run, site), fclose(m);
+    if ((m = open_memstream(&a->json, &n))) print_site_json(m, &run, site), fclose(m);
+    if ((m = open_memstream(&a->sarif, &n))) cli_sarif_format(m, &run, site), fclose(m);
+    ok = a->text && a->json && a->sarif;
+    if (!ok) snprintf(err, len, "error: out of memory");
+    a->verdict = run.result.verdict;
   }
-  int done = 0, safe = 0;
-  for (int i = 0; i < p->ncheck_sites; i++) {
-    const IrCheckSite *site = p->check_sites[i];
-    if (!(run.fn = checked_from(p, o, site))) continue;
-    if (site->nchecks == 0 && !site->unmodelled) { /* a[2] of int a[4]: no report, only counted */
-      safe++;
-      continue;
-    }
-    if (!answer_site(&run, p, site, t0, err, sizeof err)) {
-      if (run.prog != p) fe_program_free((IrProgram *)run.prog);
-      fprintf(stderr, "%s\n", err);
-      cli_sarif_close(sarif, NULL, 0);
-      return CLI_EXIT_ERROR;
-    }
-    if (o->json) print_site_json(stdout, &run, site, done == 0);
-    else print_site_text(stdout, &run, site);
-    if (sarif) cli_sarif_result(sarif, &run, site);
-    count(&tally, site, run.result.verdict);
-    lbl_result_free(&run.result);
-    if (run.prog != p) fe_program_free((IrProgram *)run.prog); /* after the report: its types */
-    run.prog = p;
-    done++;
-  }
-  print_summary(stdout, &tally, safe, o->json, prop_now() - t0);
-  if (sarif && !cli_sarif_close(sarif, err, sizeof err)) return fprintf(stderr, "%s\n", err), CLI_EXIT_ERROR;
-  return exit_status(&tally);
+  lbl_result_free(&run.result);
+  if (run.prog != p) fe_program_free((IrProgram *)run.prog); /* after the report: its types */
+  return ok;
+}
+
+bool cli_check_site_counted(const IrProgram *p, const CliOptions *o, int i, bool *safe) {
+  const IrCheckSite *site = p->check_sites[i];
+  *safe = site->nchecks == 0 && !site->unmodelled; /* a[2] of int a[4]: no report, only counted */
+  return checked_from(p, o, site) != NULL;
 }

@@ -145,13 +145,42 @@ void cli_check_leak_confirmed(CliRun *run, unsigned kinds);
 const IrFunction *cli_check_function(const IrProgram *p, const IrFunction *fn);
 const char *cli_check_unmodelled(const IrProgram *p);
 int cli_check_all(const CliOptions *o, IrProgram *p, double t0);
+/* One site's answer, written out: what check_all.c prints in source order. */
+typedef struct CliSiteAnswer {
+  int verdict;                /* LblVerdict; -1 while not answered */
+  char *text, *json, *sarif;  /* malloc'd: its text line, JSON object, SARIF result */
+} CliSiteAnswer;
+bool cli_check_site_answer(const CliOptions *o, IrProgram *p, int i, double t0, CliSiteAnswer *a, char *err,
+                           size_t len);
+/* Is site i of p checked (from --function F when given)?  *safe: it has no
+   check (counted, not reported). */
+bool cli_check_site_counted(const IrProgram *p, const CliOptions *o, int i, bool *safe);
+bool cli_check_leak_root_known(const IrProgram *p, const CliOptions *o, char *err, size_t len);
 /* --check's name of a verdict: found, proved, unknown. */
 const char *cli_check_answer(LblVerdict v);
 /* sarif.c: --sarif FILE, one result per site (NULL-safe close; false and
    err when the file could not be written). */
 typedef struct CliSarif CliSarif;
+/* pool.c: tasks solved in worker processes (--jobs) */
+typedef struct CliPoolJob {
+  void *ctx;
+  /* in the parent: the next task to hand out (not one of the nbusy being
+     solved), -1 when none is left */
+  int (*next)(void *ctx, const int *busy, int nbusy);
+  bool (*work)(void *ctx, int task, int fd); /* in a worker: answers task on fd */
+  bool (*take)(void *ctx, int task, int fd); /* in the parent: reads task's answer */
+  void (*progress)(void *ctx);               /* after each answer, or NULL */
+} CliPoolJob;
+/* Runs the tasks in nworkers processes; false when a worker died or none
+   could start (the caller does what is left). */
+bool cli_pool_run(int nworkers, const CliPoolJob *job);
+bool cli_pool_put(int fd, const void *buf, size_t n);
+bool cli_pool_take(int fd, void *buf, size_t n);
+
 CliSarif *cli_sarif_open(const CliOptions *o, char *err, size_t len);
-void cli_sarif_result(CliSarif *s, const CliRun *run, const IrCheckSite *site);
+/* The SARIF result of a site's answer (one JSON object), and its place in the log. */
+void cli_sarif_format(FILE *out, const CliRun *run, const IrCheckSite *site);
+void cli_sarif_add(CliSarif *s, const char *result);
 bool cli_sarif_close(CliSarif *s, char *err, size_t len);
 /* --check --validate: the driver, built with the sanitizers, must stop with
    a report at the checked line; for the kinds uninit alone, the concrete

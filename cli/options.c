@@ -55,7 +55,7 @@ static const char usage[] =
     "  --timeout S             wall-clock budget of the run, parsing included (default 100; 600 for --cover\n"
   "                          and --check without --at)\n"
   "  --objective-timeout S   --cover, --check: budget of each objective (default 10)\n"
-  "  --jobs N                --cover: solve in N processes (default 1)\n"
+  "  --jobs N                --cover, --check without --at: solve in N processes (default 1)\n"
     "  --max-memory SIZE       memory budget of the solver, e.g. 512M or 4G (default: half the\n"
     "                          available memory)\n"
     "  --max-unfold N          loop unfoldings and call depth on one path (default 100000)\n"
@@ -270,9 +270,9 @@ static bool check_check(CliOptions *o, char *err, size_t len) {
   if (!o->check) return fail(err, len, "--at needs --check KINDS%s", "");
   if (o->reach_call) return fail(err, len, "--check has its own objective: no --reach-call%s", "");
   if (o->niter) return fail(err, len, "--iter is for --reach, not --check%s", "");
-  if (o->emit_dir || o->testcomp || o->jobs)
-    return fail(err, len, "--emit-dir, --testcomp and --jobs need --cover%s", "");
+  if (o->emit_dir || o->testcomp) return fail(err, len, "--emit-dir and --testcomp need --cover%s", "");
   if (o->at_given) {
+    if (o->jobs) return fail(err, len, "--jobs is for --check without --at (every site)%s", "");
     if (o->objective_timeout_s > 0) return fail(err, len, "--objective-timeout is for --check without --at%s", "");
     if (o->sarif) return fail(err, len, "--sarif is for --check without --at (every site)%s", "");
     return true;
@@ -283,6 +283,7 @@ static bool check_check(CliOptions *o, char *err, size_t len) {
     return fail(err, len, "--pre and --assume name the parameters of one function: give --function F%s", "");
   if (!o->timeout_given) o->timeout_s = 600;
   if (!(o->objective_timeout_s > 0)) o->objective_timeout_s = 10;
+  if (!o->jobs) o->jobs = 1;
   return true;
 }
 
@@ -296,7 +297,8 @@ static bool check_capabilities(CliOptions *o, char *err, size_t len) {
   if (o->sarif) return fail(err, len, "--sarif needs --check%s", "");
   if (o->emit_dir) return fail(err, len, "--emit-dir needs --cover (a test suite)%s", "");
   if (o->testcomp) return fail(err, len, "--testcomp needs --cover (a test suite)%s", "");
-  if (o->jobs || o->objective_timeout_s > 0) return fail(err, len, "--jobs and --objective-timeout need --cover%s", "");
+  if (o->jobs || o->objective_timeout_s > 0)
+    return fail(err, len, "--jobs and --objective-timeout need --cover or --check without --at%s", "");
   if (!o->reach && !o->reach_call) return fail(err, len, "no objective: give --reach [FILE:]LINE or --reach-call NAME%s", "");
   if (o->reach && o->reach_call) return fail(err, len, "give either --reach or --reach-call, not both%s", "");
   if (o->niter && !o->reach) return fail(err, len, "--iter needs --reach%s", "");

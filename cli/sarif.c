@@ -63,11 +63,11 @@ CliSarif *cli_sarif_open(const CliOptions *o, char *err, size_t len) {
   return s;
 }
 
-static void message(CliSarif *s, const CliRun *run, const IrCheckSite *site) {
+static void message(FILE *out, const CliRun *run, const IrCheckSite *site) {
   const LblResult *r = &run->result;
   char text[2048];
   FILE *m = fmemopen(text, sizeof text, "w");
-  if (!m) return cli_json_string(s->out, rules[rule_index(site->kind)].text);
+  if (!m) return cli_json_string(out, rules[rule_index(site->kind)].text);
   if (r->verdict == LBL_REACHABLE) {
     fprintf(m, "%s: ", rules[rule_index(site->kind)].text);
     cli_print_call(m, run);
@@ -78,27 +78,31 @@ static void message(CliSarif *s, const CliRun *run, const IrCheckSite *site) {
   }
   fclose(m);
   text[sizeof text - 1] = 0;
-  cli_json_string(s->out, text);
+  cli_json_string(out, text);
 }
 
-void cli_sarif_result(CliSarif *s, const CliRun *run, const IrCheckSite *site) {
+void cli_sarif_format(FILE *out, const CliRun *run, const IrCheckSite *site) {
   LblVerdict v = run->result.verdict;
   int rule = rule_index(site->kind);
   char name[32];
   cli_check_kinds(site->kind, name, sizeof name);
-  fprintf(s->out, "%s\n      {\"ruleId\": \"rte/%s\", \"ruleIndex\": %d, \"kind\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ",
-          s->nresults++ ? "," : "", name, rule,
+  fprintf(out, "{\"ruleId\": \"rte/%s\", \"ruleIndex\": %d, \"kind\": \"%s\", \"level\": \"%s\", \"message\": {\"text\": ",
+          name, rule,
           v == LBL_REACHABLE ? "fail" : v == LBL_UNREACHABLE ? "pass" : "open", v == LBL_REACHABLE ? "error" : "none");
-  message(s, run, site);
-  fputs("},\n       \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", s->out);
-  cli_json_string(s->out, run->opt->file);
-  fprintf(s->out, "}, \"region\": {\"startLine\": %d", site->loc.line);
-  if (site->loc.col > 0) fprintf(s->out, ", \"startColumn\": %d", site->loc.col);
-  fputs("}}, \"logicalLocations\": [{\"name\": ", s->out);
-  cli_json_string(s->out, site->fn->name);
-  fprintf(s->out, ", \"kind\": \"function\"}]}],\n       \"properties\": {\"verdict\": \"%s\"", cli_check_answer(v));
-  if (v == LBL_REACHABLE) cli_print_witness_json(s->out, run);
-  fputs("}}", s->out);
+  message(out, run, site);
+  fputs("},\n       \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", out);
+  cli_json_string(out, run->opt->file);
+  fprintf(out, "}, \"region\": {\"startLine\": %d", site->loc.line);
+  if (site->loc.col > 0) fprintf(out, ", \"startColumn\": %d", site->loc.col);
+  fputs("}}, \"logicalLocations\": [{\"name\": ", out);
+  cli_json_string(out, site->fn->name);
+  fprintf(out, ", \"kind\": \"function\"}]}],\n       \"properties\": {\"verdict\": \"%s\"", cli_check_answer(v));
+  if (v == LBL_REACHABLE) cli_print_witness_json(out, run);
+  fputs("}}", out);
+}
+
+void cli_sarif_add(CliSarif *s, const char *result) {
+  fprintf(s->out, "%s\n      %s", s->nresults++ ? "," : "", result);
 }
 
 bool cli_sarif_close(CliSarif *s, char *err, size_t len) {

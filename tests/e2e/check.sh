@@ -109,6 +109,7 @@ expect_error "needs --check" --at 10 "$F"
 expect_error "not a kind" --check divide --at 10 "$F"
 expect_error "no main function" --check leak tests/e2e/check/leak/api.c
 expect_error "either --reach or" --check div --at 10 --reach 10 "$F"
+expect_error "--jobs is for --check without --at" --check div --at 10 --jobs 2 "$F"
 expect_error "no operation on line 11 can be" --check div --at 11 "$F"
 expect_error "no statement starts on line 3" --check all --at 3 "$F"
 echo "$pass passed, $fail failed"

@@ -46,5 +46,16 @@ for f in "$D"/*.c; do
     if python3 tests/e2e/check_sarif.py "$tmp/s.sarif" "$tmp/all.json"; then ok; else bad "SARIF of $f"; fi
   done
 done
+# --jobs 2: the same sites, in the same order, with the same answers (the
+# workers answer deepest first)
+f=$D/main_paths.c
+$INKA --check all --json --quiet "$f" >"$tmp/one.json"
+$INKA --check all --json --quiet --jobs 2 "$f" >"$tmp/two.json"
+if python3 - "$tmp/one.json" "$tmp/two.json" <<'PY'; then ok; else bad "--jobs 2 on $f: other answers"; fi
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+key = lambda d: [(s["line"], s["column"], s["kind"], s["verdict"]) for s in d["sites"]]
+sys.exit(0 if key(a) == key(b) and a["summary"] == b["summary"] else 1)
+PY
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
