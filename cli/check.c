@@ -134,6 +134,15 @@ static void print_site_json(FILE *out, const CliRun *run, const IrCheckSite *sit
   fprintf(out, ", \"verdict\": \"%s\"", cli_check_answer(r->verdict));
   if (r->verdict == LBL_REACHABLE) cli_print_witness_json(out, run);
   if (run->validated >= 0) fprintf(out, ", \"validated\": %s", run->validated ? "true" : "false");
+  if (run->sanitizer[0]) {
+    fputs(", \"sanitizer\": ", out);
+    cli_json_string(out, run->sanitizer);
+  }
+  if (r->verdict == LBL_UNREACHABLE && site->nchecks > 0) {
+    char proof[512];
+    fputs(", \"proof\": ", out);
+    cli_json_string(out, cli_proof_text(proof, sizeof proof, r));
+  }
   if (r->verdict == LBL_UNKNOWN) {
     fputs(", \"reason\": ", out);
     cli_json_string(out, r->reason ? r->reason : "no answer");
@@ -186,6 +195,32 @@ static int exit_status(const Tally *t) {
   return found ? CLI_EXIT_MET : proved == sites ? CLI_EXIT_UNREACHABLE : CLI_EXIT_UNKNOWN;
 }
 
+/* Where the JSON document goes: stdout with --json, a buffer with --html
+   (the pages are made from it; --json then prints it at the end). */
+typedef struct JsonSink {
+  FILE *out;
+  char *text;
+  size_t size;
+} JsonSink;
+
+static bool json_open(JsonSink *j, const CliOptions *o) {
+  memset(j, 0, sizeof *j);
+  if (o->html) j->out = open_memstream(&j->text, &j->size);
+  else if (o->json) j->out = stdout;
+  return j->out || !o->html;
+}
+
+/* Closes the sink, prints a buffered document with --json and writes the
+   pages with --html; false with err when they cannot be written. */
+static bool json_close(JsonSink *j, const CliOptions *o, char *err, size_t len) {
+  if (!o->html) return true;
+  fclose(j->out);
+  if (o->json) fputs(j->text, stdout);
+  bool ok = cli_html_write(o->html, j->text, err, len);
+  free(j->text);
+  return ok;
+}
+
 int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
   CliOptions so = *o; /* reach_line follows the site */
   CliRun run = {.opt = &so, .prog = p, .validated = -1, .parse_s = prop_now() - t0, .start = t0};
@@ -193,12 +228,17 @@ int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
   Tally tally = {0};
   CliSarif *sarif = o->sarif ? cli_sarif_open(o, err, sizeof err) : NULL;
   if (o->sarif && !sarif) return fprintf(stderr, "%s\n", err), CLI_EXIT_ERROR;
-  if (o->json) {
-    fputs("{\"check\": ", stdout);
-    cli_json_string(stdout, cli_check_kinds(o->check, err, sizeof err));
-    fputs(", \"file\": ", stdout);
-    cli_json_string(stdout, o->file);
-    fputs(", \"sites\": [", stdout);
+  JsonSink json;
+  if (!json_open(&json, o)) {
+    cli_sarif_close(sarif, NULL, 0);
+    return fprintf(stderr, "inka-ng: error: out of memory\n"), CLI_EXIT_ERROR;
+  }
+  if (json.out) {
+    fputs("{\"check\": ", json.out);
+    cli_json_string(json.out, cli_check_kinds(o->check, err, sizeof err));
+    fputs(", \"file\": ", json.out);
+    cli_json_string(json.out, o->file);
+    fputs(", \"sites\": [", json.out);
   }
   int done = 0, safe = 0;
   for (int i = 0; i < p->ncheck_sites; i++) {
@@ -211,6 +251,7 @@ int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
     double left = o->timeout_s - (prop_now() - t0);
     memset(&run.result, 0, sizeof run.result);
     run.validated = -1;
+    run.sanitizer[0] = 0;
     if (left <= 0) {
       run.result.verdict = LBL_UNKNOWN;
       run.result.reason = "the time budget (--timeout) ran out before this site";
@@ -220,14 +261,19 @@ int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
       cli_sarif_close(sarif, NULL, 0);
       return CLI_EXIT_ERROR;
     }
-    if (o->json) print_site_json(stdout, &run, site, done == 0);
-    else print_site_text(stdout, &run, site);
+    if (json.out) print_site_json(json.out, &run, site, done == 0);
+    if (!o->json) print_site_text(stdout, &run, site);
     if (sarif) cli_sarif_result(sarif, &run, site);
     count(&tally, site, run.result.verdict);
     lbl_result_free(&run.result);
     done++;
   }
-  print_summary(stdout, &tally, safe, o->json, prop_now() - t0);
+  if (json.out) print_summary(json.out, &tally, safe, true, prop_now() - t0);
+  if (!o->json) print_summary(stdout, &tally, safe, false, prop_now() - t0);
+  if (!json_close(&json, o, err, sizeof err)) {
+    cli_sarif_close(sarif, NULL, 0);
+    return fprintf(stderr, "%s\n", err), CLI_EXIT_ERROR;
+  }
   if (sarif && !cli_sarif_close(sarif, err, sizeof err)) return fprintf(stderr, "%s\n", err), CLI_EXIT_ERROR;
   return exit_status(&tally);
 }
