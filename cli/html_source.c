@@ -58,7 +58,8 @@ static int line_marks(const FileMarks *f, int at, int line, HtmlClass *cls) {
    of every mark (tests read the page for it). */
 static void mark_item(FILE *out, const HtmlModel *m, const HtmlMark *k) {
   fprintf(out, "<li><b class=\"st %s\" aria-hidden=\"true\">%s</b> ", html_class_name(k->cls), html_class_symbol(k->cls));
-  if (k->line > 0) fprintf(out, "%d:%d ", k->line, k->col);
+  if (k->line > 0 && k->col > 0) fprintf(out, "%d:%d ", k->line, k->col);
+  else if (k->line > 0) fprintf(out, "%d ", k->line); /* an objective of a whole line (--reach) */
   html_text(out, k->kind);
   fputs(": <strong>", out);
   html_text(out, k->status);

@@ -180,7 +180,8 @@ void html_draw_memories(HtmlModel *m, const char *dir) {
   for (int i = 0; i < m->ntests; i++)
     if (memory_of(&m->tests[i])) dot_graph(out, &m->tests[i]);
   fclose(out);
-  snprintf(cmd, sizeof cmd, "dot -Tsvg '%s' -o '%s' 2>/dev/null", dot, svg);
+  /* a redirection, not -o: dot writes only the first graph of a file to -o's file */
+  snprintf(cmd, sizeof cmd, "dot -Tsvg '%s' >'%s' 2>/dev/null", dot, svg);
   int st = system(cmd);
   char *all = st == 0 ? slurp(svg) : NULL;
   char *p = all;
