@@ -57,10 +57,11 @@ static const char style[] =
     "b.st{padding:0 .3em;border-radius:3px;color:#fff}b.met{background:#00775a}b.dead{background:#555}\n"
     "b.unknown{background:#8a5d00}b.error{background:#b34a00}b.safe{background:var(--safe)}\n"
     ".folded tr.why{display:none}button{font:inherit;margin-right:.5em}\n"
-    "section.test{border:1px solid #bbb;padding:.3em .8em .6em;margin:.8em 0}section.test:target{border:3px solid #000}\n"
+    "section.test{border:1px solid #bbb;padding:.3em .8em .6em;margin:.8em 0;"
+    "content-visibility:auto;contain-intrinsic-size:auto 20em}section.test:target{border:3px solid #000}\n"
     "pre.cmd{background:#f4f4f4;padding:.4em;white-space:pre-wrap;word-break:break-all}\n"
     "figure{margin:.4em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:13px;color:#444}\n"
-    "@media print{nav,.skip,.fold,button{display:none}body{margin:0;font-size:11pt}"
+    "@media print{nav,.skip,.fold,button{display:none}body{margin:0;font-size:11pt}section.test{content-visibility:visible}"
     ".folded tr.why{display:table-row}section.test{break-inside:avoid}a{color:#000}}\n";
 
 /* Adds the fold buttons (nothing depends on them: without the script every
