@@ -259,6 +259,7 @@ int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
                            sizeof err)) {
       fprintf(stderr, "%s\n", err);
       cli_sarif_close(sarif, NULL, 0);
+      if (o->html) fclose(json.out), free(json.text);
       return CLI_EXIT_ERROR;
     }
     if (json.out) print_site_json(json.out, &run, site, done == 0);

@@ -100,7 +100,7 @@ static void totals(FILE *out, const HtmlModel *m) {
   if (cli_json_get(br, "best") && cli_json_get(br, "best")->type == 'n') {
     fprintf(out, "; the best possible is %ld (", cli_json_num(br, "best"));
     cli_json_raw(out, cli_json_get(br, "best_percent"));
-    fputs("%): the rest is proved dead", out);
+    fputs(cli_json_num(br, "best") < cli_json_num(br, "total") ? "%): the rest is proved dead" : "%)", out);
   }
   fputs(".</p>\n", out);
 }
