@@ -37,13 +37,26 @@ static void measure_cell(FILE *out, const CliJson *measure, bool best) {
   }
 }
 
-static void count_cell(FILE *out, int n, HtmlClass c, bool applies) {
-  if (!applies) fputs("<td class=\"n\">\u2014</td>", out);
-  else if (n == 0 || c == HM_MET || c == HM_SAFE) fprintf(out, "<td class=\"n\">%d</td>", n);
+static void count_cell(FILE *out, int n, HtmlClass c) {
+  if (n == 0 || c == HM_MET || c == HM_SAFE) fprintf(out, "<td class=\"n\">%d</td>", n);
   else fprintf(out, "<td class=\"n\"><b class=\"st %s\">%s %d</b></td>", html_class_name(c), html_class_symbol(c), n);
 }
 
-static void function_row(FILE *out, const HtmlModel *m, const HtmlFunction *f) {
+/* The column groups the report has: objectives (and gcov), error sites. */
+typedef struct Columns {
+  bool objectives, sites;
+} Columns;
+
+static Columns columns_of(const HtmlModel *m) {
+  Columns c = {false, false};
+  for (int i = 0; i < m->nfns; i++) {
+    c.objectives |= m->fns[i].objectives > 0 || m->fns[i].gcov;
+    c.sites |= m->fns[i].sites > 0;
+  }
+  return c;
+}
+
+static void function_row(FILE *out, const HtmlModel *m, const HtmlFunction *f, Columns cols) {
   char page[PATH_MAX];
   html_file_page(page, sizeof page, m, f->file);
   fprintf(out, "<tr><th scope=\"row\"><a href=\"%s#L%d\">", page, f->line > 0 ? f->line : 1);
@@ -51,29 +64,40 @@ static void function_row(FILE *out, const HtmlModel *m, const HtmlFunction *f) {
   fputs("</a></th><td>", out);
   html_text(out, m->files[f->file]);
   fputs("</td>", out);
-  bool objs = f->objectives > 0 || f->gcov, sites = f->sites > 0;
-  count_cell(out, f->count[HM_MET], HM_MET, objs);
-  count_cell(out, f->count[HM_DEAD], HM_DEAD, objs);
-  count_cell(out, f->count[HM_UNKNOWN], HM_UNKNOWN, objs && !sites); /* a report has objectives or sites */
-  const CliJson *br = cli_json_get(f->gcov, "branches");
-  measure_cell(out, br, false);
-  measure_cell(out, br, true);
-  count_cell(out, f->count[HM_ERROR], HM_ERROR, sites);
-  count_cell(out, f->count[HM_SAFE], HM_SAFE, sites);
-  count_cell(out, f->count[HM_UNKNOWN], HM_UNKNOWN, sites);
+  /* a report holds objectives or sites, never both: unknown is one count */
+  if (cols.objectives) {
+    count_cell(out, f->count[HM_MET], HM_MET);
+    count_cell(out, f->count[HM_DEAD], HM_DEAD);
+    count_cell(out, f->count[HM_UNKNOWN], HM_UNKNOWN);
+    const CliJson *br = cli_json_get(f->gcov, "branches");
+    measure_cell(out, br, false);
+    measure_cell(out, br, true);
+  }
+  if (cols.sites) {
+    count_cell(out, f->count[HM_ERROR], HM_ERROR);
+    count_cell(out, f->count[HM_SAFE], HM_SAFE);
+    count_cell(out, f->count[HM_UNKNOWN], HM_UNKNOWN);
+  }
   fputs("</tr>\n", out);
 }
 
 static void function_table(FILE *out, const HtmlModel *m) {
+  Columns cols = columns_of(m);
   fputs("<h2 id=\"functions\">Functions</h2>\n<table class=\"summary\">\n"
-        "<thead><tr><th rowspan=\"2\" scope=\"col\">function</th><th rowspan=\"2\" scope=\"col\">file</th>"
-        "<th colspan=\"3\" scope=\"colgroup\">objectives</th><th colspan=\"2\" scope=\"colgroup\">gcov branches</th>"
-        "<th colspan=\"3\" scope=\"colgroup\">run-time error sites</th></tr>\n"
-        "<tr><th scope=\"col\">covered</th><th scope=\"col\">dead</th><th scope=\"col\">unknown</th>"
-        "<th scope=\"col\">taken</th><th scope=\"col\">best possible</th>"
-        "<th scope=\"col\">found</th><th scope=\"col\">proved</th><th scope=\"col\">unknown</th></tr></thead>\n<tbody>\n",
+        "<thead><tr><th rowspan=\"2\" scope=\"col\">function</th><th rowspan=\"2\" scope=\"col\">file</th>",
         out);
-  for (int i = 0; i < m->nfns; i++) function_row(out, m, &m->fns[i]);
+  if (cols.objectives)
+    fputs("<th colspan=\"3\" scope=\"colgroup\">objectives</th><th colspan=\"2\" scope=\"colgroup\">gcov branches</th>",
+          out);
+  if (cols.sites) fputs("<th colspan=\"3\" scope=\"colgroup\">run-time error sites</th>", out);
+  fputs("</tr>\n<tr>", out);
+  if (cols.objectives)
+    fputs("<th scope=\"col\">covered</th><th scope=\"col\">dead</th><th scope=\"col\">unknown</th>"
+          "<th scope=\"col\">taken</th><th scope=\"col\">best possible</th>",
+          out);
+  if (cols.sites) fputs("<th scope=\"col\">found</th><th scope=\"col\">proved</th><th scope=\"col\">unknown</th>", out);
+  fputs("</tr></thead>\n<tbody>\n", out);
+  for (int i = 0; i < m->nfns; i++) function_row(out, m, &m->fns[i], cols);
   fputs("</tbody>\n</table>\n", out);
 }
 

@@ -186,7 +186,7 @@ bool html_write_source(const HtmlModel *m, int file, const char *dir) {
   html_text(out, m->files[file]);
   fputs("</h1>\n<div id=\"fold\" class=\"fold\"></div>\n", out);
   look_list(out, &f);
-  loose_marks(out, m, &f, INT_MIN, 0, "<h2>Not on one line</h2>\n");
+  loose_marks(out, m, &f, INT_MIN, 0, "<h2>Objectives of no one line</h2>\n");
   fputs("<h2>Source</h2>\n", out);
   int lines = source_table(out, m, &f, m->files[file]);
   if (lines < 0)

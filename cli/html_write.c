@@ -37,7 +37,7 @@ static const char style[] =
     "nav{margin:.8em 0;font-size:14px}h1{font-size:1.4em;margin:.6em 0 .2em}h2{font-size:1.15em;margin:1.2em 0 .4em}\n"
     "table{border-collapse:collapse}th,td{padding:.15em .5em;text-align:left;vertical-align:top}\n"
     "table.summary td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-    "table.summary tr:nth-child(even){background:#f3f3f3}table.summary th{border-bottom:2px solid #333}\n"
+    "table.summary tbody tr:nth-child(even){background:#f3f3f3}table.summary thead th{border-bottom:2px solid #333}\n"
     ".legend span{display:inline-block;margin-right:1em;padding:0 .4em}\n"
     "table.src{font:13px/1.35 ui-monospace,'DejaVu Sans Mono',monospace;width:100%}\n"
     "table.src td{padding:0 .4em}td.num{text-align:right;color:#555;user-select:none;width:3.5em}\n"
