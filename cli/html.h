@@ -24,7 +24,7 @@ typedef enum { HM_MET, HM_DEAD, HM_UNKNOWN, HM_ERROR, HM_SAFE } HtmlClass;
 typedef struct HtmlMark {
   int file;                 /* index in HtmlModel.files */
   int line, col;            /* line 0: not one line (--reach-call) */
-  const char *kind;         /* "true", "false", "statement", "bounds", "reach", ... */
+  const char *kind;         /* "true", "false", "statement", "bounds", "reach", ... (texts of the document) */
   const char *function;
   const char *status;       /* the document's word: covered, dead, found, proved, ... */
   HtmlClass cls;
@@ -62,8 +62,6 @@ typedef struct HtmlModel {
   int ntests;
   HtmlFunction *fns;
   int nfns;
-  char **owned;             /* texts the model made (freed with it) */
-  int nowned;
 } HtmlModel;
 
 /* html_model.c: the model of a document (false with err when it is no

@@ -27,12 +27,6 @@ static HtmlClass class_of(const char *status) {
   return HM_UNKNOWN;
 }
 
-static char *own(HtmlModel *m, char *text) {
-  m->owned = realloc(m->owned, sizeof *m->owned * (size_t)(m->nowned + 1));
-  m->owned[m->nowned++] = text;
-  return text;
-}
-
 static int file_index(HtmlModel *m, const char *path) {
   for (int i = 0; i < m->nfiles; i++)
     if (!strcmp(m->files[i], path)) return i;
@@ -217,7 +211,7 @@ static void build_reach(HtmlModel *m, const CliJson *doc) {
   HtmlMark *k = new_mark(m);
   k->file = file_index(m, path);
   k->line = (int)cli_json_num(target, "line");
-  k->kind = check ? check : call ? own(m, strdup(call)) : "reach";
+  k->kind = check ? check : call ? call : "reach";
   k->function = cli_json_str(doc, "function");
   k->status = cli_json_str(doc, "verdict");
   k->cls = class_of(k->status);
@@ -266,8 +260,6 @@ HtmlTest *html_find_test(const HtmlModel *m, int id) {
 
 void html_model_free(HtmlModel *m) {
   for (int i = 0; i < m->ntests; i++) free(m->tests[i].svg);
-  for (int i = 0; i < m->nowned; i++) free(m->owned[i]);
-  free(m->owned);
   free(m->tests);
   free(m->marks);
   free(m->fns);
