@@ -101,7 +101,27 @@ static void function_table(FILE *out, const HtmlModel *m) {
   fputs("</tbody>\n</table>\n", out);
 }
 
-/* The run's totals as one sentence. */
+/* --check: the sites of each kind, as the report's "summary" counts them. */
+static void kinds_table(FILE *out, const CliJson *summary) {
+  if (!summary || summary->type != 'o' || summary->n == 0) return;
+  fputs("<table class=\"summary\"><caption>error sites per kind</caption><thead><tr><th scope=\"col\">kind</th>"
+        "<th scope=\"col\">sites</th><th scope=\"col\">found</th><th scope=\"col\">proved</th>"
+        "<th scope=\"col\">unknown</th></tr></thead><tbody>\n",
+        out);
+  for (int i = 0; i < summary->n; i++) {
+    const CliJson *k = summary->kids[i];
+    fputs("<tr><th scope=\"row\">", out);
+    html_text(out, summary->keys[i]);
+    fprintf(out, "</th><td class=\"n\">%ld</td>", cli_json_num(k, "sites"));
+    count_cell(out, (int)cli_json_num(k, "found"), HM_ERROR);
+    count_cell(out, (int)cli_json_num(k, "proved"), HM_SAFE);
+    count_cell(out, (int)cli_json_num(k, "unknown"), HM_UNKNOWN);
+    fputs("</tr>\n", out);
+  }
+  fputs("</tbody></table>\n", out);
+}
+
+/* The run's totals as one sentence (and, for --check, per kind). */
 static void totals(FILE *out, const HtmlModel *m) {
   int n[5] = {0};
   for (int i = 0; i < m->nmarks; i++) n[m->marks[i].cls]++;
@@ -115,6 +135,7 @@ static void totals(FILE *out, const HtmlModel *m) {
     fprintf(out, "%d objectives: %d covered by %d tests, %d dead, %d unknown.", m->nmarks, n[HM_MET], m->ntests,
             n[HM_DEAD], n[HM_UNKNOWN]);
   fputs("</p>\n", out);
+  kinds_table(out, cli_json_get(m->doc, "summary"));
   const CliJson *g = cli_json_get(m->doc, "gcov"), *br = cli_json_get(g, "branches");
   if (!br) return;
   fprintf(out, "<p>gcov, the functions under test: branches %ld of %ld taken (", cli_json_num(br, "covered"),
