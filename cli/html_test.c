@@ -28,18 +28,21 @@ typedef struct MemObject {
   const CliJson *cells;       /* suite: array of {path, value}; answer: object path -> value */
 } MemObject;
 
-static int memory_objects(const CliJson *im, MemObject *out, int cap) {
-  int n = 0;
-  for (int i = 0; im && i < im->n && n < cap; i++) {
+/* The objects of an input memory (malloc'd, *n of them; NULL when none). */
+static MemObject *memory_objects(const CliJson *im, int *n) {
+  *n = 0;
+  if (!im || (im->type != 'a' && im->type != 'o') || im->n == 0) return NULL;
+  MemObject *out = calloc((size_t)im->n, sizeof *out);
+  for (int i = 0; i < im->n; i++) {
     const CliJson *o = im->kids[i];
     if (im->type == 'a')
-      out[n++] = (MemObject){cli_json_str(o, "label"), cli_json_str(o, "type"), cli_json_num(o, "count"),
-                             cli_json_get(o, "cells")};
-    else if (im->type == 'o')
-      out[n++] = (MemObject){im->keys[i], cli_json_str(o, "type"),
-                             cli_json_get(o, "count") ? cli_json_num(o, "count") : 1, cli_json_get(o, "fields")};
+      out[(*n)++] = (MemObject){cli_json_str(o, "label"), cli_json_str(o, "type"), cli_json_num(o, "count"),
+                                cli_json_get(o, "cells")};
+    else
+      out[(*n)++] = (MemObject){im->keys[i], cli_json_str(o, "type"),
+                                cli_json_get(o, "count") ? cli_json_num(o, "count") : 1, cli_json_get(o, "fields")};
   }
-  return n;
+  return out;
 }
 
 static const char *cell_path(const MemObject *o, int k) {
@@ -89,8 +92,8 @@ static int object_index(const MemObject *objs, int n, const char *label) {
 /* One graph: a plain node per pointer input, a record per object (a field
    per cell), an edge per pointer. */
 static void dot_graph(FILE *out, const HtmlTest *t) {
-  MemObject objs[64];
-  int n = memory_objects(memory_of(t), objs, 64);
+  int n;
+  MemObject *objs = memory_objects(memory_of(t), &n);
   fprintf(out, "digraph t%d {\n  rankdir=LR; bgcolor=\"transparent\";\n"
                "  node [shape=record, fontname=\"monospace\", fontsize=10];\n", t->id);
   const CliJson *in = cli_json_get(t->json, "inputs");
@@ -125,18 +128,7 @@ static void dot_graph(FILE *out, const HtmlTest *t) {
       if (to >= 0) fprintf(out, "  o%d:c%d -> o%d;\n", i, k, to);
     }
   fputs("}\n", out);
-}
-
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) return NULL;
-  size_t cap = 1 << 16, n = 0, got;
-  char *buf = malloc(cap);
-  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0)
-    if ((n += got) + 1 >= cap) buf = realloc(buf, cap *= 2);
-  buf[n] = 0;
-  fclose(f);
-  return buf;
+  free(objs);
 }
 
 /* Removes every occurrence of the text from `from` up to and including `to`. */
@@ -183,7 +175,7 @@ void html_draw_memories(HtmlModel *m, const char *dir) {
   /* a redirection, not -o: dot writes only the first graph of a file to -o's file */
   snprintf(cmd, sizeof cmd, "dot -Tsvg '%s' >'%s' 2>/dev/null", dot, svg);
   int st = system(cmd);
-  char *all = st == 0 ? slurp(svg) : NULL;
+  char *all = st == 0 ? cli_read_file(svg) : NULL;
   char *p = all;
   for (int i = 0; p && i < m->ntests; i++)   /* the graphs come out in the order they went in */
     if (memory_of(&m->tests[i])) m->tests[i].svg = next_svg(&p);
@@ -226,8 +218,8 @@ static void values_table(FILE *out, const CliJson *values, const char *caption) 
 
 /* The memory as text, when Graphviz did not draw it. */
 static void memory_text(FILE *out, const CliJson *im) {
-  MemObject objs[64];
-  int n = memory_objects(im, objs, 64);
+  int n;
+  MemObject *objs = memory_objects(im, &n);
   fputs("<pre class=\"cmd\">", out);
   for (int i = 0; i < n; i++) {
     html_text(out, objs[i].label);
@@ -245,6 +237,7 @@ static void memory_text(FILE *out, const CliJson *im) {
     }
   }
   fputs("</pre>\n", out);
+  free(objs);
 }
 
 static void memory_figure(FILE *out, const HtmlTest *t) {

@@ -195,6 +195,7 @@ typedef struct CliJson {
   int n;
 } CliJson;
 CliJson *cli_json_parse(const char *text);          /* NULL when malformed */
+char *cli_read_file(const char *path);              /* the whole file, NUL-terminated (malloc'd); NULL when unreadable */
 void cli_json_free(CliJson *j);
 CliJson *cli_json_get(const CliJson *j, const char *key); /* object member or NULL */
 const char *cli_json_str(const CliJson *j, const char *key); /* "" when absent */

@@ -42,21 +42,9 @@ static bool same(const CliJson *a, const CliJson *b, const Report *ra, const Rep
          !strcmp(cli_json_str(ra->doc, "file"), cli_json_str(rb->doc, "file"));
 }
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) return NULL;
-  size_t cap = 4096, n = 0, got;
-  char *buf = malloc(cap);
-  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0)
-    if ((n += got) + 1 >= cap) buf = realloc(buf, cap *= 2);
-  buf[n] = 0;
-  fclose(f);
-  return buf;
-}
-
 static bool load(Report *r, const char *path) {
   r->path = path;
-  r->text = slurp(path);
+  r->text = cli_read_file(path);
   if (!r->text) return fprintf(stderr, "%s: error: cannot read the report\n", path), false;
   r->doc = cli_json_parse(r->text);
   if (!r->doc || r->doc->type != 'o' || strcmp(cli_json_str(r->doc, "mode"), "cover"))
