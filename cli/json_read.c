@@ -1,7 +1,8 @@
 /* json_read.c - a small JSON reader for the reports inka-ng writes
- * (--merge-reports, and the pages of --html), and the file reader they share: every value keeps its raw text in the document, so a
- * value can be written back exactly as it was read.  Strings are decoded
- * for comparison (escapes of ASCII; a \\u escape becomes '?').
+ * (--merge-reports, and the pages of --html, html*.c), and the file reader
+ * they share: every value keeps its raw text in the document, so a value
+ * can be written back exactly as it was read.  Strings are decoded for
+ * comparison (escapes of ASCII; a \\u escape becomes '?').
  */
 #include <stdlib.h>
 #include <string.h>
