@@ -16,6 +16,13 @@ static const char *mode_title(const HtmlModel *m) {
   return "one objective";
 }
 
+/* A number of the report as written there; anything else (a report made
+   by hand) is not copied into the page. */
+static void number(FILE *out, const CliJson *j) {
+  if (j && j->type == 'n') cli_json_raw(out, j);
+  else fputs("?", out);
+}
+
 /* "12 / 40 (30.0%)" of a gcov measure, or a dash when there is none. */
 static void measure_cell(FILE *out, const CliJson *measure, bool best) {
   const CliJson *total = cli_json_get(measure, "total"), *b = cli_json_get(measure, "best");
@@ -26,11 +33,11 @@ static void measure_cell(FILE *out, const CliJson *measure, bool best) {
   fputs("<td class=\"n\">", out);
   if (!best) {
     fprintf(out, "%ld / %ld (", cli_json_num(measure, "covered"), cli_json_num(measure, "total"));
-    cli_json_raw(out, cli_json_get(measure, "percent"));
+    number(out, cli_json_get(measure, "percent"));
     fputs("%)</td>", out);
   } else if (b && b->type == 'n') {
     fprintf(out, "%ld (", cli_json_num(measure, "best"));
-    cli_json_raw(out, cli_json_get(measure, "best_percent"));
+    number(out, cli_json_get(measure, "best_percent"));
     fputs("%)</td>", out);
   } else {
     fputs("\u2014</td>", out);
@@ -140,11 +147,11 @@ static void totals(FILE *out, const HtmlModel *m) {
   if (!br) return;
   fprintf(out, "<p>gcov, the functions under test: branches %ld of %ld taken (", cli_json_num(br, "covered"),
           cli_json_num(br, "total"));
-  cli_json_raw(out, cli_json_get(br, "percent"));
+  number(out, cli_json_get(br, "percent"));
   fputs("%)", out);
   if (cli_json_get(br, "best") && cli_json_get(br, "best")->type == 'n') {
     fprintf(out, "; the best possible is %ld (", cli_json_num(br, "best"));
-    cli_json_raw(out, cli_json_get(br, "best_percent"));
+    number(out, cli_json_get(br, "best_percent"));
     fputs(cli_json_num(br, "best") < cli_json_num(br, "total") ? "%): the rest is proved dead" : "%)", out);
   }
   fputs(".</p>\n", out);

@@ -62,6 +62,26 @@ if "$INKA" --merge-reports "$tmp/a.json" "$tmp/b.json" --html "$tmp/merged" >"$t
    out=$(python3 tests/e2e/html_check.py "$tmp/merged.json" "$tmp/merged"); then ok
 else bad "merged: $(head -3 "$tmp/merged.err") $(grep -v '^[0-9]* passed' <<<"$out" | head -5)"; fi
 
+# a report made by hand with markup wherever a text goes: all of it shows as text
+cat >"$tmp/hostile.json" <<'END'
+{"mode": "cover", "cover": "branches", "file": "x<script>alert(1)</script>.c", "functions": ["f<img src=x onerror=alert(1)>"],
+ "emit_dir": "d'><script>alert(2)</script>",
+ "totals": {"objectives": 2, "covered": 1, "dead": 1, "unknown": 0, "tests": 1},
+ "gcov": {"measured": true, "branches": {"total": 2, "covered": 1, "percent": "<script>alert(3)</script>", "best": 1, "best_percent": 50.0},
+          "functions": [{"name": "f<img src=x onerror=alert(1)>", "line": 1, "branches": {"total": 2, "covered": 1, "percent": "<b>", "best": 1, "best_percent": 50.0}}]},
+ "objectives": [
+  {"kind": "true<i>", "function": "f<img src=x onerror=alert(1)>", "unit": "f", "line": 3, "col": 5, "status": "covered", "test": 1, "reason": null},
+  {"kind": "false", "function": "f<img src=x onerror=alert(1)>", "unit": "f", "line": 3, "col": 5, "status": "dead", "test": null, "reason": "</li><script>alert(4)</script>"}],
+ "tests": [{"id": 1, "function": "f<img src=x onerror=alert(1)>", "inputs": [{"name": "<b>x</b>", "type": "int<script>", "value": "<script>alert(5)</script>"}],
+            "nondet": [], "input_memory": [{"label": "in1<script>", "type": "struct <s>", "count": 1, "cells": [{"path": "<p>", "value": {"ref": "in1<script>", "cell": 0}}]}],
+            "solved_for": {"line": 3, "col": 5, "kind": "true<i>"}, "covers_first": 1}],
+ "tool": "inka-ng"}
+END
+if "$INKA" --merge-reports "$tmp/hostile.json" --html "$tmp/hostile" >"$tmp/hostile-merged.json" 2>/dev/null &&
+   out=$(python3 tests/e2e/html_check.py "$tmp/hostile-merged.json" "$tmp/hostile") &&
+   ! grep -q '<img\|<b>\|<i>\|<s>\|alert([0-9])</script>' "$tmp/hostile"/*.html; then ok
+else bad "hostile: markup of the report went into the pages: $(grep -v '^[0-9]* passed' <<<"$out" | head -3)"; fi
+
 # usage: --html needs a value; not with --dump-ir; a directory that cannot be made
 "$INKA" --reach samples/dead.c:9 samples/dead.c --html >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--html without a value"
 "$INKA" --dump-ir --html "$tmp/x" samples/dead.c >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "--html with --dump-ir"

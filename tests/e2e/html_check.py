@@ -8,7 +8,8 @@ report must be in the text of its file's page as "LINE:COL KIND: STATUS"
 (with " by test N" when a test meets it); every source line must read the
 same in the page's text as in the file (so '<' and '&' of the source are
 escaped, not taken as markup); the pages must refer to nothing outside
-themselves (no http(s):// address, no src=, no <link>, no url()), hold at
+themselves (no http(s):// address, src= or <link> in a tag, no url() or
+@import in the style), hold at
 most the one script of the frame, and weigh under 2 MB together.  With
 --dom the pages are the DOM a browser built from them (chromium
 --dump-dom): the text checks run on what the browser shows.
@@ -88,8 +89,12 @@ def main():
         m = re.search(r"<h1>(.*?)</h1>", markup, re.S)
         if name.startswith("file-") and m:
             by_file[html.unescape(m.group(1))] = markup
-        for bad in ("http://", "https://", " src=", "<link", "url(", "@import"):
-            check(bad not in markup, "%s/%s refers outside itself (%s)" % (pages_dir, name, bad))
+        tags = " ".join(re.findall(r"<[^>]*>", markup))   # text may quote anything, escaped
+        styles = " ".join(re.findall(r"<style>.*?</style>", markup, re.S))
+        for bad in ("http://", "https://", " src=", "<link", " href=\"//"):
+            check(bad not in tags, "%s/%s refers outside itself (%s)" % (pages_dir, name, bad))
+        for bad in ("url(", "@import", "http"):
+            check(bad not in styles, "%s/%s: its style refers outside itself (%s)" % (pages_dir, name, bad))
         check(markup.count("<script") <= 1, "%s/%s holds more than the one script" % (pages_dir, name))
     for f, text in marks(report):
         page = by_file.get(f)
