@@ -236,6 +236,13 @@ static void build_reach(HtmlModel *m, const CliJson *doc) {
              path, k->line, t->function, path);
 }
 
+/* Index rows in source order: by file, then by line. */
+static int by_place(const void *a, const void *b) {
+  const HtmlFunction *x = a, *y = b;
+  if (x->file != y->file) return x->file - y->file;
+  return x->line - y->line;
+}
+
 bool html_model_build(HtmlModel *m, const CliJson *doc, char *err, size_t len) {
   memset(m, 0, sizeof *m);
   m->doc = doc;
@@ -249,6 +256,7 @@ bool html_model_build(HtmlModel *m, const CliJson *doc, char *err, size_t len) {
     return false;
   }
   m->mode = mode;
+  if (m->nfns > 1) qsort(m->fns, (size_t)m->nfns, sizeof *m->fns, by_place);
   return true;
 }
 
