@@ -43,7 +43,8 @@ static int urgency(HtmlClass c) {
 
 static bool needs_look(HtmlClass c) { return c == HM_DEAD || c == HM_UNKNOWN || c == HM_ERROR; }
 
-/* The marks of `line` are v[*at ...]; their class, and *end past them. */
+/* The marks of `line` start at v[at]: sets *cls to the line's class and
+   returns the index past them. */
 static int line_marks(const FileMarks *f, int at, int line, HtmlClass *cls) {
   int end = at;
   *cls = HM_MET;
@@ -54,7 +55,7 @@ static int line_marks(const FileMarks *f, int at, int line, HtmlClass *cls) {
   return end;
 }
 
-/* "✘ 11:19 true: dead — proved: why" and the like: the text the page gives
+/* "✘ 11:19 false: dead (in f) — proof: why" and the like: the text the page gives
    of every mark (tests read the page for it). */
 static void mark_item(FILE *out, const HtmlModel *m, const HtmlMark *k) {
   fprintf(out, "<li><b class=\"st %s\" aria-hidden=\"true\">%s</b> ", html_class_name(k->cls), html_class_symbol(k->cls));
