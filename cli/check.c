@@ -133,6 +133,10 @@ static void print_site_json(FILE *out, const CliRun *run, const IrCheckSite *sit
   cli_json_string(out, run->fn->name);
   fprintf(out, ", \"verdict\": \"%s\"", cli_check_answer(r->verdict));
   if (r->verdict == LBL_REACHABLE) cli_print_witness_json(out, run);
+  if (run->test_path) {
+    fputs(", \"test\": ", out);
+    cli_json_string(out, run->test_path);
+  }
   if (run->validated >= 0) fprintf(out, ", \"validated\": %s", run->validated ? "true" : "false");
   if (run->sanitizer[0]) {
     fputs(", \"sanitizer\": ", out);
@@ -193,6 +197,17 @@ static int exit_status(const Tally *t) {
   int sites = 0, found = 0, proved = 0;
   for (int k = 0; k < IR_RTE_NKINDS; k++) sites += t->sites[k], found += t->found[k], proved += t->proved[k];
   return found ? CLI_EXIT_MET : proved == sites ? CLI_EXIT_UNREACHABLE : CLI_EXIT_UNKNOWN;
+}
+
+/* --html: the driver of a found error, for the pages' replay command
+   (DIR/drivers/site-LINE-COL-KIND.c); run->test_path names it. */
+static bool emit_site_driver(CliRun *run, const IrCheckSite *site, char *path, size_t plen, char *err, size_t len) {
+  char name[96], kind[32];
+  snprintf(name, sizeof name, "site-%d-%d-%s.c", site->loc.line, site->loc.col, cli_check_kinds(site->kind, kind, sizeof kind));
+  if (!cli_html_driver_path(run->opt->html, name, path, plen, err, len) || !cli_emit_driver(run, path, err, len))
+    return false;
+  run->test_path = path;
+  return true;
 }
 
 /* Where the JSON document goes: stdout with --json, a buffer with --html
@@ -260,6 +275,15 @@ int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
       fprintf(stderr, "%s\n", err);
       cli_sarif_close(sarif, NULL, 0);
       if (o->html) fclose(json.out), free(json.text);
+      return CLI_EXIT_ERROR;
+    }
+    char driver[4096];
+    run.test_path = NULL;
+    if (run.result.verdict == LBL_REACHABLE && o->html && !emit_site_driver(&run, site, driver, sizeof driver, err, sizeof err)) {
+      fprintf(stderr, "%s\n", err);
+      cli_sarif_close(sarif, NULL, 0);
+      fclose(json.out), free(json.text);
+      lbl_result_free(&run.result);
       return CLI_EXIT_ERROR;
     }
     if (json.out) print_site_json(json.out, &run, site, done == 0);

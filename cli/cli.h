@@ -134,6 +134,9 @@ void cli_warn_stubs(FILE *out, const IrProgram *p, const IrFunction *fn);
 /* html.c: --html DIR, the pages of the JSON document `json` of a run
    (--cover, --check, --reach) or of --merge-reports; false with err. */
 bool cli_html_write(const char *dir, const char *json, char *err, size_t len);
+/* The path DIR/drivers/NAME of a driver the pages replay (DIR/drivers made);
+   false with err. */
+bool cli_html_driver_path(const char *dir, const char *name, char *path, size_t plen, char *err, size_t len);
 
 /* driver.c: writes the test driver of docs/design.md §7; false with err set. */
 bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t errlen);

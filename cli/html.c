@@ -1,8 +1,10 @@
 /* html.c - --html DIR: the page set of a run (docs/design.md "Pages"),
  * made from the JSON document the run prints with --json, so that the
  * pages of one run and of merged reports (--merge-reports) are made alike.
- * DIR/index.html and one page per source file; nothing else is written
- * (the graphs of the input memories are inside the pages).
+ * DIR/index.html and one page per source file (the graphs of the input
+ * memories are inside the pages); --check and --reach also write there the
+ * drivers of what they found (DIR/drivers/), which the pages' replay
+ * commands compile: a suite's tests are in its --emit-dir.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -27,6 +29,14 @@ static bool make_dir(const char *dir, char *err, size_t len) {
   }
   snprintf(err, len, "%s: error: cannot make the directory of the pages (--html)", dir);
   return false;
+}
+
+bool cli_html_driver_path(const char *dir, const char *name, char *path, size_t plen, char *err, size_t len) {
+  char drivers[4096];
+  snprintf(drivers, sizeof drivers, "%s/drivers", dir);
+  if (!make_dir(drivers, err, len)) return false;
+  snprintf(path, plen, "%s/%s", drivers, name);
+  return true;
 }
 
 static bool write_pages(HtmlModel *m, const char *dir, char *err, size_t len) {

@@ -169,7 +169,13 @@ static void build_merged(HtmlModel *m, const CliJson *doc) {
 
 /* ---- run-time errors and single objectives ------------------------------------ */
 
-static void check_replay(HtmlTest *t, const char *kind, const char *file, int line) {
+/* A found error replays with its driver built with the sanitizers (written
+   beside the pages), or else with the command that writes that driver. */
+static void check_replay(HtmlTest *t, const char *driver, const char *kind, const char *file, int line) {
+  if (driver) {
+    snprintf(t->replay, sizeof t->replay, "gcc -g -fsanitize=undefined,address -fno-sanitize-recover=all %s -o t -lm && ./t", driver);
+    return;
+  }
   snprintf(t->replay, sizeof t->replay,
            "inka-ng --check %s --at %s:%d --function %s --emit-test t.c %s && "
            "gcc -g -fsanitize=undefined,address t.c -o t && ./t",
@@ -200,7 +206,7 @@ static void build_check(HtmlModel *m, const CliJson *doc) {
     t->json = s;
     t->sanitizer = opt_str(s, "sanitizer");
     t->validated = validated_of(s);
-    check_replay(t, k->kind, m->files[file], k->line);
+    check_replay(t, opt_str(s, "test"), k->kind, m->files[file], k->line);
   }
 }
 
@@ -226,7 +232,7 @@ static void build_reach(HtmlModel *m, const CliJson *doc) {
   t->sanitizer = opt_str(doc, "sanitizer");
   t->validated = validated_of(doc);
   const char *driver = opt_str(doc, "test");
-  if (check) check_replay(t, check, path, k->line);
+  if (check) check_replay(t, driver, check, path, k->line);
   else if (driver) snprintf(t->replay, sizeof t->replay, "gcc %s -o t -lm && ./t", driver);
   else if (call)
     snprintf(t->replay, sizeof t->replay, "inka-ng --reach-call %s --function %s --emit-test t.c %s && gcc t.c -o t -lm && ./t",

@@ -159,6 +159,15 @@ static int solve(CliRun *run, IrProgram *p) {
       run->result.reason = "the inputs found did not validate (see \"validation\")";
     }
   }
+  char driver[4096];
+  if (run->result.verdict == LBL_REACHABLE && o->html && !o->emit_test) { /* what the pages' replay command builds */
+    if (!cli_html_driver_path(o->html, "test-1.c", driver, sizeof driver, err, sizeof err) ||
+        !cli_emit_driver(run, driver, err, sizeof err)) {
+      lbl_result_free(&run->result);
+      return input_error(err);
+    }
+    run->test_path = driver;
+  }
   if (run->result.verdict == LBL_REACHABLE && o->dot && !cli_write_dot(o->dot, &run->result, err, sizeof err)) {
     lbl_result_free(&run->result);
     return input_error(err);

@@ -48,6 +48,20 @@ if grep -q '<th scope="row"><a href="file-1-triangle.c.html#L3">classify</a></th
 else bad "triangle: the index has no row for classify with gcov's branches"; fi
 if grep -q 'sanitizer: escape.c:7:[0-9]*: runtime error: division by zero' "$tmp/escape-check/file-1-escape.c.html"; then ok
 else bad "escape-check: no sanitizer report of the division by zero"; fi
+# the replay commands of the pages do what they say: a found error's driver
+# stops in the sanitizer at its line; a suite's test runs
+replay() {  # the command of test $2 in page $1, as the page shows it
+  python3 -c 'import html, re, sys
+m = re.search(r"id=\"t%s\".*?<pre class=\"cmd\"><code>(.*?)</code>" % sys.argv[2], open(sys.argv[1]).read(), re.S)
+print(html.unescape(m.group(1)) if m else "false")' "$1" "$2"
+}
+cmd=$(replay "$tmp/escape-check/file-1-escape.c.html" 1)
+if (cd "$tmp" && sh -c "$cmd") 2>&1 | grep -q 'escape.c:7:[0-9]*: runtime error: division by zero'; then ok
+else bad "escape-check: the replay command of test 1 does not stop at the division: $cmd"; fi
+cmd=$(replay "$tmp/triangle/file-1-triangle.c.html" 2)
+if (cd "$tmp" && sh -c "$cmd" >/dev/null 2>&1); [ $? -ne 77 ] && [ -x "$tmp/triangle-suite/inka_suite" ]; then ok
+else bad "triangle: the replay command of test 2 did not build and run the test: $cmd"; fi
+
 if command -v dot >/dev/null; then
   if grep -q '<svg' "$tmp/list/file-1-list.c.html" && ! grep -q 'xmlns\|<?xml\|<!DOCTYPE svg' "$tmp/list/file-1-list.c.html"
   then ok; else bad "list: no input memory drawn, or an SVG prologue left in the page"; fi
