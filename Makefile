@@ -89,7 +89,7 @@ STRANGER_TIMEOUT ?= 30
 stranger: $(BIN)
 	@tests/acceptance/run ./$(BIN) --manifest tests/stranger/MANIFEST.tsv --timeout $(STRANGER_TIMEOUT) $(STRANGER_ARGS)
 
-DEPS := libclang-19-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev libppl-dev libcadical-dev qemu-user
+DEPS := libclang-19-dev libmpfr-dev libgmp-dev libglpk-dev gcc gcc-multilib make python3 libgecode-dev g++ csmith libcsmith-dev libppl-dev libcadical-dev qemu-user graphviz chromium
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \

@@ -162,7 +162,20 @@ static void print_site_json(FILE *out, const CliRun *run, const IrCheckSite *sit
   cli_json_string(out, run->fn->name);
   fprintf(out, ", \"verdict\": \"%s\"", cli_check_answer(r->verdict));
   if (r->verdict == LBL_REACHABLE) cli_print_witness_json(out, run);
+  if (run->test_path) {
+    fputs(", \"test\": ", out);
+    cli_json_string(out, run->test_path);
+  }
   if (run->validated >= 0) fprintf(out, ", \"validated\": %s", run->validated ? "true" : "false");
+  if (run->sanitizer[0]) {
+    fputs(", \"sanitizer\": ", out);
+    cli_json_string(out, run->sanitizer);
+  }
+  if (r->verdict == LBL_UNREACHABLE && site->nchecks > 0) {
+    char proof[512];
+    fputs(", \"proof\": ", out);
+    cli_json_string(out, cli_proof_text(proof, sizeof proof, r));
+  }
   if (r->verdict == LBL_UNKNOWN) {
     fputs(", \"reason\": ", out);
     cli_json_string(out, r->reason ? r->reason : "no answer");
@@ -206,6 +219,17 @@ static bool answer_site(CliRun *run, IrProgram *p, const IrCheckSite *site, doub
   return check_site(run, own ? own : p, site, left < o->objective_timeout_s ? left : o->objective_timeout_s, err, len);
 }
 
+/* --html: the driver of a found error, for the pages' replay command
+   (DIR/drivers/site-LINE-COL-KIND.c); run->test_path names it. */
+static bool emit_site_driver(CliRun *run, const IrCheckSite *site, char *path, size_t plen, char *err, size_t len) {
+  char name[96], kind[32];
+  snprintf(name, sizeof name, "site-%d-%d-%s.c", site->loc.line, site->loc.col, cli_check_kinds(site->kind, kind, sizeof kind));
+  if (!cli_html_driver_path(run->opt->html, name, path, plen, err, len) || !cli_emit_driver(run, path, err, len))
+    return false;
+  run->test_path = path;
+  return true;
+}
+
 /* Site i of p answered and written out (CliSiteAnswer): its text line,
    its JSON object and its SARIF result.  False on an error (err). */
 bool cli_check_site_answer(const CliOptions *o, IrProgram *p, int i, double t0, CliSiteAnswer *a, char *err,
@@ -214,7 +238,10 @@ bool cli_check_site_answer(const CliOptions *o, IrProgram *p, int i, double t0, 
   const IrCheckSite *site = p->check_sites[i];
   CliRun run = {.opt = &so, .prog = p, .validated = -1, .start = t0, .fn = checked_from(p, o, site)};
   memset(a, 0, sizeof *a);
+  char driver[4096];
   bool ok = answer_site(&run, p, site, t0, err, len);
+  if (ok && run.result.verdict == LBL_REACHABLE && o->html)
+    ok = emit_site_driver(&run, site, driver, sizeof driver, err, len);
   if (ok) {
     size_t n;
     FILE *m = open_memstream(&a->text, &n);

@@ -218,30 +218,50 @@ static int exit_status(const Tally *t) {
   return found ? CLI_EXIT_MET : proved == sites ? CLI_EXIT_UNREACHABLE : CLI_EXIT_UNKNOWN;
 }
 
-/* The answers in source order, as text or JSON, and into the SARIF log. */
-static int report(Every *e, int safe, CliSarif *sarif) {
+/* The answers in source order: the text (without --json) on stdout, the
+   JSON document on json (stdout, or the buffer the pages are made from),
+   and the SARIF log. */
+static int report(Every *e, int safe, CliSarif *sarif, FILE *json) {
   const CliOptions *o = e->o;
   Tally tally = {0};
   char kinds[128];
-  if (o->json) {
-    fputs("{\"check\": ", stdout);
-    cli_json_string(stdout, cli_check_kinds(o->check, kinds, sizeof kinds));
-    fputs(", \"file\": ", stdout);
-    cli_json_string(stdout, o->file);
-    fputs(", \"sites\": [", stdout);
+  if (json) {
+    fputs("{\"check\": ", json);
+    cli_json_string(json, cli_check_kinds(o->check, kinds, sizeof kinds));
+    fputs(", \"file\": ", json);
+    cli_json_string(json, o->file);
+    fputs(", \"sites\": [", json);
   }
   int shown = 0;
   for (int i = 0; i < e->p->ncheck_sites; i++) {
     const CliSiteAnswer *a = &e->answers[i];
     if (a->verdict < 0) continue;
-    if (o->json) printf("%s\n    %s", shown ? "," : "", a->json);
-    else fputs(a->text, stdout);
+    if (json) fprintf(json, "%s\n    %s", shown ? "," : "", a->json);
+    if (!o->json) fputs(a->text, stdout);
     if (sarif) cli_sarif_add(sarif, a->sarif);
     count(&tally, e->p->check_sites[i], a->verdict);
     shown++;
   }
-  print_summary(stdout, &tally, safe, o->json, prop_now() - e->t0);
+  if (json) print_summary(json, &tally, safe, true, prop_now() - e->t0);
+  if (!o->json) print_summary(stdout, &tally, safe, false, prop_now() - e->t0);
   return exit_status(&tally);
+}
+
+/* The report as --json and --html want it: printed, and with --html made
+   into pages (from the JSON document, as --merge-reports makes them). */
+static int report_out(Every *e, int safe, CliSarif *sarif, char *err, size_t len) {
+  const CliOptions *o = e->o;
+  if (!o->html) return report(e, safe, sarif, o->json ? stdout : NULL);
+  char *text = NULL;
+  size_t size = 0;
+  FILE *json = open_memstream(&text, &size);
+  if (!json) return snprintf(err, len, "inka-ng: error: out of memory"), -1;
+  int st = report(e, safe, sarif, json);
+  fclose(json);
+  if (o->json) fputs(text, stdout);
+  if (!cli_html_write(o->html, text, err, len)) st = -1;
+  free(text);
+  return st;
 }
 
 int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
@@ -257,8 +277,14 @@ int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
     cli_sarif_close(sarif, NULL, 0);
     st = CLI_EXIT_ERROR;
   } else {
-    st = report(&e, safe, sarif);
-    if (sarif && !cli_sarif_close(sarif, err, sizeof err)) st = (fprintf(stderr, "%s\n", err), CLI_EXIT_ERROR);
+    st = report_out(&e, safe, sarif, err, sizeof err);
+    if (st < 0) {
+      fprintf(stderr, "%s\n", err);
+      cli_sarif_close(sarif, NULL, 0);
+      st = CLI_EXIT_ERROR;
+    } else if (sarif && !cli_sarif_close(sarif, err, sizeof err)) {
+      st = (fprintf(stderr, "%s\n", err), CLI_EXIT_ERROR);
+    }
   }
   for (int i = 0; i < p->ncheck_sites; i++) free(e.answers[i].text), free(e.answers[i].json), free(e.answers[i].sarif);
   free(e.answers);

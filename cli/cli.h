@@ -48,6 +48,7 @@ typedef struct CliOptions {
   unsigned check;             /* --check KINDS: IrRteKind bits; 0: no --check */
   bool at_given;              /* --at [FILE:]LINE (held in reach, reach_line) */
   const char *sarif;          /* --sarif FILE: --check's answers as SARIF 2.1.0 */
+  const char *html;           /* --html DIR: the answers as a page set */
 } CliOptions;
 
 /* budget.c: --max-memory SIZE ("512M", "4G", bytes without a suffix; at
@@ -90,6 +91,7 @@ typedef struct CliRun {
   const char *test_path;      /* emitted driver, or NULL */
   int validated;              /* -1 not asked, 0 failed, 1 ok */
   char validate_msg[256];
+  char sanitizer[256];        /* --check --validate: the first line of the sanitizer's report, or "" */
   double parse_s, validate_s;
   double start;               /* prop_now() when the run began (the --timeout clock) */
 } CliRun;
@@ -104,6 +106,9 @@ void cli_json_string(FILE *out, const char *s);
    q->assumes. */
 bool cli_build_query(CliRun *run, IrProgram *p, LblQuery *q, char *err, size_t len);
 void cli_print_json(FILE *out, const CliRun *run);
+/* What refuted every input of an UNREACHABLE answer, as a sentence in buf
+   (the search and the reasoning it took); returns buf. */
+const char *cli_proof_text(char *buf, size_t len, const LblResult *r);
 /* The JSON document of an error (exit 2: verdict "error") or of a run the
    watchdog ended (verdict "unknown"): the message as reason, and what is
    known of the query (o may be partly filled). */
@@ -127,6 +132,13 @@ bool cli_write_dot(const char *path, const LblResult *r, char *err, size_t len);
 
 /* stubs.c: a warning naming the stubs fn may call (nothing when none). */
 void cli_warn_stubs(FILE *out, const IrProgram *p, const IrFunction *fn);
+
+/* html.c: --html DIR, the pages of the JSON document `json` of a run
+   (--cover, --check, --reach) or of --merge-reports; false with err. */
+bool cli_html_write(const char *dir, const char *json, char *err, size_t len);
+/* The path DIR/drivers/NAME of a driver the pages replay (DIR/drivers made);
+   false with err. */
+bool cli_html_driver_path(const char *dir, const char *name, char *path, size_t plen, char *err, size_t len);
 
 /* driver.c: writes the test driver of docs/design.md §7; false with err set. */
 bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t errlen);

@@ -1,7 +1,8 @@
 /* json_read.c - a small JSON reader for the reports inka-ng writes
- * (--merge-reports): every value keeps its raw text in the document, so a
- * value can be written back exactly as it was read.  Strings are decoded
- * for comparison (escapes of ASCII; a \\u escape becomes '?').
+ * (--merge-reports, and the pages of --html, html*.c), and the file reader
+ * they share: every value keeps its raw text in the document, so a value
+ * can be written back exactly as it was read.  Strings are decoded for
+ * comparison (escapes of ASCII; a \\u escape becomes '?').
  */
 #include <stdlib.h>
 #include <string.h>
@@ -152,4 +153,16 @@ CliJson *cli_json_parse(const char *text) {
   if (!ps.bad && !*ps.p) return j;
   cli_json_free(j);
   return NULL;
+}
+
+char *cli_read_file(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return NULL;
+  size_t cap = 4096, n = 0, got;
+  char *buf = malloc(cap);
+  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0)
+    if ((n += got) + 1 >= cap) buf = realloc(buf, cap *= 2);
+  buf[n] = 0;
+  fclose(f);
+  return buf;
 }

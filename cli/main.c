@@ -109,6 +109,19 @@ bool cli_build_query(CliRun *run, IrProgram *p, LblQuery *q, char *err, size_t l
   return true;
 }
 
+/* --html DIR: the pages of the answer's JSON document. */
+static bool html_pages(const CliRun *run, char *err, size_t len) {
+  char *json = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream(&json, &size);
+  if (!mem) return snprintf(err, len, "inka-ng: error: out of memory"), false;
+  cli_print_json(mem, run);
+  fclose(mem);
+  bool ok = cli_html_write(run->opt->html, json, err, len);
+  free(json);
+  return ok;
+}
+
 static int solve(CliRun *run, IrProgram *p) {
   char err[2048];
   LblQuery q;
@@ -147,12 +160,25 @@ static int solve(CliRun *run, IrProgram *p) {
       run->result.reason = "the inputs found did not validate (see \"validation\")";
     }
   }
+  char driver[4096];
+  if (run->result.verdict == LBL_REACHABLE && o->html && !o->emit_test) { /* what the pages' replay command builds */
+    if (!cli_html_driver_path(o->html, "test-1.c", driver, sizeof driver, err, sizeof err) ||
+        !cli_emit_driver(run, driver, err, sizeof err)) {
+      lbl_result_free(&run->result);
+      return input_error(err);
+    }
+    run->test_path = driver;
+  }
   if (run->result.verdict == LBL_REACHABLE && o->dot && !cli_write_dot(o->dot, &run->result, err, sizeof err)) {
     lbl_result_free(&run->result);
     return input_error(err);
   }
   if (o->json) cli_print_json(stdout, run);
   else cli_print_text(stdout, run);
+  if (o->html && !html_pages(run, err, sizeof err)) {
+    lbl_result_free(&run->result);
+    return input_error(err);
+  }
   int st = exit_status(run->result.verdict);
   lbl_result_free(&run->result);
   return st;
@@ -215,7 +241,7 @@ int main(int argc, char **argv) {
     cli_options_free(&o);
     return usage_error(err);
   }
-  int st = exit_now ? 0 : o.merge_reports ? suite_merge_reports(o.merge_reports) : run_program(&o);
+  int st = exit_now ? 0 : o.merge_reports ? suite_merge_reports(o.merge_reports, o.html) : run_program(&o);
   cli_options_free(&o);
   return st;
 }

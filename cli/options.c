@@ -48,8 +48,11 @@ static const char usage[] =
   "  --emit-dir DIR          --cover: write the suite (DIR/inka_suite.c, DIR/run), measure it with gcov\n"
   "  --testcomp DIR          --cover: the tests in Test-Comp format (metadata.xml, testcase-N.xml)\n"
   "  --sarif FILE            --check: one SARIF 2.1.0 result per site (found: fail, proved: pass)\n"
+  "  --html DIR              the answers as static pages: an index of the functions, each source file\n"
+  "                          line by line in colour, the tests (--cover, --check, --reach, --merge-reports)\n"
   "  --quiet                 no progress line on stderr\n"
-  "  --merge-reports FILE... merge the --cover --json reports of several runs (one per function)\n"
+  "  --merge-reports FILE... merge the --cover --json reports of several runs (one per function);\n"
+  "                          --html DIR among the files: the pages of the merged report\n"
     "\n"
     "budgets and settings:\n"
     "  --timeout S             wall-clock budget of the run, parsing included (default 100; 600 for --cover\n"
@@ -177,6 +180,7 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
   if (!strcmp(name, "--sarif")) return (o->sarif = v), true;
   if (!strcmp(name, "--emit-dir")) return (o->emit_dir = v), true;
   if (!strcmp(name, "--dot")) return (o->dot = v), true;
+  if (!strcmp(name, "--html")) return (o->html = v), true;
   if (!strcmp(name, "--testcomp")) return (o->testcomp = v), true;
   if (!strcmp(name, "--objective-timeout")) {
     char *end;
@@ -223,7 +227,7 @@ static bool value_option(CliOptions *o, const char *name, const char *v, char *e
 }
 
 static const char *const value_options[] = {"--reach", "--at", "--check", "--reach-call", "--iter", "--function", "--assume", "--pre",
-                                            "--emit-test", "--emit-dir", "--sarif", "--dot", "--cover", "--timeout",
+                                            "--emit-test", "--emit-dir", "--sarif", "--dot", "--html", "--cover", "--timeout",
                                             "--max-unfold", "--max-memory", "--seed", "--data-model", "--testcomp",
                                             "--objective-timeout", "--jobs", NULL};
 
@@ -291,6 +295,7 @@ static bool check_check(CliOptions *o, char *err, size_t len) {
 static bool check_capabilities(CliOptions *o, char *err, size_t len) {
   if (o->merge_reports) return true;
   if (!o->file) return fail(err, len, "no input file (see --help)%s", "");
+  if (o->dump_ir && o->html) return fail(err, len, "--html shows answers: not with --dump-ir%s", "");
   if (o->dump_ir) return true;
   if (o->cover) return check_cover(o, err, len);
   if (o->check || o->at_given) return check_check(o, err, len);
@@ -319,6 +324,23 @@ static bool first_time(const char *name, bool *seen, char *err, size_t len) {
   return true;
 }
 
+/* --merge-reports FILE...: every argument after it is a report, but
+   --html DIR (or --html=DIR), which asks for the pages of the merged one. */
+static bool merge_list(CliOptions *o, int n, char **args, char *err, size_t len) {
+  o->merge_reports = calloc((size_t)n + 1, sizeof *o->merge_reports);
+  int nfiles = 0;
+  for (int i = 0; i < n; i++) {
+    const char *html = !strcmp(args[i], "--html") ? (i + 1 < n ? args[++i] : NULL)
+                       : !strncmp(args[i], "--html=", 7) ? args[i] + 7 : NULL;
+    if (!html && !strncmp(args[i], "--html", 6)) return fail(err, len, "--html needs a value%s", "");
+    if (html && o->html) return fail(err, len, "--html given more than once (only --assume and --pre may be repeated)%s", "");
+    if (html) o->html = html;
+    else o->merge_reports[nfiles++] = args[i];
+  }
+  if (nfiles == 0) return fail(err, len, "--merge-reports needs JSON reports to merge%s", "");
+  return true;
+}
+
 bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t len, bool *exit_now) {
   bool seen[sizeof value_options / sizeof *value_options] = {false};
   memset(o, 0, sizeof *o);
@@ -338,11 +360,7 @@ bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t l
       *exit_now = true;
       return true;
     }
-    if (!strcmp(a, "--merge-reports")) {
-      o->merge_reports = argv + i + 1;
-      if (i + 1 >= argc) return fail(err, len, "--merge-reports needs JSON reports to merge%s", "");
-      return true;
-    }
+    if (!strcmp(a, "--merge-reports")) return merge_list(o, argc - i - 1, argv + i + 1, err, len);
     if (!strcmp(a, "--version")) {
       printf("inka-ng %s\n", INKA_VERSION);
       *exit_now = true;
@@ -373,6 +391,7 @@ bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t l
 }
 
 void cli_options_free(CliOptions *o) {
+  free(o->merge_reports);
   free(o->clang_args);
   free(o->assumes);
   free(o->iter);

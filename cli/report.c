@@ -259,6 +259,17 @@ void cli_print_witness_json(FILE *out, const CliRun *run) {
 
 void cli_json_string(FILE *out, const char *s) { json_string(out, s); }
 
+const char *cli_proof_text(char *buf, size_t len, const LblResult *r) {
+  const uint64_t *n = r->stats.prop.notes;
+  snprintf(buf, len,
+           "the solver refuted every input (%" PRIu64 " search nodes; reasoning: %" PRIu64 " equalities, %" PRIu64
+           " congruences, %" PRIu64 " difference cycles, %" PRIu64 " loop summaries, %" PRIu64 " linear relaxations, %" PRIu64
+           " invariants)",
+           r->stats.search.nodes, n[PROP_NOTE_EQUALITY], n[PROP_NOTE_CONGRUENCE], n[PROP_NOTE_CYCLE], n[PROP_NOTE_SUMMARY],
+           n[PROP_NOTE_LP], n[PROP_NOTE_INVARIANT]);
+  return buf;
+}
+
 void cli_print_json(FILE *out, const CliRun *run) {
   const LblResult *r = &run->result;
   const CliOptions *o = run->opt;
@@ -277,6 +288,8 @@ void cli_print_json(FILE *out, const CliRun *run) {
   } else {
     fputs(", \"target\": {\"call\": ", out);
     json_string(out, o->reach_call);
+    fputs(", \"file\": ", out);
+    json_string(out, o->file);
     fputc('}', out);
   }
   if (o->niter) {
@@ -293,6 +306,15 @@ void cli_print_json(FILE *out, const CliRun *run) {
   if (run->validated == 0) {
     fputs(", \"validation\": ", out);
     json_string(out, run->validate_msg);
+  }
+  if (run->sanitizer[0]) {
+    fputs(", \"sanitizer\": ", out);
+    json_string(out, run->sanitizer);
+  }
+  if (r->verdict == LBL_UNREACHABLE) {
+    char proof[512];
+    fputs(", \"proof\": ", out);
+    json_string(out, cli_proof_text(proof, sizeof proof, r));
   }
   fprintf(out, ", \"time_s\": %.6f, \"stats\": ", r->time_s);
   json_stats(out, run);

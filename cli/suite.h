@@ -59,6 +59,11 @@ typedef struct SuTest {
   int ncovers;                /* objectives it covers first */
 } SuTest;
 
+/* gcov's counts of the lines of one function of the scope. */
+typedef struct SuGcovCounts {
+  int lines, lines_run, branches, branches_taken, best_lines, best_branches;
+} SuGcovCounts;
+
 /* gcov's view of a suite (suite_gcov.c): of the lines of the functions under
    test and their callees ("scope"), and of the whole file. */
 typedef struct SuGcov {
@@ -72,6 +77,7 @@ typedef struct SuGcov {
   int unchecked;              /* claims on a line gcov has no count for */
   int stopped;                /* tests DIR/run stopped at its time limit */
   char bug_text[1024];        /* the first contradictions */
+  SuGcovCounts *per_function; /* indexed like Suite.scope (owned), or NULL */
 } SuGcov;
 
 typedef struct Suite {
@@ -189,6 +195,7 @@ typedef struct CliJson {
   int n;
 } CliJson;
 CliJson *cli_json_parse(const char *text);          /* NULL when malformed */
+char *cli_read_file(const char *path);              /* the whole file, NUL-terminated (malloc'd); NULL when unreadable */
 void cli_json_free(CliJson *j);
 CliJson *cli_json_get(const CliJson *j, const char *key); /* object member or NULL */
 const char *cli_json_str(const CliJson *j, const char *key); /* "" when absent */
@@ -197,8 +204,9 @@ void cli_json_raw(FILE *out, const CliJson *j);      /* as read; null for NULL *
 void cli_json_quoted(FILE *out, const char *s);      /* s as a JSON string */
 
 /* suite_merge.c: --merge-reports A.json B.json ...: one report on stdout
-   (paths NULL-terminated); the exit status. */
-int suite_merge_reports(char **paths);
+   (paths NULL-terminated), and its pages in html when not NULL; the exit
+   status. */
+int suite_merge_reports(char **paths, const char *html);
 
 /* suite_cli.c: the entry point of --cover; start is when the run began. */
 int cli_cover(const CliOptions *o, IrProgram *p, double start);

@@ -59,6 +59,28 @@ static void free_units(Suite *s) {
   free(s->unit_error);
 }
 
+/* The report on stdout (text, or JSON with --json) and with --html DIR the
+   pages of its JSON; false with err when the pages cannot be written. */
+static bool report(const Suite *s, char *err, size_t len) {
+  const CliOptions *o = s->opt;
+  if (!o->html) {
+    if (o->json) suite_print_json(stdout, s);
+    else suite_print_text(stdout, s);
+    return true;
+  }
+  char *json = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream(&json, &size);
+  if (!mem) return snprintf(err, len, "inka-ng: error: out of memory"), false;
+  suite_print_json(mem, s);
+  fclose(mem);
+  if (o->json) fputs(json, stdout);
+  else suite_print_text(stdout, s);
+  bool ok = cli_html_write(o->html, json, err, len);
+  free(json);
+  return ok;
+}
+
 static int finish(Suite *s) {
   const CliOptions *o = s->opt;
   char err[1024];
@@ -67,8 +89,7 @@ static int finish(Suite *s) {
     suite_measure(s, o->emit_dir, o->validate);
   }
   if (o->testcomp && !suite_testcomp(s, o->testcomp, err, sizeof err)) return fail(o, err);
-  if (o->json) suite_print_json(stdout, s);
-  else suite_print_text(stdout, s);
+  if (!report(s, err, sizeof err)) return fail(o, err);
   /* a unit outside the subset is an input error, as for --reach: the suite
      of the others is written, and the run says what was refused */
   int refused = 0;

@@ -74,10 +74,25 @@ static bool parse_gcov(const char *path, Gcov *g) {
   return true;
 }
 
-static bool in_scope(const Suite *s, int line) {
+/* The function of the scope that holds the line, or -1. */
+static int scope_of(const Suite *s, int line) {
   for (int i = 0; i < s->nscope; i++)
-    if (line >= s->scope[i]->loc.line && line <= s->scope[i]->end.line) return true;
-  return false;
+    if (line >= s->scope[i]->loc.line && line <= s->scope[i]->end.line) return i;
+  return -1;
+}
+
+/* Adds the counts of one line (best: what the line can give at most once
+   the refuted objectives are set aside). */
+static void add_line(SuGcovCounts *c, const LineCount *l, int dead, bool branches) {
+  if (l->run >= 0) {
+    c->lines++;
+    c->lines_run += l->run;
+    c->best_lines += l->run || !(dead && !branches);
+  }
+  int missed = l->branches - l->taken, d = branches ? dead : 0;
+  c->branches += l->branches;
+  c->branches_taken += l->taken;
+  c->best_branches += l->branches - (d < missed ? d : missed);
 }
 
 static void totals(Suite *s, Gcov *g) {
@@ -85,27 +100,23 @@ static void totals(Suite *s, Gcov *g) {
   int *dead = calloc((size_t)g->nlines + 1, sizeof *dead);
   for (int i = 0; i < s->nobjs; i++)
     if (s->objs[i].status == SU_DEAD && s->objs[i].line < g->nlines) dead[s->objs[i].line]++;
+  SuGcovCounts scope = {0};
+  r->per_function = calloc((size_t)s->nscope + 1, sizeof *r->per_function);
   for (int line = 1; line < g->nlines; line++) {
     const LineCount *l = &g->line[line];
-    bool scope = in_scope(s, line);
+    int fn = scope_of(s, line);
     if (l->run >= 0) {
       r->file_lines++;
       r->file_lines_run += l->run;
-      if (scope) {
-        r->lines++;
-        r->lines_run += l->run;
-        r->best_lines += l->run || !(dead[line] && !s->branches);
-      }
     }
     r->file_branches += l->branches;
     r->file_branches_taken += l->taken;
-    if (scope) {
-      int missed = l->branches - l->taken, d = s->branches ? dead[line] : 0;
-      r->branches += l->branches;
-      r->branches_taken += l->taken;
-      r->best_branches += l->branches - (d < missed ? d : missed);
-    }
+    if (fn < 0) continue;
+    add_line(&scope, l, dead[line], s->branches);
+    add_line(&r->per_function[fn], l, dead[line], s->branches);
   }
+  r->lines = scope.lines, r->lines_run = scope.lines_run, r->best_lines = scope.best_lines;
+  r->branches = scope.branches, r->branches_taken = scope.branches_taken, r->best_branches = scope.best_branches;
   free(dead);
 }
 

@@ -42,21 +42,9 @@ static bool same(const CliJson *a, const CliJson *b, const Report *ra, const Rep
          !strcmp(cli_json_str(ra->doc, "file"), cli_json_str(rb->doc, "file"));
 }
 
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) return NULL;
-  size_t cap = 4096, n = 0, got;
-  char *buf = malloc(cap);
-  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0)
-    if ((n += got) + 1 >= cap) buf = realloc(buf, cap *= 2);
-  buf[n] = 0;
-  fclose(f);
-  return buf;
-}
-
 static bool load(Report *r, const char *path) {
   r->path = path;
-  r->text = slurp(path);
+  r->text = cli_read_file(path);
   if (!r->text) return fprintf(stderr, "%s: error: cannot read the report\n", path), false;
   r->doc = cli_json_parse(r->text);
   if (!r->doc || r->doc->type != 'o' || strcmp(cli_json_str(r->doc, "mode"), "cover"))
@@ -135,7 +123,7 @@ static void sum_gcov(FILE *out, Report *rep, int nrep) {
   fputs("},\n", out);
 }
 
-static int emit(Report *rep, int nrep, Obj *o, int n, int contradictions) {
+static int emit(FILE *out, Report *rep, int nrep, Obj *o, int n, int contradictions) {
   int c[3] = {0}, tests = 0;
   for (int i = 0; i < n; i++) c[o[i].rank] += !o[i].dropped;
   for (int r = 0; r < nrep; r++) {
@@ -143,39 +131,54 @@ static int emit(Report *rep, int nrep, Obj *o, int n, int contradictions) {
     tests += t ? t->n : 0;
     contradictions += (int)cli_json_num(cli_json_get(rep[r].doc, "totals"), "contradictions");
   }
-  printf("{\n  \"mode\": \"cover-merged\",\n  \"reports\": [");
+  fprintf(out, "{\n  \"mode\": \"cover-merged\",\n  \"reports\": [");
   for (int r = 0; r < nrep; r++) {
-    printf("%s\n    {\"path\": ", r ? "," : "");
-    cli_json_quoted(stdout, rep[r].path);
-    printf(", \"file\": ");
-    cli_json_raw(stdout, cli_json_get(rep[r].doc, "file"));
-    printf(", \"functions\": ");
-    cli_json_raw(stdout, cli_json_get(rep[r].doc, "functions"));
-    printf(", \"emit_dir\": ");
-    cli_json_raw(stdout, cli_json_get(rep[r].doc, "emit_dir"));
-    printf(", \"gcov\": ");
-    cli_json_raw(stdout, cli_json_get(rep[r].doc, "gcov"));
-    printf("}");
+    fprintf(out, "%s\n    {\"path\": ", r ? "," : "");
+    cli_json_quoted(out, rep[r].path);
+    fprintf(out, ", \"file\": ");
+    cli_json_raw(out, cli_json_get(rep[r].doc, "file"));
+    fprintf(out, ", \"functions\": ");
+    cli_json_raw(out, cli_json_get(rep[r].doc, "functions"));
+    fprintf(out, ", \"emit_dir\": ");
+    cli_json_raw(out, cli_json_get(rep[r].doc, "emit_dir"));
+    fprintf(out, ", \"gcov\": ");
+    cli_json_raw(out, cli_json_get(rep[r].doc, "gcov"));
+    fprintf(out, "}");
   }
-  printf("\n  ],\n  \"totals\": {\"objectives\": %d, \"covered\": %d, \"dead\": %d, \"unknown\": %d, \"tests\": %d, "
+  fprintf(out, "\n  ],\n  \"totals\": {\"objectives\": %d, \"covered\": %d, \"dead\": %d, \"unknown\": %d, \"tests\": %d, "
          "\"contradictions\": %d},\n",
          c[0] + c[1] + c[2], c[0], c[1], c[2], tests, contradictions);
-  sum_gcov(stdout, rep, nrep);
-  printf("  \"objectives\": [");
+  sum_gcov(out, rep, nrep);
+  fprintf(out, "  \"objectives\": [");
   bool first = true;
   for (int i = 0; i < n; i++) {
     if (o[i].dropped) continue;
-    printf("%s\n", first ? "" : ",");
-    print_objective(stdout, &o[i], rep);
+    fprintf(out, "%s\n", first ? "" : ",");
+    print_objective(out, &o[i], rep);
     first = false;
   }
-  printf("\n  ],\n");
-  print_tests(stdout, rep, nrep);
-  printf("  \"tool\": \"inka-ng\"\n}\n");
+  fprintf(out, "\n  ],\n");
+  print_tests(out, rep, nrep);
+  fprintf(out, "  \"tool\": \"inka-ng\"\n}\n");
   return c[2] || contradictions ? CLI_EXIT_UNKNOWN : CLI_EXIT_MET;
 }
 
-int suite_merge_reports(char **paths) {
+/* The merged report on stdout and, with --html DIR, as pages. */
+static int emit_all(Report *rep, int nrep, Obj *o, int n, int contradictions, const char *html) {
+  if (!html) return emit(stdout, rep, nrep, o, n, contradictions);
+  char *text = NULL, err[1024];
+  size_t size = 0;
+  FILE *mem = open_memstream(&text, &size);
+  if (!mem) return fprintf(stderr, "inka-ng: error: out of memory\n"), CLI_EXIT_ERROR;
+  int st = emit(mem, rep, nrep, o, n, contradictions);
+  fclose(mem);
+  fputs(text, stdout);
+  if (!cli_html_write(html, text, err, sizeof err)) st = (fprintf(stderr, "%s\n", err), CLI_EXIT_ERROR);
+  free(text);
+  return st;
+}
+
+int suite_merge_reports(char **paths, const char *html) {
   int nrep = 0;
   while (paths[nrep]) nrep++;
   Report *rep = calloc((size_t)nrep, sizeof *rep);
@@ -193,7 +196,7 @@ int suite_merge_reports(char **paths) {
       o[n++] = (Obj){.j = objs->kids[i], .report = r, .rank = rank_of(cli_json_str(objs->kids[i], "status"))};
     }
   }
-  if (ok) st = emit(rep, nrep, o, n, dedupe(o, n, rep));
+  if (ok) st = emit_all(rep, nrep, o, n, dedupe(o, n, rep), html);
   for (int r = 0; r < nrep; r++) {
     cli_json_free(rep[r].doc);
     free(rep[r].text);

@@ -199,6 +199,7 @@ void suite_free(Suite *s) {
   for (int i = 0; i < s->nowned; i++) free(s->owned[i]);
   free(s->owned);
   free(s->objs);
+  free(s->gcov.per_function);
   free(s->observers);
   free(s->tests);
   free(s->units);

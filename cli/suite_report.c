@@ -168,7 +168,18 @@ static void jgcov(FILE *out, const Suite *s) {
   jmeasure(out, "branches", g->file_branches_taken, g->file_branches, -1);
   fputs(", ", out);
   jmeasure(out, "lines", g->file_lines_run, g->file_lines, -1);
-  fprintf(out, "},\n    \"stopped_tests\": %d", g->stopped);
+  fputs("},\n    \"functions\": [", out);
+  for (int i = 0; g->per_function && i < s->nscope; i++) {
+    const SuGcovCounts *c = &g->per_function[i];
+    fprintf(out, "%s\n      {\"name\": ", i ? "," : "");
+    jstr(out, s->scope[i]->name);
+    fprintf(out, ", \"line\": %d, ", s->scope[i]->loc.line);
+    jmeasure(out, "branches", c->branches_taken, c->branches, s->branches ? c->best_branches : -1);
+    fputs(", ", out);
+    jmeasure(out, "lines", c->lines_run, c->lines, s->branches ? -1 : c->best_lines);
+    fputc('}', out);
+  }
+  fprintf(out, "],\n    \"stopped_tests\": %d", g->stopped);
   if (s->opt->validate) {
     fprintf(out, ",\n    \"validation\": {\"confirmed\": %d, \"line_checked\": %d, \"unchecked\": %d, \"bugs\": %d, \"text\": ",
             g->validated, g->line_checked, g->unchecked, g->bugs);

@@ -152,7 +152,14 @@ static bool compile_command(const CliRun *run, const char *flags, char *cmd, siz
    file is the place (frames before it are the library's: free, memcpy).
    Later lines name other places (where a block was allocated or freed
    before): they do not count. */
-static bool report_names_line(const char *dir, const CliRun *run) {
+/* The sanitizer's first report line, for the reports (without the
+   temporary directory's path). */
+static void keep_report(CliRun *run, const char *text) {
+  snprintf(run->sanitizer, sizeof run->sanitizer, "%.255s", text);
+  run->sanitizer[strcspn(run->sanitizer, "\n")] = 0;
+}
+
+static bool report_names_line(const char *dir, CliRun *run) {
   char path[PATH_MAX + 16], text[4096];
   snprintf(path, sizeof path, "%s/ubsan.txt", dir);
   const char *base = strrchr(run->opt->file, '/');
@@ -166,8 +173,10 @@ static bool report_names_line(const char *dir, const CliRun *run) {
     if (strstr(text, "runtime error:")) {
       if (at && (at == text || at[-1] == '/') && at[strlen(base)] == ':') line = atoi(at + strlen(base) + 1);
       else line = 0; /* a report elsewhere first */
+      keep_report(run, at ? at : text);
     } else if (strstr(text, "ERROR: AddressSanitizer")) {
       in_stack = true;
+      keep_report(run, strstr(text, "AddressSanitizer"));
     } else if (in_stack && strstr(text, " #") && at && at[-1] == '/' && at[strlen(base)] == ':') {
       line = atoi(at + strlen(base) + 1);
     } else if (in_stack && text[0] == '\n') {
@@ -233,8 +242,12 @@ void cli_validate(CliRun *run) { validate_with(run, coverage_flags(run), objecti
 
 /* --check --validate: the run stopped with a sanitizer report at the line. */
 static void error_reported(CliRun *run, const char *dir, int ran) {
-  if (ran != 0 && report_names_line(dir, run)) run->validated = 1;
-  else snprintf(run->validate_msg, sizeof run->validate_msg, "no sanitizer report at line %d", run->opt->reach_line);
+  if (ran != 0 && report_names_line(dir, run)) {
+    run->validated = 1;
+    return;
+  }
+  run->sanitizer[0] = 0; /* a report of another place says nothing of this site */
+  snprintf(run->validate_msg, sizeof run->validate_msg, "no sanitizer report at line %d", run->opt->reach_line);
 }
 
 /* --check leak --validate: LeakSanitizer, at the end of the run, reports
