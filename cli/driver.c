@@ -221,10 +221,18 @@ static bool copy_preprocessed(const char *source, const char *driver, char *copy
   return cli_copy_preprocessed(source, copy);
 }
 
+size_t cli_unit_flags(char *buf, size_t cap, const IrProgram *p) {
+  size_t n = (size_t)snprintf(buf, cap, " '-Dmain=inka_user_main'");
+  for (int i = 0; i < p->nstubs && n < cap; i++)
+    n += (size_t)snprintf(buf + n, cap - n, " '-D%s=inka_stub_%s'", p->stubs[i]->name, p->stubs[i]->name);
+  return n < cap ? n : cap;
+}
+
 bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len) {
   char source[PATH_MAX], copy[PATH_MAX + 16];
-  if (!realpath(run->opt->file, source)) {
-    snprintf(err, len, "%s: error: cannot resolve the path of the program", run->opt->file);
+  const char *unit = cli_unit_file(run->opt, run->fn);
+  if (!realpath(unit, source)) {
+    snprintf(err, len, "%s: error: cannot resolve the path of the program", unit);
     return false;
   }
   size_t flen = strlen(source);

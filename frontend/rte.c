@@ -159,11 +159,20 @@ static void emit1(Sites *st, IrExprKind op, IrExpr *a, IrExpr *b, IrLoc loc) {
 }
 
 /* ---- the sites of each kind ------------------------------------------------------ */
+/* --at FILE:LINE checks the line of that file; without --at, every file of
+   the program is checked (never a header's lines). */
+static bool in_checked_file(const Sites *st, const char *file) {
+  if (!file) return false;
+  if (st->line) return strcmp(file, st->c->check_file) == 0;
+  for (int i = 0; i < st->c->prog->nfiles; i++)
+    if (strcmp(file, st->c->prog->files[i]) == 0) return true;
+  return false;
+}
+
 /* Is an operation of kind k at loc checked?  If so, it is a new site, whose
    checks come next. */
 static bool checked_at(Sites *st, IrLoc loc, IrRteKind k) {
-  if (!(st->kinds & k) || (st->line && loc.line != st->line) || !loc.file || strcmp(loc.file, st->c->prog->path))
-    return false;
+  if (!(st->kinds & k) || (st->line && loc.line != st->line) || !in_checked_file(st, loc.file)) return false;
   IrCheckSite *site = fe_alloc(st->c->A, sizeof *site);
   site->kind = k;
   site->loc = loc;

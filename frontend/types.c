@@ -152,6 +152,60 @@ static enum CXVisitorResult visit_field(CXCursor f, CXClientData data) {
   return CXVisit_Continue;
 }
 
+/* The fields, size and alignment of st from decl's definition (none:
+   incomplete, usable behind pointers); NULL with *why when a field is
+   outside the subset. */
+static IrType *fill_struct(FeCtx *c, IrType *st, CXCursor decl, CXCursor key, const char **why) {
+  bool is_union = st->is_union;
+  CXCursor def = clang_getCursorDefinition(decl);
+  if (clang_Cursor_isNull(def)) return st; /* incomplete: usable behind pointers */
+  FieldWalk w = {c, st, NULL};
+  if (is_union) fe_union_type(c, st, def, &w.why);
+  else clang_Type_visitFields(clang_getCursorType(def), visit_field, &w);
+  if (w.why) {
+    /* keep the broken struct out of reach: later lookups fail the same way */
+    fe_map_put(&c->struct_types, key, NULL);
+    *why = w.why;
+    return NULL;
+  }
+  st->size = clang_Type_getSizeOf(clang_getCursorType(def));
+  st->align = clang_Type_getAlignOf(clang_getCursorType(def));
+  st->complete = st->size >= 0;
+  if (st->size < 0) st->size = st->align = 0;
+  return st;
+}
+
+/* With several units: the struct type another unit built for the same
+   declaration (one USR: a struct of a shared header), when its layout is
+   this one's, or it was incomplete there.  NULL: a type of its own (two
+   files may give one tag different definitions). */
+static enum CXVisitorResult count_field(CXCursor f, CXClientData data) {
+  (void)f;
+  ++*(int *)data;
+  return CXVisit_Continue;
+}
+
+static IrType *shared_struct(FeCtx *c, CXCursor decl) {
+  CXString usr = clang_getCursorUSR(decl);
+  const char *u = clang_getCString(usr);
+  IrType *st = NULL;
+  for (int i = 0; i < c->nusr && u && *u && !st; i++)
+    if (strcmp(c->struct_usrs[i], u) == 0) st = c->usr_types[i];
+  clang_disposeString(usr);
+  CXCursor def = clang_getCursorDefinition(decl);
+  if (!st || !st->complete || clang_Cursor_isNull(def)) return st;
+  CXType dt = clang_getCursorType(def);
+  int nfields = 0;
+  clang_Type_visitFields(dt, count_field, &nfields);
+  if (clang_Type_getSizeOf(dt) != st->size || nfields != st->nfields) return NULL;
+  for (int i = 0; i < st->nfields; i++) {
+    if (!*st->fields[i].name) continue; /* an anonymous member: its own fields are checked with it */
+    long long bits = clang_Type_getOffsetOf(dt, st->fields[i].name);
+    if (bits < 0 || bits / 8 != st->fields[i].offset) return NULL;
+  }
+  return st;
+}
+
 static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   CXCursor decl = clang_getTypeDeclaration(t);
   bool is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
@@ -171,6 +225,11 @@ static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
     *why = "struct type unknown to the program";
     return NULL;
   }
+  if (!is_union && c->nunits > 1 && (st = shared_struct(c, decl))) { /* another unit's */
+    fe_map_put(&c->struct_types, key, st);
+    if (st->complete || clang_Cursor_isNull(clang_getCursorDefinition(decl))) return st;
+    return fill_struct(c, st, decl, key, why); /* defined here, declared only there */
+  }
   st = fe_alloc(c->A, sizeof *st);
   st->kind = IR_TY_STRUCT;
   st->is_union = is_union;
@@ -182,22 +241,14 @@ static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   clang_disposeString(sp);
   fe_map_put(&c->struct_types, key, st);
   fe_push(c->A, (void ***)&c->types, &c->ntypes, st);
-  CXCursor def = clang_getCursorDefinition(decl);
-  if (clang_Cursor_isNull(def)) return st; /* incomplete: usable behind pointers */
-  FieldWalk w = {c, st, NULL};
-  if (is_union) fe_union_type(c, st, def, &w.why);
-  else clang_Type_visitFields(clang_getCursorType(def), visit_field, &w);
-  if (w.why) {
-    /* keep the broken struct out of reach: later lookups fail the same way */
-    fe_map_put(&c->struct_types, key, NULL);
-    *why = w.why;
-    return NULL;
+  if (!is_union && c->nunits > 1) {
+    CXString usr = clang_getCursorUSR(decl);
+    int n = c->nusr;
+    fe_push(c->A, (void ***)&c->struct_usrs, &n, fe_strdup(c->A, clang_getCString(usr)));
+    fe_push(c->A, (void ***)&c->usr_types, &c->nusr, st);
+    clang_disposeString(usr);
   }
-  st->size = clang_Type_getSizeOf(clang_getCursorType(def));
-  st->align = clang_Type_getAlignOf(clang_getCursorType(def));
-  st->complete = st->size >= 0;
-  if (st->size < 0) st->size = st->align = 0;
-  return st;
+  return fill_struct(c, st, decl, key, why);
 }
 
 /* ---- function pointers --------------------------------------------------------
