@@ -157,6 +157,11 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t errl
 
 /* validate.c: compiles and runs the driver under gcov; sets run->validated. */
 void cli_validate(CliRun *run);
+/* gcc's commands building the driver file `driver` (with gcc `flags`) into
+   ./driver: with several files, each other file compiled on its own with
+   its flags, then all linked.  False when an argument cannot be passed
+   safely or the command does not fit. */
+bool cli_build_command(const CliRun *run, const char *flags, const char *driver, char *cmd, size_t cap);
 /* check.c: --check.  With --at: false with an error when the line has no
    operation of the kinds checked; the reason no answer may say "proved"
    where a site no check decides stands, NULL when there is none.  Without --at: every

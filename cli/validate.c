@@ -150,17 +150,17 @@ static size_t gcc_flags(char *cmd, size_t cap, size_t n, char *const *args, int 
   return n < cap ? n : cap;
 }
 
-/* gcc's command line: the driver (which includes the file of the function
+/* gcc's command line (cli.h): the driver (which includes the file of the function
    under test) with that file's arguments; with several files, every other
    file compiled on its own with its arguments (main renamed, stubs renamed
    as the driver renames them: cli_unit_flags) into inka_src_K.o, and all
    linked.  False when an argument cannot be passed safely. */
-static bool compile_command(const CliRun *run, const char *flags, char *cmd, size_t cap) {
+bool cli_build_command(const CliRun *run, const char *flags, const char *driver, char *cmd, size_t cap) {
   const CliOptions *o = run->opt;
   const char *m32 = run->prog->model == IR_ILP32 ? CLI_ILP32_GCC_FLAGS : "";
   const char *unit = cli_unit_file(o, run->fn);
   const CliSource *own = cli_source_of(o, unit);
-  size_t n = (size_t)snprintf(cmd, cap, "gcc %s -O0 -w%s -c -o driver.o driver.c", flags, m32);
+  size_t n = (size_t)snprintf(cmd, cap, "gcc %s -O0 -w%s -c -o driver.o %s", flags, m32, driver);
   n = own ? gcc_flags(cmd, cap, n, own->args, own->nargs)
           : gcc_flags(cmd, cap, n, (char *const *)o->clang_args, o->nclang_args);
   for (int k = 0; k < o->nsources && n < cap; k++) {
@@ -233,7 +233,7 @@ static void validate_with(CliRun *run, const char *flags, RunCheck check) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the program path contains a quote");
   } else if (!cli_emit_driver(run, driver, err, sizeof err)) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "%.200s", err);
-  } else if (!compile_command(run, flags, cmd, sizeof cmd) || run_in(dir, cmd) != 0) {
+  } else if (!cli_build_command(run, flags, "driver.c", cmd, sizeof cmd) || run_in(dir, cmd) != 0) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver does not compile (%s)", flags);
   } else if ((ran = run_driver(dir)) == 124) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver ran past 20 s");
