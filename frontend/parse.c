@@ -169,9 +169,11 @@ CXCursor fe_definition(FeCtx *c, CXCursor decl) {
   return e->def;
 }
 
-/* The external definitions of every unit, by name (a variable's definition
-   with an initializer wins over tentative ones); two units defining one
-   name is an error in b, as the linker would say. */
+/* The external definitions of every unit, by name (in one unit, a
+   variable's definition with an initializer wins over tentative ones); two
+   units defining one name (a tentative definition included, as gcc links
+   by default: -fno-common) is an error in the second, as the linker would
+   say. */
 typedef struct ExternScan {
   FeCtx *c;
   FeBuf *err;
@@ -191,7 +193,7 @@ static enum CXChildVisitResult scan_extern(CXCursor cur, CXCursor parent, CXClie
     return CXChildVisit_Continue;
   char *name = fe_spelling(c, cur);
   FeExtern *e = find_extern(c, name);
-  if (e && e->unit != c->unit && (is_fn || e->is_function || (has_init && e->has_init))) {
+  if (e && e->unit != c->unit) { /* (a tentative definition too: gcc links with -fno-common) */
     if (!x->err->s) {
       IrLoc l = fe_loc(c, cur);
       fe_buf_add(x->err, "%s:%d:%d: error: '%s' is defined in %s too\n", l.file, l.line, l.col, name,
