@@ -128,8 +128,14 @@ static void print_site_text(FILE *out, const CliRun *run, const IrCheckSite *sit
 static void print_site_json(FILE *out, const CliRun *run, const IrCheckSite *site, bool first) {
   char kind[32];
   const LblResult *r = &run->result;
-  fprintf(out, "%s\n    {\"line\": %d, \"column\": %d, \"kind\": \"%s\", \"function\": ", first ? "" : ",",
-          site->loc.line, site->loc.col, cli_check_kinds(site->kind, kind, sizeof kind));
+  fprintf(out, "%s\n    {", first ? "" : ",");
+  if (run->prog->nfiles > 1) { /* a program of several files: the site's */
+    fputs("\"file\": ", out);
+    cli_json_string(out, run->opt->file);
+    fputs(", ", out);
+  }
+  fprintf(out, "\"line\": %d, \"column\": %d, \"kind\": \"%s\", \"function\": ", site->loc.line, site->loc.col,
+          cli_check_kinds(site->kind, kind, sizeof kind));
   cli_json_string(out, run->fn->name);
   fprintf(out, ", \"verdict\": \"%s\"", cli_check_answer(r->verdict));
   if (r->verdict == LBL_REACHABLE) cli_print_witness_json(out, run);
@@ -204,6 +210,7 @@ int cli_check_all(const CliOptions *o, IrProgram *p, double t0) {
   for (int i = 0; i < p->ncheck_sites; i++) {
     const IrCheckSite *site = p->check_sites[i];
     if (!(run.fn = checked_from(p, o, site))) continue;
+    if (p->nfiles > 1 && site->loc.file) so.file = site->loc.file; /* (the site's file: reports, validation) */
     if (site->nchecks == 0 && !site->unmodelled) { /* a[2] of int a[4]: no report, only counted */
       safe++;
       continue;

@@ -3,7 +3,9 @@
  * entries of DIR/compile_commands.json (-p DIR, the convention of clang
  * tooling: "directory", "file", and "command" or "arguments"), each with
  * its own preprocessor and language flags (-I, -D, -U, -std=, -include,
- * -isystem; paths made absolute against the entry's directory).  A
+ * -isystem, -iquote, the signedness of char; paths made absolute against
+ * the entry's directory).  The semantics of the run (--wrapv, the data
+ * model) are the command line's, for every file.  A
  * relative "directory" is taken from the directory of the JSON file.
  */
 #include <limits.h>
@@ -84,8 +86,7 @@ static void keep_flags(CliSource *s, const char *dir, char **words, int n, const
       push_arg(s, w);
     } else if ((!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) && a[2]) {
       push_arg(s, strdup(a));
-    } else if (!strncmp(a, "-std=", 5) || !strcmp(a, "-fwrapv") || !strcmp(a, "-funsigned-char") ||
-               !strcmp(a, "-fsigned-char") || !strcmp(a, "-ansi")) {
+    } else if (!strncmp(a, "-std=", 5) || !strcmp(a, "-funsigned-char") || !strcmp(a, "-fsigned-char")) {
       push_arg(s, strdup(a));
     }
     (void)file;

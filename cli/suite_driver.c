@@ -234,10 +234,12 @@ static bool write_c(const Suite *s, const char *dir, const char *source, bool pr
 }
 
 /* gcc's extra arguments: the preprocessor arguments among a file's clang
-   arguments (-I made absolute, -D, -U, -std=), quoted. */
+   arguments (-I made absolute, -D, -U, -std=) and the signedness of char,
+   quoted. */
 static void gcc_args(FILE *out, char *const *args, int nargs) {
   for (int i = 0; i < nargs; i++) {
     const char *a = args[i];
+    if (!strcmp(a, "-funsigned-char") || !strcmp(a, "-fsigned-char")) fprintf(out, " %s", a);
     bool two = (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U")) && i + 1 < nargs;
     if (!two && strncmp(a, "-I", 2) && strncmp(a, "-D", 2) && strncmp(a, "-U", 2) && strncmp(a, "-std=", 5)) continue;
     const char *v = two ? args[++i] : a + 2;

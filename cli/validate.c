@@ -127,16 +127,20 @@ static void check_lines(CliRun *run, const char *dir) {
 }
 
 /* The preprocessor arguments among a file's clang arguments (-I, -D, -U,
-   -std=, -include, -isystem) for gcc, appended to cmd at n: include
+   -std=, -include, -isystem) and the signedness of char for gcc, appended to cmd at n: include
    directories made absolute (gcc runs in a temporary directory).  The new
    length; cap when an argument cannot be passed safely. */
 static size_t gcc_flags(char *cmd, size_t cap, size_t n, char *const *args, int nargs) {
   for (int i = 0; i < nargs && n < cap; i++) {
     const char *a = args[i];
-    bool two = (!strcmp(a, "-I") || !strcmp(a, "-include") || !strcmp(a, "-isystem") || !strcmp(a, "-D") ||
+    bool two = (!strcmp(a, "-I") || !strcmp(a, "-include") || !strcmp(a, "-isystem") || !strcmp(a, "-iquote") || !strcmp(a, "-D") ||
                 !strcmp(a, "-U")) && i + 1 < nargs;
     const char *v = two ? args[i + 1] : NULL;
     bool dir = two ? strcmp(a, "-D") && strcmp(a, "-U") : !strncmp(a, "-I", 2); /* a path */
+    if (!strcmp(a, "-funsigned-char") || !strcmp(a, "-fsigned-char")) {
+      n += (size_t)snprintf(cmd + n, cap - n, " %s", a);
+      continue;
+    }
     if (!two && strncmp(a, "-I", 2) && strncmp(a, "-D", 2) && strncmp(a, "-U", 2) && strncmp(a, "-std=", 5)) continue;
     const char *path = two ? v : a + 2;
     char abs[PATH_MAX];
