@@ -193,6 +193,8 @@ static enum CXChildVisitResult scan_extern(CXCursor cur, CXCursor parent, CXClie
     return CXChildVisit_Continue;
   char *name = fe_spelling(c, cur);
   FeExtern *e = find_extern(c, name);
+  if (e && e->is_function && is_fn && clang_Cursor_isFunctionInlined(cur) && clang_Cursor_isFunctionInlined(e->def))
+    return CXChildVisit_Continue; /* an inline function of a header: one definition per file is the rule */
   if (e && e->unit != c->unit) { /* (a tentative definition too: gcc links with -fno-common) */
     if (!x->err->s) {
       IrLoc l = fe_loc(c, cur);

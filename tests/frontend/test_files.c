@@ -141,12 +141,28 @@ TEST(tentative_definitions_count) {
   fe_program_free(p);
 }
 
+/* a header's inline functions are defined in every file that includes it */
+TEST(inline_functions_of_a_header) {
+  FeErrors e = {0};
+  const char *a = "inline int twice(int x) { return 2 * x; }\nstatic inline int one(void) { return 1; }\n"
+                  "int f(int x) { return twice(x) + one(); }\n";
+  const char *b = "inline int twice(int x) { return 2 * x; }\nstatic inline int one(void) { return 1; }\n"
+                  "int g(int x) { return twice(x) - one(); }\n";
+  IrProgram *p = parse2(a, b, NULL, 0, &e);
+  CHECK(p != NULL);
+  if (e.text) fprintf(stderr, "%s", e.text);
+  fe_errors_free(&e);
+  if (p) CHECK_EQ_INT(p->nstubs, 0);
+  fe_program_free(p);
+}
+
 int main(void) {
   if (!mkdtemp(dir)) return 2;
   RUN(externals_resolve_to_their_definition);
   RUN(each_file_has_its_arguments);
   RUN(two_definitions_are_an_error_of_the_second);
   RUN(tentative_definitions_count);
+  RUN(inline_functions_of_a_header);
   char rm[64];
   snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
   if (system(rm) != 0) fprintf(stderr, "could not remove %s\n", dir);
