@@ -176,8 +176,10 @@ static bool objective_file(CliOptions *o, char *err, size_t len) {
   return true;
 }
 
+/* Every file with its own arguments (-p DIR: the database's, also for a
+   database of one file). */
 static IrProgram *parse_program(const CliOptions *o, const FeOptions *fo, FeErrors *fe) {
-  if (o->nsources <= 1) return fe_parse_file(o->file, fo, fe);
+  if (o->nsources < 1) return fe_parse_file(o->file, fo, fe);
   FeSource *src = calloc((size_t)o->nsources, sizeof *src);
   for (int i = 0; i < o->nsources; i++)
     src[i] = (FeSource){o->sources[i].path, (const char *const *)o->sources[i].args, o->sources[i].nargs};

@@ -252,9 +252,9 @@ static void gcc_args(FILE *out, char *const *args, int nargs) {
   }
 }
 
-/* The arguments of source k (the run's after `--` with one file). */
+/* The arguments of source k (the files given: the run's after `--`). */
 static void source_args(FILE *out, const CliOptions *o, int k) {
-  if (o->nsources > 1) gcc_args(out, o->sources[k].args, o->sources[k].nargs);
+  if (o->nsources >= 1) gcc_args(out, o->sources[k].args, o->sources[k].nargs);
   else gcc_args(out, (char *const *)o->clang_args, o->nclang_args);
 }
 
