@@ -77,7 +77,7 @@ else bad "--cover branches over three files: exit $st, $files"; fi
 "$tmp/suite/run" >/dev/null 2>&1 && [ -f "$tmp/suite/parser.gcda" ] && [ -f "$tmp/suite/lexer.gcda" ] && ok ||
   bad "the suite's run does not leave the counts of every file"
 # every function of every file (parse_sum's @unseen is beyond a short budget)
-out=$($INKA --cover statements --objective-timeout 1 --emit-dir "$tmp/all" --validate --json $FILES -- -DMAX_TOKENS=8 2>/dev/null)
+out=$($INKA --cover statements --objective-timeout 3 --emit-dir "$tmp/all" --validate --json $FILES -- -DMAX_TOKENS=8 2>/dev/null)
 got=$(python3 -c 'import json,sys; r=json.load(sys.stdin); print(sorted(r["functions"]), r["gcov"]["measured"], r["gcov"]["validation"]["bugs"], r["totals"]["covered"] >= 40)' <<<"$out" 2>&1)
 if [ "$got" = "['classify', 'classify', 'evaluate', 'next_token', 'parse_sum'] True 0 True" ]; then ok
 else bad "--cover statements of every function: $got"; fi
