@@ -269,8 +269,10 @@ static void signature(FeCtx *c, IrFunction *fn, CXCursor decl) {
 }
 
 FeFunc *fe_func_for(FeCtx *c, CXCursor decl) {
-  CXCursor elsewhere = fe_definition(c, decl); /* another unit's, for an external name */
-  if (!clang_Cursor_isNull(elsewhere)) decl = elsewhere;
+  if (c->nunits > 1 && clang_Cursor_isNull(clang_getCursorDefinition(decl))) {
+    CXCursor elsewhere = fe_definition(c, decl); /* another unit's, for an external name */
+    if (!clang_Cursor_isNull(elsewhere)) decl = elsewhere;
+  }
   CXCursor key = clang_getCanonicalCursor(decl);
   FeFunc *f = fe_map_get(&c->funcs, key);
   if (f) return f;
