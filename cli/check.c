@@ -51,13 +51,16 @@ static bool calls_reach(const IrFunction *from, const IrFunction *to, const IrFu
    holds it, the function holding it without --function; NULL: not checked. */
 static const IrFunction *checked_from(const IrProgram *p, const CliOptions *o, const IrCheckSite *site) {
   if (!o->function) return site->fn;
-  const IrFunction *f = ir_find_function(p, o->function);
-  if (!f || !f->defined) return NULL;
   const IrFunction **seen = calloc((size_t)p->nfuncs + 1, sizeof *seen);
-  int nseen = 0;
-  bool reaches = seen && calls_reach(f, site->fn, seen, &nseen);
+  const IrFunction *from = NULL;
+  for (int i = 0; seen && i < p->nfuncs && !from; i++) { /* (static functions of several files share names) */
+    const IrFunction *f = p->funcs[i];
+    int nseen = 0;
+    if (f->defined && !strcmp(f->name, o->function) && calls_reach(f, site->fn, seen, &nseen)) from = f;
+    memset(seen, 0, sizeof *seen * (size_t)(p->nfuncs + 1));
+  }
   free(seen);
-  return reaches ? f : NULL;
+  return from;
 }
 
 /* One check of a site as the target of a query; the verdict in run->result. */

@@ -17,6 +17,7 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 at() { echo "$1:$(grep -n "@$2" "$D/$1" | cut -d: -f1)"; }  # FILE @MARK -> FILE:LINE
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+root=$PWD
 
 expect() {  # want-exit want-text description command...
   local want=$1 text=$2 what=$3; shift 3
@@ -49,6 +50,14 @@ expect 1 "UNREACHABLE" "files: a bad character needs b <= 0" \
 # the same, with the flag after --, for every file
 expect 1 "UNREACHABLE" "files -- -DMAX_TOKENS=8" \
   $INKA --function evaluate --reach "$D/$(at api.c api-too-long)" $FILES -- -DMAX_TOKENS=8
+# --emit-test: the driver's first comment builds it with the other files
+mkdir -p "$tmp/drv"
+out=$($INKA -p $D --function evaluate --reach "$(at lexer.c bad-char)" --emit-test "$tmp/drv/t.c" 2>&1)
+build=$(sed -n 3p "$tmp/drv/t.c")
+if grep -q REACHABLE <<<"$out" && grep -q "inka_src_1.o.*parser.c.*-DMAX_TOKENS=8" <<<"$build" &&
+   (cd "$tmp/drv" && eval "$build" >/dev/null 2>&1 && ./driver && gcov -o inka_src_0.o "$root/$D/lexer.c" >/dev/null 2>&1; true) &&
+   grep -q "^ *1:.*@bad-char" "$tmp/drv/lexer.c.gcov" 2>/dev/null; then ok
+else bad "--emit-test over three files: $out / $build"; fi
 # the static helpers of one name stay two functions: the objective's file
 # tells which is under test (the driver includes parser.c, calls its own)
 expect 0 "REACHABLE  classify(kind = 3).*validated" "parser.c's classify" \
