@@ -93,6 +93,17 @@ static void keep_flags(CliSource *s, const char *dir, char **words, int n, const
   }
 }
 
+static bool is_c(const char *path) {
+  size_t n = strlen(path);
+  return (n > 2 && (!strcmp(path + n - 2, ".c") || !strcmp(path + n - 2, ".i")));
+}
+
+static bool known(const CliOptions *o, const char *path) {
+  for (int i = 0; i < o->nsources; i++)
+    if (cli_same_file(o->sources[i].path, path)) return true;
+  return false;
+}
+
 static bool load_project(CliOptions *o, char *err, size_t len) {
   char *path = join(o->project, "compile_commands.json");
   FILE *f = fopen(path, "rb");
@@ -119,7 +130,13 @@ static bool load_project(CliOptions *o, char *err, size_t len) {
       break;
     }
     char *dir = join(o->project, cli_json_str(e, "directory"));
-    add_source(o, join(dir, file));
+    char *source = join(dir, file);
+    if (!is_c(source) || known(o, source)) { /* assembler, C++; a file built twice: its first entry */
+      free(source);
+      free(dir);
+      continue;
+    }
+    add_source(o, source);
     CliSource *s = &o->sources[o->nsources - 1];
     s->owned = true;
     char **words = NULL;
@@ -137,6 +154,10 @@ static bool load_project(CliOptions *o, char *err, size_t len) {
     free(words);
     free(dir);
     for (int k = 0; k < o->nclang_args; k++) push_arg(s, strdup(o->clang_args[k]));
+  }
+  if (ok && !o->nsources) {
+    snprintf(err, len, "%s: no C file among the entries", path);
+    ok = false;
   }
   if (db) cli_json_free(db);
   free(text);

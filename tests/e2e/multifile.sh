@@ -114,6 +114,13 @@ mkdir -p "$tmp/db"
 sed "s|\"directory\": \".\"|\"directory\": \"$PWD/$D\"|" $D/compile_commands.json >"$tmp/db/compile_commands.json"
 expect 1 "UNREACHABLE" "-p with absolute directories" \
   $INKA -p "$tmp/db" --function evaluate --reach "$(at api.c api-too-long)"
+# an assembler file and a file built twice (its first entry counts)
+mkdir -p "$tmp/db2"
+printf '[{"directory": "%s", "file": "start.S", "command": "cc -c start.S"},\n' "$PWD/$D" >"$tmp/db2/compile_commands.json"
+sed -e 's|^\[||' -e "s|\"directory\": \".\"|\"directory\": \"$PWD/$D\"|" -e 's|\]$|,|' $D/compile_commands.json >>"$tmp/db2/compile_commands.json"
+printf '{"directory": "%s", "file": "parser.c", "command": "cc -c -DMAX_TOKENS=2 parser.c"}]\n' "$PWD/$D" >>"$tmp/db2/compile_commands.json"
+expect 1 "UNREACHABLE" "-p: .S left out, parser.c's first entry" \
+  $INKA -p "$tmp/db2" --function evaluate --reach "$(at api.c api-too-long)"
 expect 2 "cannot read the compilation database" "-p without one" $INKA -p "$tmp/none" --function evaluate --reach api.c:3
 
 echo "multifile: $pass passed, $fail failed"
