@@ -123,7 +123,8 @@ typedef struct FeCtx {
   FeExtern **externs;     /* with several units: external definitions by name */
   int nexterns;
   const char **struct_usrs; /* with several units: struct types by USR, so that */
-  IrType **usr_types;       /*   a struct of a shared header is one type */
+  IrType **usr_types;       /*   a struct of a shared header is one type, */
+  const char **usr_layouts; /*   when the layouts agree (NULL: not defined yet) */
   int nusr;
   const char *check_file; /* FeOptions.check_file, or the first file */
   /* interned types (types.c) */

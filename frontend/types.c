@@ -7,6 +7,7 @@
  * parts, structs by their declaration.  Never guesses a size: integer and
  * struct layouts come from clang in the chosen data model.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fe.h"
@@ -175,35 +176,52 @@ static IrType *fill_struct(FeCtx *c, IrType *st, CXCursor decl, CXCursor key, co
   return st;
 }
 
-/* With several units: the struct type another unit built for the same
-   declaration (one USR: a struct of a shared header), when its layout is
-   this one's, or it was incomplete there.  NULL: a type of its own (two
-   files may give one tag different definitions). */
-static enum CXVisitorResult count_field(CXCursor f, CXClientData data) {
-  (void)f;
-  ++*(int *)data;
+/* With several units, a struct's layout as text: each field's name,
+   canonical type, bit offset and width (NULL: no definition). */
+static enum CXVisitorResult layout_field(CXCursor f, CXClientData data) {
+  CXString name = clang_getCursorSpelling(f);
+  CXString type = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(f)));
+  fe_buf_add(data, "%s|%s|%lld|%d;", clang_getCString(name), clang_getCString(type),
+             clang_Cursor_getOffsetOfField(f), clang_Cursor_isBitField(f) ? clang_getFieldDeclBitWidth(f) : -1);
+  clang_disposeString(name);
+  clang_disposeString(type);
   return CXVisit_Continue;
 }
 
-static IrType *shared_struct(FeCtx *c, CXCursor decl) {
+static const char *layout(FeCtx *c, CXCursor decl) {
+  CXCursor def = clang_getCursorDefinition(decl);
+  if (clang_Cursor_isNull(def)) return NULL;
+  FeBuf b = {0};
+  fe_buf_add(&b, "%lld:", clang_Type_getSizeOf(clang_getCursorType(def)));
+  clang_Type_visitFields(clang_getCursorType(def), layout_field, &b);
+  const char *r = fe_strdup(c->A, b.s);
+  free(b.s);
+  return r;
+}
+
+/* The entry of the struct types built by USR (a struct of a shared header
+   has one USR in every unit), or -1. */
+static int usr_entry(const FeCtx *c, CXCursor decl) {
   CXString usr = clang_getCursorUSR(decl);
   const char *u = clang_getCString(usr);
-  IrType *st = NULL;
-  for (int i = 0; i < c->nusr && u && *u && !st; i++)
-    if (strcmp(c->struct_usrs[i], u) == 0) st = c->usr_types[i];
+  int found = -1;
+  for (int i = 0; i < c->nusr && u && *u && found < 0; i++)
+    if (strcmp(c->struct_usrs[i], u) == 0) found = i;
   clang_disposeString(usr);
-  CXCursor def = clang_getCursorDefinition(decl);
-  if (!st || !st->complete || clang_Cursor_isNull(def)) return st;
-  CXType dt = clang_getCursorType(def);
-  int nfields = 0;
-  clang_Type_visitFields(dt, count_field, &nfields);
-  if (clang_Type_getSizeOf(dt) != st->size || nfields != st->nfields) return NULL;
-  for (int i = 0; i < st->nfields; i++) {
-    if (!*st->fields[i].name) continue; /* an anonymous member: its own fields are checked with it */
-    long long bits = clang_Type_getOffsetOf(dt, st->fields[i].name);
-    if (bits < 0 || bits / 8 != st->fields[i].offset) return NULL;
-  }
-  return st;
+  return found;
+}
+
+/* With several units: the struct type another unit built for the same
+   declaration when its layout is this one's (field names, types and
+   offsets), or one of them is only declared.  NULL: a type of its own (two
+   files may give one tag different definitions). */
+static IrType *shared_struct(FeCtx *c, CXCursor decl) {
+  int i = usr_entry(c, decl);
+  if (i < 0) return NULL;
+  const char *mine = layout(c, decl);
+  if (!mine) return c->usr_types[i];
+  if (!c->usr_layouts[i]) c->usr_layouts[i] = mine; /* defined here first: fill_struct follows */
+  return strcmp(c->usr_layouts[i], mine) == 0 ? c->usr_types[i] : NULL;
 }
 
 static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
@@ -243,8 +261,9 @@ static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   fe_push(c->A, (void ***)&c->types, &c->ntypes, st);
   if (!is_union && c->nunits > 1) {
     CXString usr = clang_getCursorUSR(decl);
-    int n = c->nusr;
+    int n = c->nusr, m = c->nusr;
     fe_push(c->A, (void ***)&c->struct_usrs, &n, fe_strdup(c->A, clang_getCString(usr)));
+    fe_push(c->A, (void ***)&c->usr_layouts, &m, (void *)layout(c, decl));
     fe_push(c->A, (void ***)&c->usr_types, &c->nusr, st);
     clang_disposeString(usr);
   }

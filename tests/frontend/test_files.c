@@ -141,6 +141,20 @@ TEST(tentative_definitions_count) {
   fe_program_free(p);
 }
 
+/* one tag, two definitions of one size and offsets but other field types:
+   two types */
+TEST(one_tag_two_structs) {
+  FeErrors e = {0};
+  IrProgram *p = parse2("struct s { int a; float b; };\nint fa(struct s *p) { return p->a; }\n",
+                        "struct s { int a; int b; };\nint fb(struct s *p) { return p->b; }\n", NULL, 0, &e);
+  CHECK(p != NULL);
+  if (!p) return;
+  const IrFunction *fa = defined_in(p, "fa", "a.c"), *fb = defined_in(p, "fb", "b.c");
+  CHECK(fa && fb && fa->params[0]->type->base != fb->params[0]->type->base);
+  CHECK(fb && fb->params[0]->type->base->fields[1].type->kind == IR_TY_INT);
+  fe_program_free(p);
+}
+
 /* a header's inline functions are defined in every file that includes it */
 TEST(inline_functions_of_a_header) {
   FeErrors e = {0};
@@ -163,6 +177,7 @@ int main(void) {
   RUN(two_definitions_are_an_error_of_the_second);
   RUN(tentative_definitions_count);
   RUN(inline_functions_of_a_header);
+  RUN(one_tag_two_structs);
   char rm[64];
   snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
   if (system(rm) != 0) fprintf(stderr, "could not remove %s\n", dir);
