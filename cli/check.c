@@ -79,13 +79,16 @@ static bool calls_reach(const IrFunction *from, const IrFunction *to, const IrFu
 static const IrFunction *checked_from(const IrProgram *p, const CliOptions *o, const IrCheckSite *site) {
   if (site->kind == IR_RTE_LEAK) return p->leak_root; /* where its runs end */
   if (!o->function) return site->fn;
-  const IrFunction *f = ir_find_function(p, o->function);
-  if (!f || !f->defined) return NULL;
   const IrFunction **seen = calloc((size_t)p->nfuncs + 1, sizeof *seen);
-  int nseen = 0;
-  bool reaches = seen && calls_reach(f, site->fn, seen, &nseen);
+  const IrFunction *from = NULL;
+  for (int i = 0; seen && i < p->nfuncs && !from; i++) { /* (static functions of several files share names) */
+    const IrFunction *f = p->funcs[i];
+    int nseen = 0;
+    if (f->defined && !strcmp(f->name, o->function) && calls_reach(f, site->fn, seen, &nseen)) from = f;
+    memset(seen, 0, sizeof *seen * (size_t)(p->nfuncs + 1));
+  }
   free(seen);
-  return reaches ? f : NULL;
+  return from;
 }
 
 /* One check of a site as the target of a query; the verdict in run->result. */
@@ -157,8 +160,14 @@ static void print_site_text(FILE *out, const CliRun *run, const IrCheckSite *sit
 static void print_site_json(FILE *out, const CliRun *run, const IrCheckSite *site) {
   char kind[32];
   const LblResult *r = &run->result;
-  fprintf(out, "{\"line\": %d, \"column\": %d, \"kind\": \"%s\", \"function\": ",
-          site->loc.line, site->loc.col, cli_check_kinds(site->kind, kind, sizeof kind));
+  fputc('{', out);
+  if (run->prog->nfiles > 1) { /* a program of several files: the site's */
+    fputs("\"file\": ", out);
+    cli_json_string(out, run->opt->file);
+    fputs(", ", out);
+  }
+  fprintf(out, "\"line\": %d, \"column\": %d, \"kind\": \"%s\", \"function\": ", site->loc.line, site->loc.col,
+          cli_check_kinds(site->kind, kind, sizeof kind));
   cli_json_string(out, run->fn->name);
   fprintf(out, ", \"verdict\": \"%s\"", cli_check_answer(r->verdict));
   if (r->verdict == LBL_REACHABLE) cli_print_witness_json(out, run);
@@ -191,8 +200,9 @@ static IrProgram *leak_program(const CliOptions *o, const IrCheckSite **site) {
   FeOptions fo = cli_frontend_options(o);
   fo.check_kinds = IR_RTE_LEAK;
   fo.check_line = (*site)->loc.line;
+  fo.check_file = (*site)->loc.file;
   FeErrors fe = {0};
-  IrProgram *own = fe_parse_file(o->file, &fo, &fe);
+  IrProgram *own = cli_parse_program(o, &fo, &fe);
   fe_errors_free(&fe);
   if (own && own->ncheck_sites == 1 && own->leak_root) {
     *site = own->check_sites[0];
@@ -234,8 +244,9 @@ static bool emit_site_driver(CliRun *run, const IrCheckSite *site, char *path, s
    its JSON object and its SARIF result.  False on an error (err). */
 bool cli_check_site_answer(const CliOptions *o, IrProgram *p, int i, double t0, CliSiteAnswer *a, char *err,
                            size_t len) {
-  CliOptions so = *o; /* reach_line follows the site */
+  CliOptions so = *o; /* reach_line follows the site, file too in a program of several */
   const IrCheckSite *site = p->check_sites[i];
+  if (p->nfiles > 1 && site->loc.file) so.file = site->loc.file;
   CliRun run = {.opt = &so, .prog = p, .validated = -1, .start = t0, .fn = checked_from(p, o, site)};
   memset(a, 0, sizeof *a);
   char driver[4096];

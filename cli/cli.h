@@ -19,8 +19,21 @@
 
 enum { CLI_EXIT_MET = 0, CLI_EXIT_UNREACHABLE = 1, CLI_EXIT_ERROR = 2, CLI_EXIT_UNKNOWN = 3 };
 
+/* One file of the program with the clang arguments it is compiled with. */
+typedef struct CliSource {
+  char *path;
+  char **args;
+  int nargs;
+  bool owned;                 /* path and args are the source's own (-p) */
+} CliSource;
+
 typedef struct CliOptions {
-  const char *file;
+  const char *file;           /* the file of the objective (the first file until it is known) */
+  const char **files;         /* the files given on the command line */
+  int nfiles;
+  const char *project;        /* -p DIR: DIR/compile_commands.json */
+  CliSource *sources;         /* every file of the program (project.c) */
+  int nsources;
   const char **clang_args;
   int nclang_args;
   const char *reach;          /* [FILE:]LINE as given */
@@ -51,6 +64,14 @@ typedef struct CliOptions {
   const char *html;           /* --html DIR: the answers as a page set */
 } CliOptions;
 
+/* project.c: o->sources from the files given or -p DIR (false with a
+   message in err); the source of a file (by path, else the same file);
+   two paths naming one file. */
+bool cli_load_sources(CliOptions *o, char *err, size_t len);
+void cli_sources_free(CliOptions *o);
+const CliSource *cli_source_of(const CliOptions *o, const char *file);
+bool cli_same_file(const char *a, const char *b);
+
 /* budget.c: --max-memory SIZE ("512M", "4G", bytes without a suffix; at
    least 1 MiB); the default budget (half of MemAvailable); the watchdog that
    ends the process with UNKNOWN a little after `seconds` from now. */
@@ -67,14 +88,21 @@ void cli_options_free(CliOptions *o);
 const char *cli_check_kinds(unsigned kinds, char *buf, size_t len);
 /* What the frontend is told: the data model, clang's arguments, the checks. */
 FeOptions cli_frontend_options(const CliOptions *o);
+/* main.c: every file of the program with its own arguments (o->sources), or o->file. */
+IrProgram *cli_parse_program(const CliOptions *o, const FeOptions *fo, FeErrors *fe);
 
 /* target.c: the statement of --reach and its function; false with a
    compiler-style message in err. */
 bool cli_find_target(const IrProgram *p, const CliOptions *o, const IrStmt **stmt, const IrFunction **fn,
                      char *err, size_t errlen);
-/* The lines of the objective statements (for validation): the target line,
-   or every call site of --reach-call NAME in functions reachable from fn. */
-int cli_objective_lines(const IrProgram *p, const IrFunction *fn, const CliOptions *o, int *lines, int cap);
+/* The lines of the objective statements (for validation), with their
+   files: the target line, or every call site of --reach-call NAME in
+   functions reachable from fn. */
+int cli_objective_lines(const IrProgram *p, const IrFunction *fn, const CliOptions *o, int *lines, const char **files,
+                        int cap);
+/* The file a driver includes to call fn: its file of the program (with
+   several files), else the input file. */
+const char *cli_unit_file(const CliOptions *o, const IrFunction *fn);
 
 /* --iter must not count the iterations of a loop made of goto: false with a
    compiler-style message in err when it would. */
@@ -145,6 +173,11 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t errl
 
 /* validate.c: compiles and runs the driver under gcov; sets run->validated. */
 void cli_validate(CliRun *run);
+/* gcc's commands building the driver file `driver` (with gcc `flags`) into
+   ./driver: with several files, each other file compiled on its own with
+   its flags, then all linked.  False when an argument cannot be passed
+   safely or the command does not fit. */
+bool cli_build_command(const CliRun *run, const char *flags, const char *driver, char *cmd, size_t cap);
 /* check.c: --check.  With --at: false with an error when the line has no
    operation of the kinds checked; the reason no answer may say "proved"
    where a site no check decides stands, NULL when there is none.  Without --at: every
@@ -206,5 +239,9 @@ void cli_write_input_memory(FILE *out, const LblObject *objects, int nobjects);
 void cli_input_pointer_c(char *buf, size_t len, const LblObject *objects, int nobjects, int64_t value, int ref,
                          int64_t cell);
 bool cli_copy_preprocessed(const char *source, const char *copy);
+/* For the files of the program a driver does not include, compiled on
+   their own: gcc's -D options renaming main and the stubs as the driver
+   does (" '-Dmain=inka_user_main' ..."), written at buf; their length. */
+size_t cli_unit_flags(char *buf, size_t cap, const IrProgram *p);
 
 #endif

@@ -184,19 +184,56 @@ static int solve(CliRun *run, IrProgram *p) {
   return st;
 }
 
-static int run_program(const CliOptions *o) {
+/* With several files, --reach and --at name FILE:LINE: the objective's file,
+   as the program spells it, becomes o->file (a bare LINE is ambiguous). */
+static bool objective_file(CliOptions *o, char *err, size_t len) {
+  if (o->nsources < 2 || !o->reach) return true;
+  if (!o->reach_file) {
+    snprintf(err, len, "%s %d is ambiguous: the program has %d files; name one as FILE:%d", o->at_given ? "--at" : "--reach",
+             o->reach_line, o->nsources, o->reach_line);
+    return false;
+  }
+  const CliSource *src = cli_source_of(o, o->reach_file);
+  if (!src) {
+    snprintf(err, len, "%s names '%s', which is not a file of the program", o->at_given ? "--at" : "--reach",
+             o->reach_file);
+    return false;
+  }
+  o->file = src->path;
+  return true;
+}
+
+/* Every file with its own arguments (-p DIR: the database's, also for a
+   database of one file). */
+IrProgram *cli_parse_program(const CliOptions *o, const FeOptions *fo, FeErrors *fe) {
+  if (o->nsources < 1) return fe_parse_file(o->file, fo, fe);
+  FeSource *src = calloc((size_t)o->nsources, sizeof *src);
+  for (int i = 0; i < o->nsources; i++)
+    src[i] = (FeSource){o->sources[i].path, (const char *const *)o->sources[i].args, o->sources[i].nargs};
+  IrProgram *p = fe_parse_files(src, o->nsources, fo, fe);
+  free(src);
+  return p;
+}
+
+static int run_program(const CliOptions *given) {
+  CliOptions mine = *given; /* o->file becomes the objective's */
+  const CliOptions *o = &mine;
+  char ferr[1024];
+  if (!objective_file(&mine, ferr, sizeof ferr)) return usage_error(ferr);
   FeOptions fo = cli_frontend_options(o);
   FeErrors fe = {0};
   double t0 = prop_now();
   bool own_clock = o->cover || (o->check && !o->at_given); /* a suite, every site: each objective has its budget */
   if (!o->dump_ir && !own_clock) cli_watchdog_arm(o, o->timeout_s);
-  IrProgram *p = fe_parse_file(o->file, &fo, &fe);
+  IrProgram *p = cli_parse_program(o, &fo, &fe);
   if (!p) {
     int st = input_error(fe.text ? fe.text : "error: cannot parse the program");
     fe_errors_free(&fe);
     return st;
   }
   fe_errors_free(&fe);
+  for (int i = 0; i < p->nfiles; i++) /* the lines that count are the objective's file's */
+    if (!strcmp(p->files[i], o->file)) p->path = p->files[i];
   int st;
   if (o->dump_ir) {
     st = dump_ir(p, o);

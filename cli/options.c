@@ -12,7 +12,10 @@
 #define INKA_VERSION "0.1.0"
 
 static const char usage[] =
-    "usage: inka-ng [options] FILE.c [-- CLANG-ARGS]\n"
+    "usage: inka-ng [options] FILE.c... [-- CLANG-ARGS]\n"
+    "       inka-ng [options] -p DIR      (the files of DIR/compile_commands.json, each with its flags)\n"
+    "\n"
+    "A program of several files is one program: --reach and --at then name FILE:LINE.\n"
     "\n"
     "objectives:\n"
     "  --reach [FILE:]LINE     inputs that execute the first statement starting on LINE\n"
@@ -148,7 +151,8 @@ static bool parse_check(CliOptions *o, const char *s, char *err, size_t len) {
 FeOptions cli_frontend_options(const CliOptions *o) {
   return (FeOptions){.model = o->model, .clang_args = o->clang_args, .nclang_args = o->nclang_args,
                      .no_stubs = o->no_stubs, .wrapv = o->wrapv, .check_kinds = o->check,
-                     .check_line = o->at_given ? o->reach_line : 0, .check_function = o->function};
+                     .check_line = o->at_given ? o->reach_line : 0, .check_file = o->at_given ? o->file : NULL,
+                     .check_function = o->function};
 }
 
 const char *cli_check_kinds(unsigned kinds, char *buf, size_t len) {
@@ -383,15 +387,22 @@ bool cli_parse_options(int argc, char **argv, CliOptions *o, char *err, size_t l
       }
       continue;
     }
+    if (!strcmp(a, "-p")) {
+      if (o->project) return fail(err, len, "-p given more than once%s", "");
+      if (i + 1 >= argc) return fail(err, len, "-p needs a directory holding compile_commands.json%s", "");
+      o->project = argv[++i];
+      continue;
+    }
     if (a[0] == '-' && a[1]) return fail(err, len, "unknown option '%s' (see --help)", a);
-    if (o->file) return fail(err, len, "more than one input file ('%s'); clang arguments go after --", a);
-    o->file = a;
+    push(&o->files, &o->nfiles, a);
   }
+  if (!o->merge_reports && (o->nfiles || o->project) && !cli_load_sources(o, err, len)) return false;
   return check_capabilities(o, err, len);
 }
 
 void cli_options_free(CliOptions *o) {
   free(o->merge_reports);
+  cli_sources_free(o);
   free(o->clang_args);
   free(o->assumes);
   free(o->iter);

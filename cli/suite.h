@@ -41,6 +41,7 @@ typedef struct SuObjective {
   const IrStmt *target;       /* the solver's target */
   const IrStmt **line_stmts;  /* statements: every statement starting on the line */
   int nline_stmts;
+  const char *file;           /* the file of its line (one of the program's files) */
   int line, col, depth;
   SuStatus status;
   int test;                   /* COVERED: the test (0-based), else -1 */
@@ -104,6 +105,9 @@ typedef struct Suite {
   void **owned;               /* IR nodes made for observers (freed at the end) */
   int nowned, capowned;
 } Suite;
+
+/* Is file one of the program's files (not a header, not a library model)? */
+bool suite_program_file(const IrProgram *p, const char *file);
 
 /* suite_objectives.c: the units (--function F, else main, else every defined
    function) and their objectives, deep ones first.  False with err set. */

@@ -96,10 +96,17 @@ static void renames(FILE *out, const IrProgram *p, bool define) {
   }
 }
 
-static const char nondet_server[] =
+/* (with several files the tests of a file's functions are in that file's
+   part, which sets these: see nondet_shared) */
+static const char nondet_state[] =
     "static const unsigned long long *inka_nondet;\n"
     "static const double *inka_nondet_fp;\n"
-    "static int inka_nondet_count, inka_nondet_next;\n"
+    "static int inka_nondet_count, inka_nondet_next;\n";
+static const char nondet_shared[] =
+    "const unsigned long long *inka_nondet;\n"
+    "const double *inka_nondet_fp;\n"
+    "int inka_nondet_count, inka_nondet_next;\n";
+static const char nondet_server[] =
     "static unsigned long long inka_next_nondet(void) {\n"
     "  if (inka_nondet_next < inka_nondet_count) return inka_nondet[inka_nondet_next++];\n"
     "  return 0; /* more calls than the solver saw: the run left the path */\n}\n"
@@ -107,12 +114,14 @@ static const char nondet_server[] =
     "  if (inka_nondet_next < inka_nondet_count) return inka_nondet_fp[inka_nondet_next++];\n"
     "  return 0;\n}\n";
 
-static void test_function(FILE *out, const Suite *s, int k) {
+/* Test k as a function inka_test_K (static unless another file's part
+   calls it). */
+static void test_function(FILE *out, const Suite *s, int k, bool exported) {
   const SuTest *t = &s->tests[k];
   const SuObjective *o = &s->objs[t->objective];
   const IrFunction *fn = s->units[t->unit];
-  fprintf(out, "\n/* test %d: solved for %s:%d:%d %s; covers %d objective(s) first */\n", k + 1, s->opt->file, o->line,
-          o->col, suite_kind_name(o->kind), t->ncovers);
+  fprintf(out, "\n/* test %d: solved for %s:%d:%d %s; covers %d objective(s) first */\n", k + 1,
+          o->file ? o->file : s->opt->file, o->line, o->col, suite_kind_name(o->kind), t->ncovers);
   fprintf(out, "static const unsigned long long inka_t%d_nondet[] = {", k + 1);
   for (int i = 0; i < t->nnondet; i++)
     fprintf(out, "%s%lluull", i ? ", " : "",
@@ -123,7 +132,7 @@ static void test_function(FILE *out, const Suite *s, int k) {
     if (t->nondet[i].type->kind == IR_TY_FLOAT) cli_format_value(v, sizeof v, t->nondet[i].type, t->nondet[i].value);
     fprintf(out, "%s%s", i ? ", " : "", v);
   }
-  fprintf(out, "%s};\nstatic void inka_test_%d(void) {\n", t->nnondet ? "" : "0", k + 1);
+  fprintf(out, "%s};\n%svoid inka_test_%d(void) {\n", t->nnondet ? "" : "0", exported ? "" : "static ", k + 1);
   fprintf(out, "  inka_nondet = inka_t%d_nondet;\n  inka_nondet_fp = inka_t%d_nondet_fp;\n  inka_nondet_count = %d;\n",
           k + 1, k + 1, t->nnondet);
   suite_write_memory(out, t);
@@ -156,6 +165,39 @@ static void main_function(FILE *out, const Suite *s) {
           s->ntests, s->ntests);
 }
 
+/* With several files: the index of the file whose part holds test k (the
+   file of its function, which may be static there); 0 is inka_suite.c. */
+static int test_part(const Suite *s, int k) {
+  const CliOptions *o = s->opt;
+  if (o->nsources < 2) return 0;
+  const CliSource *src = cli_source_of(o, cli_unit_file(o, s->units[s->tests[k].unit]));
+  return src ? (int)(src - o->sources) : 0;
+}
+
+/* DIR/inka_file_K.c: file K of a program of several files, included with
+   main and the stubs renamed as in inka_suite.c, and the tests of its
+   functions, which inka_suite.c's table calls. */
+static bool write_part(const Suite *s, const char *dir, int part, char *err, size_t len) {
+  char path[PATH_MAX + 32], source[PATH_MAX];
+  const char *file = s->opt->sources[part].path;
+  if (!realpath(file, source) || strchr(source, '"'))
+    return snprintf(err, len, "%s: error: cannot resolve the path", file), false;
+  snprintf(path, sizeof path, "%s/inka_file_%d.c", dir, part);
+  FILE *out = fopen(path, "w");
+  if (!out) return snprintf(err, len, "%s: error: cannot write the suite", path), false;
+  fprintf(out, "/* Part of the test suite in inka_suite.c: %s and the tests of its functions. */\n", file);
+  fprintf(out, "#include <signal.h>\n#include <stdlib.h>\n\n#define main inka_user_main\n");
+  renames(out, s->prog, true);
+  fprintf(out, "#include \"%s\"\n#undef main\n", source);
+  renames(out, s->prog, false);
+  fprintf(out, "\nextern const unsigned long long *inka_nondet;\nextern const double *inka_nondet_fp;\n"
+               "extern int inka_nondet_count, inka_nondet_next;\n");
+  for (int k = 0; k < s->ntests; k++)
+    if (test_part(s, k) == part) test_function(out, s, k, true);
+  bool ok = !ferror(out);
+  if (fclose(out) != 0 || !ok) return snprintf(err, len, "%s: error: cannot write the suite", path), false;
+  return true;
+}
 
 static bool write_c(const Suite *s, const char *dir, const char *source, bool pre, char *err, size_t len) {
   char path[PATH_MAX + 32], copy[PATH_MAX + 32];
@@ -178,24 +220,29 @@ static bool write_c(const Suite *s, const char *dir, const char *source, bool pr
     fprintf(out, "void exit(int);\nvoid abort(void);\nint atoi(const char *);\nvoid *calloc(__SIZE_TYPE__, __SIZE_TYPE__);\n"
                  "void (*signal(int, void (*)(int)))(int);\n"
                  "#define SIGILL 4\n#define SIGABRT 6\n#define SIGFPE 8\n#define SIGSEGV 11\n#define SIGALRM 14\n");
-  fprintf(out, "\n%s", nondet_server);
+  fprintf(out, "\n%s%s", s->opt->nsources > 1 ? nondet_shared : nondet_state, nondet_server);
   verifier_functions(out, s->prog);
   stubs(out, s->prog);
-  for (int k = 0; k < s->ntests; k++) test_function(out, s, k);
+  for (int k = 0; k < s->ntests; k++) {
+    if (test_part(s, k) == 0) test_function(out, s, k, false);
+    else fprintf(out, "void inka_test_%d(void); /* in inka_file_%d.c */\n", k + 1, test_part(s, k));
+  }
   main_function(out, s);
   bool ok = !ferror(out);
   if (fclose(out) != 0 || !ok) return snprintf(err, len, "%s: error: cannot write the suite", path), false;
   return true;
 }
 
-/* gcc's extra arguments: the preprocessor arguments given to clang after
-   `--` (-I made absolute, -D, -U, -std=), quoted. */
-static void gcc_args(FILE *out, const CliOptions *o) {
-  for (int i = 0; i < o->nclang_args; i++) {
-    const char *a = o->clang_args[i];
-    bool two = (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U")) && i + 1 < o->nclang_args;
+/* gcc's extra arguments: the preprocessor arguments among a file's clang
+   arguments (-I made absolute, -D, -U, -std=) and the signedness of char,
+   quoted. */
+static void gcc_args(FILE *out, char *const *args, int nargs) {
+  for (int i = 0; i < nargs; i++) {
+    const char *a = args[i];
+    if (!strcmp(a, "-funsigned-char") || !strcmp(a, "-fsigned-char")) fprintf(out, " %s", a);
+    bool two = (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U")) && i + 1 < nargs;
     if (!two && strncmp(a, "-I", 2) && strncmp(a, "-D", 2) && strncmp(a, "-U", 2) && strncmp(a, "-std=", 5)) continue;
-    const char *v = two ? o->clang_args[++i] : a + 2;
+    const char *v = two ? args[++i] : a + 2;
     char abs[PATH_MAX];
     bool dir = a[1] == 'I';
     if (dir && *v != '/' && realpath(v, abs)) v = abs;
@@ -203,6 +250,12 @@ static void gcc_args(FILE *out, const CliOptions *o) {
     if (a[1] == 's') fprintf(out, " '%s'", a);
     else fprintf(out, " '-%c%s'", a[1], v);
   }
+}
+
+/* The arguments of source k (the files given: the run's after `--`). */
+static void source_args(FILE *out, const CliOptions *o, int k) {
+  if (o->nsources >= 1) gcc_args(out, o->sources[k].args, o->sources[k].nargs);
+  else gcc_args(out, (char *const *)o->clang_args, o->nclang_args);
 }
 
 static bool write_run(const Suite *s, const char *dir, char *err, size_t len) {
@@ -218,12 +271,34 @@ static bool write_run(const Suite *s, const char *dir, char *err, size_t len) {
           s->opt->file, s->ntests, stem, stem, s->opt->file);
   const char *sem = s->prog->wrapv ? " -fwrapv" : " -fsanitize=signed-integer-overflow,shift";
   const char *san = s->prog->wrapv ? "" : " -fsanitize=signed-integer-overflow,shift";
-  fprintf(out, "cd \"$(dirname \"$0\")\" || exit 2\nrm -f '%s.gcda' inka_ubsan.*\n", stem);
+  char gcda[4096] = "";
+  for (int k = 0; k < (s->opt->nsources > 1 ? s->opt->nsources : 1); k++) {
+    char other[256];
+    suite_stem(k ? s->opt->sources[k].path : s->opt->file, other, sizeof other);
+    size_t at = strlen(gcda);
+    snprintf(gcda + at, sizeof gcda - at, "%s'%s.gcda'", k ? " " : "", other);
+  }
+  fprintf(out, "cd \"$(dirname \"$0\")\" || exit 2\nrm -f %s inka_ubsan.*\n", gcda);
   if (!s->prog->wrapv) fprintf(out, "export UBSAN_OPTIONS=log_path=inka_ubsan\n");
   fprintf(out, "gcc --coverage%s -O0 -w%s", sem, m32);
-  gcc_args(out, s->opt);
-  fprintf(out, " -c inka_suite.c -o '%s.o' || exit 2\ngcc --coverage%s%s -o inka_suite '%s.o' -lm || exit 2\n", stem, san,
-          m32, stem);
+  source_args(out, s->opt, 0);
+  fprintf(out, " -c inka_suite.c -o '%s.o' || exit 2\n", stem);
+  /* each other file of the program in its part, its object named after it:
+     its counts are DIR/STEM.gcda for gcov -o DIR FILE */
+  for (int k = 1; k < s->opt->nsources; k++) {
+    char other[256];
+    suite_stem(s->opt->sources[k].path, other, sizeof other);
+    fprintf(out, "gcc --coverage%s -O0 -w%s", sem, m32);
+    source_args(out, s->opt, k);
+    fprintf(out, " -c inka_file_%d.c -o '%s.o' || exit 2\n", k, other);
+  }
+  fprintf(out, "gcc --coverage%s%s -o inka_suite", san, m32);
+  for (int k = 0; k < (s->opt->nsources > 1 ? s->opt->nsources : 1); k++) {
+    char other[256];
+    suite_stem(k ? s->opt->sources[k].path : s->opt->file, other, sizeof other);
+    fprintf(out, " '%s.o'", other);
+  }
+  fprintf(out, " -lm || exit 2\n");
   /* a 32-bit x86 suite runs under qemu-i386 where the kernel runs no i386
      code: test 0 is no test, it exits 77 where it runs (its counts are
      dropped) */
@@ -231,7 +306,7 @@ static bool write_run(const Suite *s, const char *dir, char *err, size_t len) {
   if (s->prog->model == IR_ILP32)
     fprintf(out, "./inka_suite 0 >/dev/null 2>&1 </dev/null\n"
                  "[ $? -ne 77 ] && command -v qemu-i386 >/dev/null && exe='qemu-i386 ./inka_suite'\n"
-                 "rm -f '%s.gcda'\n", stem);
+                 "rm -f %s\n", gcda);
   /* SIGALRM makes the test exit() with its counts written; SIGKILL if it does not */
   fprintf(out, "k=1\nwhile [ $k -le %d ]; do\n  timeout -s ALRM -k 5 %d $exe $k >/dev/null 2>&1 </dev/null\n"
                "  [ $? -eq 124 ] && echo \"test $k: stopped after %d s\" >&2\n  k=$((k + 1))\ndone\n"
@@ -243,16 +318,39 @@ static bool write_run(const Suite *s, const char *dir, char *err, size_t len) {
   return true;
 }
 
+/* With several files, each part's object is named after its file: two
+   files of one name cannot both be measured. */
+static bool distinct_stems(const CliOptions *o, char *err, size_t len) {
+  for (int i = 0; i < o->nsources; i++)
+    for (int k = 0; k < i; k++) {
+      char a[256], b[256];
+      suite_stem(o->sources[i].path, a, sizeof a);
+      suite_stem(o->sources[k].path, b, sizeof b);
+      if (strcmp(a, b)) continue;
+      snprintf(err, len, "%s: error: unsupported: a suite of files of one name (%s), whose coverage data would clash",
+               o->sources[i].path, o->sources[k].path);
+      return false;
+    }
+  return true;
+}
+
 bool suite_write(const Suite *s, const char *dir, char *err, size_t len) {
+  const CliOptions *o = s->opt;
+  const char *home = o->nsources > 1 ? o->sources[0].path : o->file; /* the file inka_suite.c includes */
   char source[PATH_MAX];
-  if (!realpath(s->opt->file, source)) return snprintf(err, len, "%s: error: cannot resolve the path", s->opt->file), false;
+  if (!realpath(home, source)) return snprintf(err, len, "%s: error: cannot resolve the path", home), false;
   if (strchr(source, '"') || strchr(source, '\'') || strchr(dir, '\''))
-    return snprintf(err, len, "%s: error: the path holds a quote", s->opt->file), false;
+    return snprintf(err, len, "%s: error: the path holds a quote", home), false;
+  if (!distinct_stems(o, err, len)) return false;
   mkdir(dir, 0755);
   struct stat st;
   if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
     return snprintf(err, len, "%s: error: cannot make the directory", dir), false;
   size_t n = strlen(source);
   bool pre = n > 2 && !strcmp(source + n - 2, ".i");
+  if (pre && o->nsources > 1)
+    return snprintf(err, len, "%s: error: unsupported: a suite of several files of which one is preprocessed", home), false;
+  for (int k = 1; k < o->nsources; k++)
+    if (!write_part(s, dir, k, err, len)) return false;
   return write_c(s, dir, source, pre, err, len) && write_run(s, dir, err, len);
 }

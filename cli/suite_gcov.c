@@ -74,10 +74,15 @@ static bool parse_gcov(const char *path, Gcov *g) {
   return true;
 }
 
-/* The function of the scope that holds the line, or -1. */
-static int scope_of(const Suite *s, int line) {
+/* Is code of file `file` (NULL: the program's only file) this objective's,
+   or this function's? */
+static bool of_file(const char *of, const char *file) { return !file || (of && !strcmp(of, file)); }
+
+/* The function of the scope that holds the line of the file, or -1. */
+static int scope_of(const Suite *s, const char *file, int line) {
   for (int i = 0; i < s->nscope; i++)
-    if (line >= s->scope[i]->loc.line && line <= s->scope[i]->end.line) return i;
+    if (of_file(s->scope[i]->loc.file, file) && line >= s->scope[i]->loc.line && line <= s->scope[i]->end.line)
+      return i;
   return -1;
 }
 
@@ -95,16 +100,17 @@ static void add_line(SuGcovCounts *c, const LineCount *l, int dead, bool branche
   c->best_branches += l->branches - (d < missed ? d : missed);
 }
 
-static void totals(Suite *s, Gcov *g) {
+static void totals(Suite *s, Gcov *g, const char *file) {
   SuGcov *r = &s->gcov;
   int *dead = calloc((size_t)g->nlines + 1, sizeof *dead);
   for (int i = 0; i < s->nobjs; i++)
-    if (s->objs[i].status == SU_DEAD && s->objs[i].line < g->nlines) dead[s->objs[i].line]++;
+    if (s->objs[i].status == SU_DEAD && s->objs[i].line < g->nlines && of_file(s->objs[i].file, file))
+      dead[s->objs[i].line]++;
   SuGcovCounts scope = {0};
-  r->per_function = calloc((size_t)s->nscope + 1, sizeof *r->per_function);
+  if (!r->per_function) r->per_function = calloc((size_t)s->nscope + 1, sizeof *r->per_function);
   for (int line = 1; line < g->nlines; line++) {
     const LineCount *l = &g->line[line];
-    int fn = scope_of(s, line);
+    int fn = scope_of(s, file, line);
     if (l->run >= 0) {
       r->file_lines++;
       r->file_lines_run += l->run;
@@ -115,14 +121,15 @@ static void totals(Suite *s, Gcov *g) {
     add_line(&scope, l, dead[line], s->branches);
     add_line(&r->per_function[fn], l, dead[line], s->branches);
   }
-  r->lines = scope.lines, r->lines_run = scope.lines_run, r->best_lines = scope.best_lines;
-  r->branches = scope.branches, r->branches_taken = scope.branches_taken, r->best_branches = scope.best_branches;
+  r->lines += scope.lines, r->lines_run += scope.lines_run, r->best_lines += scope.best_lines; /* (each file adds its own) */
+  r->branches += scope.branches, r->branches_taken += scope.branches_taken, r->best_branches += scope.best_branches;
   free(dead);
 }
 
 static void bug(SuGcov *r, const char *file, const SuObjective *o, const char *what) {
   r->bugs++;
   size_t n = strlen(r->bug_text);
+  if (o->file) file = o->file;
   if (n + 200 < sizeof r->bug_text)
     snprintf(r->bug_text + n, sizeof r->bug_text - n, "%s%s:%d:%d %s: %s", n ? "; " : "", file, o->line, o->col,
              suite_kind_name(o->kind), what);
@@ -133,15 +140,15 @@ static void bug(SuGcov *r, const char *file, const SuObjective *o, const char *w
    Elsewhere (a switch, whose case tests gcc counts on the switch line;
    float comparisons, which gcc splits for NaN) the claim needs its line
    run, a weaker check, counted apart. */
-static void validate(Suite *s, Gcov *g) {
+static void validate(Suite *s, Gcov *g, const char *file) {
   SuGcov *r = &s->gcov;
   int *claimed = calloc((size_t)g->nlines + 1, sizeof *claimed);
   int *objs = calloc((size_t)g->nlines + 1, sizeof *objs);
   for (int i = 0; i < s->nobjs; i++)
-    if (s->objs[i].line < g->nlines) objs[s->objs[i].line]++;
+    if (s->objs[i].line < g->nlines && of_file(s->objs[i].file, file)) objs[s->objs[i].line]++;
   for (int i = 0; i < s->nobjs; i++) {
     const SuObjective *o = &s->objs[i];
-    if (o->status != SU_COVERED) continue;
+    if (o->status != SU_COVERED || !of_file(o->file, file)) continue;
     const LineCount *l = o->line < g->nlines ? &g->line[o->line] : &(LineCount){-1, 0, 0};
     if (o->kind != SU_STATEMENT && l->branches > 0 && l->branches == objs[o->line]) {
       if (++claimed[o->line] > l->taken) bug(r, s->opt->file, o, "gcov saw fewer branches of its line taken");
@@ -199,19 +206,15 @@ static void undefined_behaviour(SuGcov *r, const char *dir) {
   globfree(&g);
 }
 
-void suite_measure(Suite *s, const char *dir, bool check) {
+/* gcov's counts of one file of the program, into the totals (and with
+   check, the claims on its lines checked); false with r->msg set. */
+static bool measure_file(Suite *s, const char *dir, const char *file, const char *only, bool check) {
   SuGcov *r = &s->gcov;
   char cmd[3 * PATH_MAX], source[PATH_MAX], stem[256];
-  if (!realpath(s->opt->file, source) || strchr(source, '\'')) {
+  if (!realpath(file, source) || strchr(source, '\'')) {
     snprintf(r->msg, sizeof r->msg, "the program's path cannot be given to gcov");
-    return;
+    return false;
   }
-  snprintf(cmd, sizeof cmd, "'%s/run' >/dev/null 2>'%s/run.log'", dir, dir);
-  if (sh(cmd) != 0) {
-    snprintf(r->msg, sizeof r->msg, "%.100s/run failed (the suite does not build)", dir);
-    return;
-  }
-  r->stopped = stopped_tests(dir);
   snprintf(cmd, sizeof cmd, "cd '%s' && gcov -b -c -o . '%s' >/dev/null 2>&1", dir, source);
   const char *base = strrchr(source, '/') + 1;
   suite_stem(source, stem, sizeof stem);
@@ -221,11 +224,28 @@ void suite_measure(Suite *s, const char *dir, bool check) {
   if (sh(cmd) != 0 || !parse_gcov(path, &g)) {
     snprintf(r->msg, sizeof r->msg, "gcov found no counts in %.100s (%.100s.gcda)", dir, stem);
     free(g.line);
+    return false;
+  }
+  totals(s, &g, only);
+  if (check) validate(s, &g, only);
+  free(g.line);
+  return true;
+}
+
+void suite_measure(Suite *s, const char *dir, bool check) {
+  SuGcov *r = &s->gcov;
+  char cmd[3 * PATH_MAX];
+  snprintf(cmd, sizeof cmd, "'%s/run' >/dev/null 2>'%s/run.log'", dir, dir);
+  if (sh(cmd) != 0) {
+    snprintf(r->msg, sizeof r->msg, "%.100s/run failed (the suite does not build)", dir);
     return;
   }
+  r->stopped = stopped_tests(dir);
+  /* one file: every objective is its; several: each file's gcov counts its own */
+  bool several = s->prog->nfiles > 1;
+  for (int i = 0; i < (several ? s->prog->nfiles : 1); i++)
+    if (!measure_file(s, dir, several ? s->prog->files[i] : s->opt->file, several ? s->prog->files[i] : NULL, check))
+      return; /* (r->ok stays false: no measure is reported) */
   r->ok = true;
-  totals(s, &g);
-  if (check) validate(s, &g);
   if (check && !s->prog->wrapv) undefined_behaviour(r, dir);
-  free(g.line);
 }

@@ -3,7 +3,8 @@
  * machines with GNU parallel or make -j, docs/design.md "Test suites") as
  * one report.
  *
- * Objectives are identified by (file, function, line, col, kind); one that
+ * Objectives are identified by (file, function, line, col, kind) (the file:
+ * the report's, and the objective's own in a program of several files); one that
  * several reports hold (a function that two units call) takes the best
  * status: covered, else dead, else unknown.  A run that covered what another
  * proved dead is a contradiction, counted.  Tests keep their values and get
@@ -39,7 +40,8 @@ static int rank_of(const char *status) { return !strcmp(status, "covered") ? 0 :
 static bool same(const CliJson *a, const CliJson *b, const Report *ra, const Report *rb) {
   return cli_json_num(a, "line") == cli_json_num(b, "line") && cli_json_num(a, "col") == cli_json_num(b, "col") &&
          !strcmp(cli_json_str(a, "kind"), cli_json_str(b, "kind")) && !strcmp(cli_json_str(a, "function"), cli_json_str(b, "function")) &&
-         !strcmp(cli_json_str(ra->doc, "file"), cli_json_str(rb->doc, "file"));
+         !strcmp(cli_json_str(ra->doc, "file"), cli_json_str(rb->doc, "file")) &&
+         !strcmp(cli_json_str(a, "file"), cli_json_str(b, "file")); /* (a program of several files) */
 }
 
 static bool load(Report *r, const char *path) {

@@ -62,12 +62,17 @@ typedef struct StWalk {
   int unit, first;   /* first: the function's first objective */
 } StWalk;
 
+bool suite_program_file(const IrProgram *p, const char *file) {
+  for (int i = 0; file && i < p->nfiles; i++)
+    if (!strcmp(p->files[i], file)) return true;
+  return file && p->path && !strcmp(file, p->path);
+}
+
 static void add_line_stmt(StWalk *w, const IrStmt *x, int depth) {
-  const char *path = w->s->prog->path;
-  if (!x->loc.file || !path || strcmp(x->loc.file, path) || x->loc.line <= 0) return;
+  if (!suite_program_file(w->s->prog, x->loc.file) || x->loc.line <= 0) return;
   for (int i = w->first; i < w->s->nobjs; i++) {
     SuObjective *o = &w->s->objs[i];
-    if (o->line != x->loc.line) continue;
+    if (o->line != x->loc.line || strcmp(o->file, x->loc.file)) continue;
     o->line_stmts = realloc(o->line_stmts, sizeof *o->line_stmts * (size_t)(o->nline_stmts + 1));
     o->line_stmts[o->nline_stmts++] = x;
     return;
@@ -77,6 +82,7 @@ static void add_line_stmt(StWalk *w, const IrStmt *x, int depth) {
   o->owner = w->fn;
   o->unit = w->unit;
   o->stmt = o->target = x;
+  o->file = x->loc.file;
   o->line = x->loc.line;
   o->col = x->loc.col;
   o->depth = depth;
@@ -99,6 +105,25 @@ static void st_block(StWalk *w, const IrBlock *b, int depth) {
 
 /* ---- units and scope ------------------------------------------------------ */
 
+/* The defined function named `name`; with several files, a name two files
+   define as `static` is ambiguous (an error in err). */
+static const IrFunction *defined_function(const Suite *s, const char *name, char *err, size_t len) {
+  const IrFunction *f = NULL;
+  for (int i = 0; i < s->prog->nfuncs; i++) {
+    const IrFunction *g = s->prog->funcs[i];
+    if (!g->defined || strcmp(g->name, name)) continue;
+    if (f) {
+      snprintf(err, len, "%s:%d:%d: error: '%s' is defined in several files (static) and in %s: --cover cannot tell which",
+               g->loc.file, g->loc.line, g->loc.col, name, f->loc.file);
+      return NULL;
+    }
+    f = g;
+  }
+  if (!f) snprintf(err, len, "%s: error: no function '%s' is defined in %s", s->opt->file, name,
+                   s->prog->nfiles > 1 ? "the program's files" : "the file");
+  return f;
+}
+
 static bool pick_units(Suite *s, char *err, size_t len) {
   const IrProgram *p = s->prog;
   s->units = calloc((size_t)p->nfuncs + 1, sizeof *s->units);
@@ -106,11 +131,8 @@ static bool pick_units(Suite *s, char *err, size_t len) {
   const IrFunction *m = ir_find_function(p, "main");
   if (!want && m && m->defined) want = "main";
   if (want) {
-    const IrFunction *f = ir_find_function(p, want);
-    if (!f || !f->defined) {
-      snprintf(err, len, "%s: error: no function '%s' is defined in the file", s->opt->file, want);
-      return false;
-    }
+    const IrFunction *f = defined_function(s, want, err, len);
+    if (!f) return false;
     s->units[s->nunits++] = f;
     return true;
   }
@@ -138,7 +160,7 @@ static const char *first_file(const IrBlock *b) {
 
 static bool code_in_file(const Suite *s, const IrFunction *f) {
   const char *file = first_file(&f->body);
-  return !file || !s->prog->path || strcmp(file, s->prog->path) == 0;
+  return !file || suite_program_file(s->prog, file);
 }
 
 /* The functions unit u can call, breadth first, that no earlier unit
@@ -171,6 +193,8 @@ static void scope_of(Suite *s, int u, const IrFunction **claimed, int *nclaimed)
 static int deep_first(const void *a, const void *b) {
   const SuObjective *x = a, *y = b;
   if (x->depth != y->depth) return y->depth - x->depth;
+  int f = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+  if (f) return f;
   if (x->line != y->line) return x->line - y->line;
   if (x->col != y->col) return x->col - y->col;
   return (int)x->kind - (int)y->kind;

@@ -70,6 +70,7 @@ static void add_objective(Walk *w, int obs, SuKind kind, const IrStmt *cond_stmt
   o->stmt = cond_stmt;
   o->observer = obs;
   o->target = kind == SU_TRUE ? w->s->observers[obs].mark_true : w->s->observers[obs].mark_false;
+  o->file = atom->loc.line ? atom->loc.file : cond_stmt->loc.file;
   o->line = atom->loc.line ? atom->loc.line : cond_stmt->loc.line;
   o->col = atom->loc.line ? atom->loc.col : cond_stmt->loc.col;
   o->depth = depth;

@@ -28,6 +28,8 @@ static double pct(int a, int b) { return b ? 100.0 * a / b : 100.0; }
 /* Objectives in source order (the solving order is deep first). */
 static int by_place(const void *a, const void *b) {
   const SuObjective *x = *(const SuObjective *const *)a, *y = *(const SuObjective *const *)b;
+  int f = strcmp(x->file ? x->file : "", y->file ? y->file : "");
+  if (f) return f;
   if (x->line != y->line) return x->line - y->line;
   if (x->col != y->col) return x->col - y->col;
   return (int)x->kind - (int)y->kind;
@@ -76,7 +78,8 @@ static void gcov_text(FILE *out, const Suite *s) {
     fprintf(out, "gcov, functions under test: lines %d/%d run (%.1f%%), best possible %d (%.1f%%); branches %d/%d (%.1f%%)\n",
             g->lines_run, g->lines, pct(g->lines_run, g->lines), g->best_lines, pct(g->best_lines, g->lines),
             g->branches_taken, g->branches, pct(g->branches_taken, g->branches));
-  fprintf(out, "gcov, whole file: branches %d/%d (%.1f%%), lines %d/%d (%.1f%%)\n", g->file_branches_taken,
+  fprintf(out, "gcov, whole %s: branches %d/%d (%.1f%%), lines %d/%d (%.1f%%)\n",
+          s->prog->nfiles > 1 ? "program" : "file", g->file_branches_taken,
           g->file_branches, pct(g->file_branches_taken, g->file_branches), g->file_lines_run, g->file_lines,
           pct(g->file_lines_run, g->file_lines));
   if (g->stopped)
@@ -88,20 +91,30 @@ static void gcov_text(FILE *out, const Suite *s) {
             g->validated, g->line_checked, g->unchecked, g->bugs, g->bugs ? ": " : "", g->bug_text);
 }
 
+/* The program's files, separated by spaces (one: the input file). */
+static void files_text(FILE *out, const Suite *s) {
+  if (s->prog->nfiles < 2) fputs(s->opt->file, out);
+  for (int i = 0; s->prog->nfiles > 1 && i < s->prog->nfiles; i++) fprintf(out, "%s%s", i ? " " : "", s->prog->files[i]);
+}
+
 void suite_print_text(FILE *out, const Suite *s) {
   Counts c = count(s);
-  fprintf(out, "%s --cover %s: %d objectives: %d covered by %d tests, %d dead, %d unknown  %.3f s\n", s->opt->file,
+  files_text(out, s);
+  fprintf(out, " --cover %s: %d objectives: %d covered by %d tests, %d dead, %d unknown  %.3f s\n",
           s->branches ? "branches" : "statements", s->nobjs, c.covered, s->ntests, c.dead, c.unknown, s->solve_s);
   gcov_text(out, s);
   if (s->contradictions) fprintf(out, "BUG: %d runs met objectives proved dead\n", s->contradictions);
-  if (s->opt->emit_dir)
-    fprintf(out, "suite: %s/inka_suite.c (%s/run builds and runs it; then gcov -b -o %s %s)\n", s->opt->emit_dir,
-            s->opt->emit_dir, s->opt->emit_dir, s->opt->file);
+  if (s->opt->emit_dir) {
+    fprintf(out, "suite: %s/inka_suite.c (%s/run builds and runs it; then gcov -b -o %s ", s->opt->emit_dir,
+            s->opt->emit_dir, s->opt->emit_dir);
+    files_text(out, s);
+    fputs(")\n", out);
+  }
   const SuObjective **v = in_order(s);
   for (int i = 0; i < s->nobjs; i++) {
     const SuObjective *o = v[i];
     if (o->status == SU_COVERED) continue;
-    fprintf(out, "  %s:%d:%d %s (in %s): %s: %s\n", s->opt->file, o->line, o->col, suite_kind_name(o->kind),
+    fprintf(out, "  %s:%d:%d %s (in %s): %s: %s\n", o->file ? o->file : s->opt->file, o->line, o->col, suite_kind_name(o->kind),
             o->owner->name, suite_status_name(o->status), o->reason ? o->reason : "");
   }
   free(v);
@@ -200,6 +213,10 @@ static void jobjectives(FILE *out, const Suite *s) {
     jstr(out, o->owner->name);
     fputs(", \"unit\": ", out);
     jstr(out, s->units[o->unit]->name);
+    if (s->prog->nfiles > 1) {
+      fputs(", \"file\": ", out);
+      jstr(out, o->file ? o->file : s->opt->file);
+    }
     fprintf(out, ", \"line\": %d, \"col\": %d, \"status\": \"%s\", ", o->line, o->col, suite_status_name(o->status));
     if (test_of(o)) fprintf(out, "\"test\": %d, ", test_of(o));
     else fputs("\"test\": null, ", out);
@@ -227,8 +244,14 @@ static void jtests(FILE *out, const Suite *s) {
       fputs(", \"input_memory\": ", out);
       suite_memory_json(out, t);
     }
-    fprintf(out, ", \"solved_for\": {\"line\": %d, \"col\": %d, \"kind\": \"%s\"}, \"covers_first\": %d}", o->line,
-            o->col, suite_kind_name(o->kind), t->ncovers);
+    fputs(", \"solved_for\": {", out);
+    if (s->prog->nfiles > 1) {
+      fputs("\"file\": ", out);
+      jstr(out, o->file ? o->file : s->opt->file);
+      fputs(", ", out);
+    }
+    fprintf(out, "\"line\": %d, \"col\": %d, \"kind\": \"%s\"}, \"covers_first\": %d}", o->line, o->col,
+            suite_kind_name(o->kind), t->ncovers);
   }
   fputs("\n  ],\n", out);
 }
@@ -239,6 +262,14 @@ void suite_print_json(FILE *out, const Suite *s) {
   jstr(out, s->branches ? "branches" : "statements");
   fputs(",\n  \"file\": ", out);
   jstr(out, s->opt->file);
+  if (s->prog->nfiles > 1) { /* a program of several files: "file" is the first */
+    fputs(",\n  \"files\": [", out);
+    for (int i = 0; i < s->prog->nfiles; i++) {
+      if (i) fputs(", ", out);
+      jstr(out, s->prog->files[i]);
+    }
+    fputs("]", out);
+  }
   fputs(",\n  \"functions\": [", out);
   for (int u = 0; u < s->nunits; u++) {
     if (u) fputs(", ", out);

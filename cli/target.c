@@ -22,11 +22,7 @@ static void walk_block(const IrBlock *b, StmtVisit visit, void *ctx) {
   }
 }
 
-static bool same_file(const char *a, const char *b) {
-  if (!strcmp(a, b)) return true;
-  char ra[PATH_MAX], rb[PATH_MAX];
-  return realpath(a, ra) && realpath(b, rb) && !strcmp(ra, rb);
-}
+static bool same_file(const char *a, const char *b) { return cli_same_file(a, b); }
 
 typedef struct Nearest {
   const char *file;
@@ -69,13 +65,29 @@ static void no_statement(const IrProgram *p, const CliOptions *o, char *err, siz
     snprintf(err + w, len - (size_t)w, "; the nearest line with one is %d", n.below ? n.below : n.above);
 }
 
+/* The function named by --function (else main).  With several files, a
+   name two files define as `static` is the one of the objective's file
+   (--reach FILE:LINE), else ambiguous. */
 static bool function_under_test(const IrProgram *p, const CliOptions *o, const IrFunction **fn, char *err,
                                 size_t len) {
   const char *name = o->function ? o->function : "main";
-  const IrFunction *f = ir_find_function(p, name);
-  if (!f || !f->defined) {
-    if (o->function) snprintf(err, len, "%s: error: no function '%s' is defined in this file", o->file, name);
+  const IrFunction *f = NULL;
+  int ndefs = 0;
+  for (int i = 0; i < p->nfuncs; i++) {
+    const IrFunction *g = p->funcs[i];
+    if (!g->defined || strcmp(g->name, name)) continue;
+    ndefs++;
+    if (!f || (o->reach && g->loc.file && same_file(g->loc.file, o->file))) f = g;
+  }
+  if (!f) {
+    if (o->function) snprintf(err, len, "%s: error: no function '%s' is defined in %s", o->file, name,
+                              p->nfiles > 1 ? "the program's files" : "this file");
     else snprintf(err, len, "%s: error: no main function: say which function to test with --function", o->file);
+    return false;
+  }
+  if (ndefs > 1 && !(o->reach && f->loc.file && same_file(f->loc.file, o->file))) {
+    snprintf(err, len, "%s:%d:%d: error: '%s' is defined in several files (static): name the file of one with --reach FILE:LINE",
+             f->loc.file, f->loc.line, f->loc.col, name);
     return false;
   }
   *fn = f;
@@ -87,7 +99,7 @@ bool cli_find_target(const IrProgram *p, const CliOptions *o, const IrStmt **stm
   *stmt = NULL;
   *fn = NULL;
   if (!o->reach) return function_under_test(p, o, fn, err, len);
-  if (o->reach_file && !same_file(o->reach_file, o->file)) {
+  if (o->reach_file && !same_file(o->reach_file, o->file) && o->nsources < 2) {
     snprintf(err, len, "%s: error: --reach names '%s', which is not the input file", o->file, o->reach_file);
     return false;
   }
@@ -110,6 +122,7 @@ bool cli_find_target(const IrProgram *p, const CliOptions *o, const IrStmt **stm
 typedef struct Calls {
   const char *name;
   int *lines;
+  const char **files;
   int n, cap;
   const IrFunction **seen;
   int nseen;
@@ -120,15 +133,22 @@ static void visit_call(const IrStmt *s, void *ctx) {
   if (s->kind != IR_ST_CALL) return;
   bool hit = s->callee_name && !strcmp(s->callee_name, c->name);
   hit |= s->builtin == IR_BI_ASSERT && (!strcmp(c->name, "assert") || !strcmp(c->name, "__assert_fail"));
-  if (hit && c->n < c->cap) c->lines[c->n++] = s->loc.line;
+  if (hit && c->n < c->cap) {
+    c->files[c->n] = s->loc.file;
+    c->lines[c->n++] = s->loc.line;
+  }
 }
 
-int cli_objective_lines(const IrProgram *p, const IrFunction *fn, const CliOptions *o, int *lines, int cap) {
+int cli_objective_lines(const IrProgram *p, const IrFunction *fn, const CliOptions *o, int *lines, const char **files,
+                        int cap) {
   if (o->reach) {
-    if (cap > 0) lines[0] = o->reach_line;
+    if (cap > 0) {
+      lines[0] = o->reach_line;
+      files[0] = o->file;
+    }
     return 1;
   }
-  Calls c = {o->reach_call, lines, 0, cap, NULL, 0};
+  Calls c = {o->reach_call, lines, files, 0, cap, NULL, 0};
   c.seen = calloc((size_t)p->nfuncs + 1, sizeof *c.seen);
   /* fn and every function it reaches through calls */
   c.seen[c.nseen++] = fn;
@@ -179,4 +199,10 @@ bool cli_check_iter(const CliRun *run, char *err, size_t len) {
     return false;
   }
   return true;
+}
+
+const char *cli_unit_file(const CliOptions *o, const IrFunction *fn) {
+  if (o->nsources < 2 || !fn || !fn->loc.file) return o->file;
+  const CliSource *src = cli_source_of(o, fn->loc.file);
+  return src ? src->path : o->file;
 }

@@ -97,18 +97,33 @@ static bool undefined_behaviour(const char *dir, char *msg, size_t len) {
   return found;
 }
 
-/* The preprocessor arguments among the clang arguments (-I, -D, -U,
-   -isystem, -include, with their value joined or next), for gcc: the
-   program may include headers only they find (csmith.h).  Paths become
-   absolute, since gcc runs in the temporary directory.  False if one
-   cannot be passed safely (a quote) or does not fit. */
+/* gcov's counts of `file`, a file of the program other than the driver's:
+   it was compiled on its own into inka_src_K.o. */
+static void gcov_other_file(const CliRun *run, const char *dir, const char *file) {
+  const CliOptions *o = run->opt;
+  for (int k = 0; k < o->nsources; k++) {
+    char abs[PATH_MAX], cmd[PATH_MAX + 64];
+    if (strcmp(o->sources[k].path, file) || !realpath(file, abs) || strchr(abs, '\'')) continue;
+    snprintf(cmd, sizeof cmd, "gcov -o inka_src_%d.o '%s'", k, abs);
+    run_in(dir, cmd);
+  }
+}
+
+/* Did the objective's line run (N times for --iter)?  Each line is counted
+   in its own file's gcov report. */
 static void check_lines(CliRun *run, const char *dir) {
   int lines[256];
-  int n = cli_objective_lines(run->prog, run->fn, run->opt, lines, 256);
+  const char *files[256];
+  int n = cli_objective_lines(run->prog, run->fn, run->opt, lines, files, 256);
   long need = run->opt->niter ? run->opt->iter[run->opt->niter - 1] : 1;
   long best = -1;
+  const char *unit = cli_unit_file(run->opt, run->fn);
   for (int i = 0; i < n && i < 256; i++) {
-    long c = gcov_count(dir, run->opt->file, lines[i]);
+    const char *file = files[i] ? files[i] : run->opt->file;
+    bool seen = false;
+    for (int k = 0; k < i; k++) seen |= files[k] && !strcmp(files[k], file);
+    if (!seen && !cli_same_file(file, unit)) gcov_other_file(run, dir, file);
+    long c = gcov_count(dir, file, lines[i]);
     if (c > best) best = c;
   }
   run->validated = best >= need;
@@ -117,32 +132,60 @@ static void check_lines(CliRun *run, const char *dir) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the target line ran %ld times, needs %ld", best, need);
 }
 
-/* gcc's command line: the preprocessor arguments given to clang after `--`
-   (-I, -D, -U, -std=, -include, -isystem) go to gcc too, include
-   directories made absolute (gcc runs in a temporary directory).  False
-   when an argument cannot be passed safely. */
-static bool compile_command(const CliRun *run, const char *flags, char *cmd, size_t cap) {
-  const CliOptions *o = run->opt;
-  size_t n = (size_t)snprintf(cmd, cap, "gcc %s -O0 -w%s -o driver driver.c", flags,
-                              run->prog->model == IR_ILP32 ? CLI_ILP32_GCC_FLAGS : "");
-  for (int i = 0; i < o->nclang_args && n < cap; i++) {
-    const char *a = o->clang_args[i];
-    bool two = (!strcmp(a, "-I") || !strcmp(a, "-include") || !strcmp(a, "-isystem") || !strcmp(a, "-D") ||
-                !strcmp(a, "-U")) && i + 1 < o->nclang_args;
-    const char *v = two ? o->clang_args[i + 1] : NULL;
+/* The preprocessor arguments among a file's clang arguments (-I, -D, -U,
+   -std=, -include, -isystem) and the signedness of char for gcc, appended to cmd at n: include
+   directories made absolute (gcc runs in a temporary directory).  The new
+   length; cap when an argument cannot be passed safely. */
+static size_t gcc_flags(char *cmd, size_t cap, size_t n, char *const *args, int nargs) {
+  for (int i = 0; i < nargs && n < cap; i++) {
+    const char *a = args[i];
+    bool two = (!strcmp(a, "-I") || !strcmp(a, "-include") || !strcmp(a, "-isystem") || !strcmp(a, "-iquote") || !strcmp(a, "-D") ||
+                !strcmp(a, "-U")) && i + 1 < nargs;
+    const char *v = two ? args[i + 1] : NULL;
     bool dir = two ? strcmp(a, "-D") && strcmp(a, "-U") : !strncmp(a, "-I", 2); /* a path */
+    if (!strcmp(a, "-funsigned-char") || !strcmp(a, "-fsigned-char")) {
+      n += (size_t)snprintf(cmd + n, cap - n, " %s", a);
+      continue;
+    }
     if (!two && strncmp(a, "-I", 2) && strncmp(a, "-D", 2) && strncmp(a, "-U", 2) && strncmp(a, "-std=", 5)) continue;
     const char *path = two ? v : a + 2;
     char abs[PATH_MAX];
     if (dir && *path && *path != '/' && realpath(path, abs)) path = abs;
-    if (strchr(a, '\'') || (v && strchr(v, '\'')) || strchr(path, '\'')) return false;
+    if (strchr(a, '\'') || (v && strchr(v, '\'')) || strchr(path, '\'')) return cap;
     if (two) n += (size_t)snprintf(cmd + n, cap - n, " %s '%s'", a, dir ? path : v);
     else if (dir) n += (size_t)snprintf(cmd + n, cap - n, " '-I%s'", path);
     else n += (size_t)snprintf(cmd + n, cap - n, " '%s'", a);
     i += two;
   }
-  if (n >= cap) return false;
-  n += (size_t)snprintf(cmd + n, cap - n, " -lm");
+  return n < cap ? n : cap;
+}
+
+/* gcc's command line (cli.h): the driver (which includes the file of the function
+   under test) with that file's arguments; with several files, every other
+   file compiled on its own with its arguments (main renamed, stubs renamed
+   as the driver renames them: cli_unit_flags) into inka_src_K.o, and all
+   linked.  False when an argument cannot be passed safely. */
+bool cli_build_command(const CliRun *run, const char *flags, const char *driver, char *cmd, size_t cap) {
+  const CliOptions *o = run->opt;
+  const char *m32 = run->prog->model == IR_ILP32 ? CLI_ILP32_GCC_FLAGS : "";
+  const char *unit = cli_unit_file(o, run->fn);
+  const CliSource *own = cli_source_of(o, unit);
+  size_t n = (size_t)snprintf(cmd, cap, "gcc %s -O0 -w%s -c -o driver.o %s", flags, m32, driver);
+  n = own ? gcc_flags(cmd, cap, n, own->args, own->nargs)
+          : gcc_flags(cmd, cap, n, (char *const *)o->clang_args, o->nclang_args);
+  for (int k = 0; k < o->nsources && n < cap; k++) {
+    const CliSource *src = &o->sources[k];
+    char abs[PATH_MAX];
+    if (src == own || !realpath(src->path, abs) || strchr(abs, '\'')) {
+      if (src != own) return false;
+      continue;
+    }
+    n += (size_t)snprintf(cmd + n, cap - n, " && gcc %s -O0 -w%s -c -o inka_src_%d.o '%s'", flags, m32, k, abs);
+    n = gcc_flags(cmd, cap, n, src->args, src->nargs);
+    if (n < cap) n += cli_unit_flags(cmd + n, cap - n, run->prog);
+  }
+  if (n < cap) n += (size_t)snprintf(cmd + n, cap - n, " && gcc %s%s -o driver driver.o%s -lm", flags, m32,
+                                     o->nsources > 1 ? " inka_src_*.o" : "");
   return n < cap;
 }
 
@@ -209,7 +252,7 @@ static void validate_with(CliRun *run, const char *flags, RunCheck check, bool l
     snprintf(run->validate_msg, sizeof run->validate_msg, "the program path contains a quote");
   } else if (!cli_emit_driver(run, driver, err, sizeof err)) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "%.200s", err);
-  } else if (!compile_command(run, flags, cmd, sizeof cmd) || run_in(dir, cmd) != 0) {
+  } else if (!cli_build_command(run, flags, "driver.c", cmd, sizeof cmd) || run_in(dir, cmd) != 0) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver does not compile (%s)", flags);
   } else if ((ran = run_driver(dir, leaks)) == 124) {
     snprintf(run->validate_msg, sizeof run->validate_msg, "the driver ran past 20 s");

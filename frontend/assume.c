@@ -61,7 +61,8 @@ static IrExpr *fail(FeErrors *err, const char *fmt, const char *a) {
   return NULL;
 }
 
-static IrExpr *convert(IrProgram *p, const IrFunction *fn, FeSaved *sv, CXTranslationUnit tu, FeErrors *err) {
+static IrExpr *convert(IrProgram *p, const IrFunction *fn, FeSaved *sv, const FeSavedUnit *unit,
+                       CXTranslationUnit tu, FeErrors *err) {
   CXCursor def = clang_getNullCursor();
   clang_visitChildren(clang_getTranslationUnitCursor(tu), find_fn, &def);
   if (clang_Cursor_isNull(def)) return fail(err, "<assume>: error: %s", "not an expression");
@@ -70,7 +71,8 @@ static IrExpr *convert(IrProgram *p, const IrFunction *fn, FeSaved *sv, CXTransl
   c->prog = p;
   c->A = p->arena;
   c->tu = tu;
-  c->main_file = clang_getFile(tu, p->path);
+  c->main_file = clang_getFile(tu, unit->path);
+  c->path = unit->path;
   c->pure_only = c->reuse_program = true;
   for (int i = 0; i < sv->ntypes; i++) fe_push(c->A, (void ***)&c->types, &c->ntypes, sv->types[i]);
   IrFunction scratch = {0};
@@ -120,9 +122,13 @@ IrExpr *fe_parse_expr(IrProgram *p, const IrFunction *fn, const char *text, FeEr
   if (!p || !fn || !text) return fail(err, "<assume>: error: %s", "no program, function or expression");
   FeSaved *sv = fe_arena_saved(p->arena);
   if (!sv) return fail(err, "<assume>: error: %s", "program was not parsed from a file");
+  const FeSavedUnit *unit = &sv->units[0]; /* the file that defines fn */
+  for (int i = 0; i < sv->nunits; i++)
+    if (fn->loc.file && strcmp(sv->units[i].path, fn->loc.file) == 0) unit = &sv->units[i];
+  const char *path = unit->path;
   size_t len = 0;
-  char *src = read_all(p->path, &len);
-  if (!src) return fail(err, "%s: error: cannot read file", p->path);
+  char *src = read_all(path, &len);
+  if (!src) return fail(err, "%s: error: cannot read file", path);
   FeBuf b = {0};
   /* length(p), the contract of an input object (IR_LENGTH) */
   fe_buf_add(&b, "%s\nlong %s(const volatile void *);\n#undef length\n#define length(p) %s(p)\nvoid %s(", src,
@@ -133,18 +139,18 @@ IrExpr *fe_parse_expr(IrProgram *p, const IrFunction *fn, const char *text, FeEr
     fe_buf_add(&b, "%s%s", i ? ", " : "", fe_declarator(scratch, fn->params[i]->type, fn->params[i]->name));
   fe_arena_free(scratch);
   fe_buf_add(&b, "%s) {\n#line 1 \"<assume>\"\n%s\n;}\n", fn->nparams ? "" : "void", text);
-  struct CXUnsavedFile files[3] = {{p->path, b.s, (unsigned long)b.len},
+  struct CXUnsavedFile files[3] = {{path, b.s, (unsigned long)b.len},
                                    {fe_libc_path, fe_libc_models, fe_libc_models_len},
                                    {fe_stub32_path, "", 0}};
   CXIndex index = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
-  enum CXErrorCode ec = clang_parseTranslationUnit2(index, p->path, sv->args, sv->nargs, files,
+  enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, unit->args, unit->nargs, files,
                                                     sv->stub32 ? 3 : 2, CXTranslationUnit_None, &tu);
   IrExpr *r = NULL;
   FeBuf errs = {0};
-  if (ec != CXError_Success || !tu) fail(err, "%s: error: clang could not parse the expression", p->path);
-  else if (fe_format_errors(tu, p->path, true, &errs)) err->text = errs.s;
-  else r = convert(p, fn, sv, tu, err);
+  if (ec != CXError_Success || !tu) fail(err, "%s: error: clang could not parse the expression", path);
+  else if (fe_format_errors(tu, path, true, &errs)) err->text = errs.s;
+  else r = convert(p, fn, sv, unit, tu, err);
   if (tu) clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
   free(b.s);

@@ -67,6 +67,7 @@ void fe_map_free(FeMap *m);
 typedef struct FeFunc {   /* frontend-side data of one IrFunction */
   IrFunction *fn;
   CXCursor def;           /* the definition, when has_def */
+  int unit;               /* the translation unit of def (FeCtx.units) */
   bool has_def;
   bool translated;
 } FeFunc;
@@ -93,11 +94,39 @@ typedef struct FeView {   /* a scalar part of a carrier union (unions.c) */
   IrType *shift_type;     /* the carrier's unsigned type, at least unsigned int */
 } FeView;
 
+/* One translation unit of the program (a file given, with its arguments). */
+typedef struct FeUnit {
+  CXTranslationUnit tu;
+  CXFile main_file;
+  const char *path;       /* as given: the IrLoc.file of its lines */
+  const char *clang_name; /* the main file's name as clang spells it */
+} FeUnit;
+
+/* A definition with external linkage, when there are several units: what a
+   declaration of the name in another unit stands for. */
+typedef struct FeExtern {
+  const char *name;
+  CXCursor def;
+  int unit;
+  bool is_function;
+  bool has_init;          /* a variable: initialized (else a tentative definition) */
+} FeExtern;
+
 typedef struct FeCtx {
   IrProgram *prog;
   IrArena *A;
-  CXTranslationUnit tu;
+  CXTranslationUnit tu;   /* the unit being converted: units[unit] */
   CXFile main_file;
+  const char *path;       /*   its path */
+  FeUnit *units;
+  int nunits, unit;
+  FeExtern **externs;     /* with several units: external definitions by name */
+  int nexterns;
+  const char **struct_usrs; /* with several units: struct types by USR, so that */
+  IrType **usr_types;       /*   a struct of a shared header is one type, */
+  const char **usr_layouts; /*   when the layouts agree (NULL: not defined yet) */
+  int nusr;
+  const char *check_file; /* FeOptions.check_file, or the first file */
   /* interned types (types.c) */
   IrType **types;
   int ntypes;
@@ -143,9 +172,14 @@ typedef struct FeCtx {
 } FeCtx;
 
 /* What a parse leaves for fe_parse_expr (in the program's arena). */
-typedef struct FeSaved {
+typedef struct FeSavedUnit {
+  const char *path;
   const char **args; /* the clang arguments, as given to clang */
   int nargs;
+} FeSavedUnit;
+typedef struct FeSaved {
+  FeSavedUnit *units; /* one per file of the program */
+  int nunits;
   bool stub32;       /* the empty gnu/stubs-32.h was supplied */
   IrType **types;    /* the interned types */
   int ntypes;
@@ -190,6 +224,14 @@ typedef struct FeKids {
 } FeKids;
 FeKids fe_kids(FeCtx *c, CXCursor cur); /* arena array of the direct children */
 CXCursor fe_strip(CXCursor cur);        /* through ParenExpr */
+
+/* several units (parse.c): the unit a cursor belongs to; makes unit u the
+   one being converted, returning the previous; the definition of a
+   declaration, in its own unit or (external linkage) in the one defining
+   the name; null when none. */
+int fe_unit_of(FeCtx *c, CXCursor cur);
+int fe_use_unit(FeCtx *c, int u);
+CXCursor fe_definition(FeCtx *c, CXCursor decl);
 
 /* declarations (parse.c) */
 FeFunc *fe_func_for(FeCtx *c, CXCursor decl); /* creates the entry on first use */
@@ -301,6 +343,9 @@ void fe_check_sites(FeCtx *c, unsigned kinds, int line, const char *leak_root);
 /* leak.c: --check leak, the allocations of the main file (on `line`, 0:
    all) as sites, checked where a run of root (NULL: main) ends */
 void fe_leak_sites(FeCtx *c, const char *root, int line);
+/* Are the sites of file checked: with --at (at_line) the line's file, else
+   every file of the program (never a header)? */
+bool fe_checked_file(const FeCtx *c, const char *file, bool at_line);
 
 void fe_switch(FeCtx *c, CXCursor cur, IrBlock *out);
 void fe_stmt_into(FeCtx *c, CXCursor s, IrBlock *out);

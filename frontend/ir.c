@@ -436,7 +436,9 @@ static void dump_init(FILE *out, const IrInit *i) {
 
 void ir_dump_program(FILE *out, const IrProgram *p) {
   if (!p) return;
-  fprintf(out, "program %s (%s)\n", p->path, p->model == IR_ILP32 ? "ILP32" : "LP64");
+  fprintf(out, "program %s", p->nfiles > 1 ? p->files[0] : p->path);
+  for (int i = 1; i < p->nfiles; i++) fprintf(out, " %s", p->files[i]); /* a program of several files */
+  fprintf(out, " (%s)\n", p->model == IR_ILP32 ? "ILP32" : "LP64");
   for (int i = 0; i < p->nglobals; i++) {
     const IrVar *g = p->globals[i];
     fprintf(out, "%4d: global %s", g->loc.line, g->is_const ? "const " : "");

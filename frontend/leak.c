@@ -6,9 +6,9 @@
  * returns; at exit(), not from a variable of a call still running either
  * (what LeakSanitizer scans).  The run ends when the checked function (the
  * leak root: --function F, else main) returns from its outermost call, or
- * at exit().  A site is a line of the main file that allocates (malloc,
- * calloc): its blocks leak or not, as LeakSanitizer reports a leak at the
- * allocation's line.
+ * at exit().  A site is a line of a file of the program that allocates
+ * (malloc, calloc): its blocks leak or not, as LeakSanitizer reports a leak
+ * at the allocation's line.
  *
  * Each site L gets a ghost counter inka.live.L (a global no C name can
  * clash with): the blocks allocated on line L not freed yet.
@@ -70,9 +70,9 @@ static bool allocates(const IrStmt *s) {
   return s->kind == IR_ST_CALL && (s->builtin == IR_BI_MALLOC || s->builtin == IR_BI_CALLOC);
 }
 
-static int site_of_line(const Leaks *lk, int line) {
+static int site_at(const Leaks *lk, const char *file, int line) {
   for (int i = 0; i < lk->nsites; i++)
-    if (lk->sites[i]->loc.line == line) return i;
+    if (lk->sites[i]->loc.line == line && file && !strcmp(lk->sites[i]->loc.file, file)) return i;
   return -1;
 }
 
@@ -80,8 +80,8 @@ static int site_of_line(const Leaks *lk, int line) {
 static void new_site(Leaks *lk, const IrFunction *fn, const IrStmt *s) {
   FeCtx *c = lk->c;
   IrProgram *p = c->prog;
-  if (!s->loc.file || strcmp(s->loc.file, p->path) || (lk->line && s->loc.line != lk->line)) return;
-  if (site_of_line(lk, s->loc.line) >= 0) return;
+  if (!fe_checked_file(c, s->loc.file, lk->line != 0) || (lk->line && s->loc.line != lk->line)) return;
+  if (site_at(lk, s->loc.file, s->loc.line) >= 0) return;
   IrCheckSite *site = fe_alloc(c->A, sizeof *site);
   site->kind = IR_RTE_LEAK;
   site->loc = s->loc;
@@ -91,6 +91,23 @@ static void new_site(Leaks *lk, const IrFunction *fn, const IrStmt *s) {
   fe_push(c->A, (void ***)&p->check_sites, &p->ncheck_sites, site);
   fe_push(c->A, (void ***)&lk->sites, &lk->nsites, site);
   fe_push(c->A, (void ***)&lk->live, &lk->nlive, ghost(c, fe_fmt(c->A, "inka.live.%d", s->loc.line), s->loc));
+}
+
+/* A block knows its allocation's line, not its file: a site whose line
+   number another file's allocation shares cannot tell their blocks apart
+   (a free of the other's would count as its own), so no answer about it
+   may say proved. */
+static void mark_shared_lines(Leaks *lk, const IrBlock *b) {
+  for (int i = 0; i < b->n; i++) {
+    const IrStmt *s = b->stmts[i];
+    for (int k = 0; allocates(s) && k < lk->nsites; k++) {
+      IrCheckSite *site = lk->sites[k];
+      if (site->loc.line == s->loc.line && s->loc.file && strcmp(site->loc.file, s->loc.file))
+        site->unmodelled = "a leak at an allocating line whose number an allocation of another file shares";
+    }
+    const IrBlock *kids[] = {&s->then, &s->els, &s->pre, &s->body, &s->step};
+    for (int k = 0; k < 5; k++) mark_shared_lines(lk, kids[k]);
+  }
 }
 
 static void find_sites(Leaks *lk, const IrFunction *fn, const IrBlock *b) {
@@ -248,7 +265,7 @@ static void lower_block(Leaks *lk, const IrFunction *fn, IrBlock *b) {
     if (s->kind == IR_ST_CALL && s->builtin == IR_BI_EXIT) end_checks(lk, NULL, IR_USE_LEAK_EXIT, s->loc, &out);
     if (s->kind == IR_ST_RETURN && fn == lk->root) return_checks(lk, s->rhs, s->loc, &out);
     emit(lk, &out, s);
-    int site = allocates(s) && s->loc.file && !strcmp(s->loc.file, lk->c->prog->path) ? site_of_line(lk, s->loc.line) : -1;
+    int site = allocates(s) ? site_at(lk, s->loc.file, s->loc.line) : -1;
     if (site >= 0) count_allocation(lk, s, site, &out);
   }
   *b = out;
@@ -289,6 +306,8 @@ void fe_leak_sites(FeCtx *c, const char *root_name, int line) {
   for (int i = 0; i < c->prog->nfuncs; i++)
     if (c->prog->funcs[i]->defined) find_sites(&lk, c->prog->funcs[i], &c->prog->funcs[i]->body);
   if (lk.nsites == 0) return;
+  for (int i = 0; i < c->prog->nfuncs; i++)
+    if (c->prog->funcs[i]->defined) mark_shared_lines(&lk, &c->prog->funcs[i]->body);
   c->prog->leak_root = root;
   if (recursive(c, root)) lk.depth = ghost(c, "inka.depth", root->loc);
   IrFunction *saved = c->fn;

@@ -8,6 +8,7 @@
  * locations, diagnostics, the depth guard, children of a cursor.
  * Never lets a libclang object escape: the index and TU die here.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,12 +19,14 @@
 
 /* ---- locations and diagnostics ------------------------------------------- */
 static const char *file_name(FeCtx *c, CXFile f) {
-  if (!f) return c->prog->path;
-  if (c->main_file && clang_File_isEqual(f, c->main_file)) return c->prog->path;
+  if (!f) return c->path;
+  if (c->main_file && clang_File_isEqual(f, c->main_file)) return c->path;
   CXString s = clang_getFileName(f);
   const char *n = clang_getCString(s);
   const char *r = NULL;
-  for (int i = 0; i < c->nfiles && n; i++)
+  for (int i = 0; i < c->nunits && n && !r; i++) /* the main file of another unit */
+    if (c->units[i].clang_name && strcmp(c->units[i].clang_name, n) == 0) r = c->units[i].path;
+  for (int i = 0; i < c->nfiles && n && !r; i++)
     if (strcmp(c->files[i], n) == 0) r = c->files[i];
   if (!r) {
     r = fe_strdup(c->A, n ? n : "?");
@@ -129,6 +132,96 @@ CXCursor fe_strip(CXCursor cur) {
   return cur;
 }
 
+/* ---- several translation units -------------------------------------------- */
+int fe_unit_of(FeCtx *c, CXCursor cur) {
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(cur);
+  for (int i = 0; i < c->nunits; i++)
+    if (c->units[i].tu == tu) return i;
+  return c->unit;
+}
+
+int fe_use_unit(FeCtx *c, int u) {
+  int was = c->unit;
+  if (u < 0 || u >= c->nunits) return was;
+  c->unit = u;
+  c->tu = c->units[u].tu;
+  c->main_file = c->units[u].main_file;
+  c->path = c->units[u].path;
+  return was;
+}
+
+static FeExtern *find_extern(const FeCtx *c, const char *name) {
+  for (int i = 0; i < c->nexterns; i++)
+    if (strcmp(c->externs[i]->name, name) == 0) return c->externs[i];
+  return NULL;
+}
+
+CXCursor fe_definition(FeCtx *c, CXCursor decl) {
+  CXCursor def = clang_getCursorDefinition(decl);
+  enum CXCursorKind k = clang_getCursorKind(decl);
+  if (c->nunits < 2 || (k != CXCursor_FunctionDecl && k != CXCursor_VarDecl)) return def;
+  if (clang_getCursorLinkage(decl) != CXLinkage_External) return def;
+  if (k == CXCursor_FunctionDecl && !clang_Cursor_isNull(def)) return def;
+  CXString sp = clang_getCursorSpelling(decl);
+  FeExtern *e = find_extern(c, clang_getCString(sp));
+  clang_disposeString(sp);
+  if (!e || e->is_function != (k == CXCursor_FunctionDecl)) return def;
+  return e->def;
+}
+
+/* The external definitions of every unit, by name (in one unit, a
+   variable's definition with an initializer wins over tentative ones); two
+   units defining one name (a tentative definition included, as gcc links
+   by default: -fno-common) is an error in the second, as the linker would
+   say. */
+typedef struct ExternScan {
+  FeCtx *c;
+  FeBuf *err;
+} ExternScan;
+
+static enum CXChildVisitResult scan_extern(CXCursor cur, CXCursor parent, CXClientData data) {
+  (void)parent;
+  ExternScan *x = data;
+  FeCtx *c = x->c;
+  enum CXCursorKind k = clang_getCursorKind(cur);
+  if ((k != CXCursor_FunctionDecl && k != CXCursor_VarDecl) || fe_in_system_header(cur) ||
+      clang_getCursorLinkage(cur) != CXLinkage_External)
+    return CXChildVisit_Continue;
+  bool is_fn = k == CXCursor_FunctionDecl;
+  bool has_init = !is_fn && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(cur));
+  if (is_fn ? !clang_isCursorDefinition(cur) : !has_init && clang_Cursor_getStorageClass(cur) == CX_SC_Extern)
+    return CXChildVisit_Continue;
+  char *name = fe_spelling(c, cur);
+  FeExtern *e = find_extern(c, name);
+  if (e && e->is_function && is_fn && clang_Cursor_isFunctionInlined(cur) && clang_Cursor_isFunctionInlined(e->def))
+    return CXChildVisit_Continue; /* an inline function of a header: one definition per file is the rule */
+  if (e && e->unit != c->unit) { /* (a tentative definition too: gcc links with -fno-common) */
+    if (!x->err->s) {
+      IrLoc l = fe_loc(c, cur);
+      fe_buf_add(x->err, "%s:%d:%d: error: '%s' is defined in %s too\n", l.file, l.line, l.col, name,
+                 c->units[e->unit].path);
+    }
+    return CXChildVisit_Continue;
+  }
+  if (e && !(has_init && !e->has_init)) return CXChildVisit_Continue;
+  if (!e) {
+    e = fe_alloc(c->A, sizeof *e);
+    fe_push(c->A, (void ***)&c->externs, &c->nexterns, e);
+  }
+  *e = (FeExtern){name, cur, c->unit, is_fn, has_init};
+  return CXChildVisit_Continue;
+}
+
+static bool collect_externs(FeCtx *c, FeBuf *err) {
+  ExternScan x = {c, err};
+  for (int u = 0; u < c->nunits && !err->s; u++) {
+    fe_use_unit(c, u);
+    clang_visitChildren(clang_getTranslationUnitCursor(c->tu), scan_extern, &x);
+  }
+  fe_use_unit(c, 0);
+  return err->s == NULL;
+}
+
 /* ---- declarations ----------------------------------------------------------- */
 /* const, or an array of const (the canonical array type forgets it) */
 bool fe_const_type(CXType t) {
@@ -176,9 +269,14 @@ static void signature(FeCtx *c, IrFunction *fn, CXCursor decl) {
 }
 
 FeFunc *fe_func_for(FeCtx *c, CXCursor decl) {
+  if (c->nunits > 1 && clang_Cursor_isNull(clang_getCursorDefinition(decl))) {
+    CXCursor elsewhere = fe_definition(c, decl); /* another unit's, for an external name */
+    if (!clang_Cursor_isNull(elsewhere)) decl = elsewhere;
+  }
   CXCursor key = clang_getCanonicalCursor(decl);
   FeFunc *f = fe_map_get(&c->funcs, key);
   if (f) return f;
+  int was = fe_use_unit(c, fe_unit_of(c, decl));
   f = fe_alloc(c->A, sizeof *f);
   f->fn = fe_alloc(c->A, sizeof *f->fn);
   f->fn->name = fe_spelling(c, decl);
@@ -189,9 +287,11 @@ FeFunc *fe_func_for(FeCtx *c, CXCursor decl) {
   if (clang_Cursor_isNull(def)) fe_libc_model(c, f->fn->name, &def); /* strlen, memcmp, ... */
   if (!clang_Cursor_isNull(def) && clang_getCursorKind(def) == CXCursor_FunctionDecl) {
     f->def = def;
+    f->unit = fe_unit_of(c, def);
     f->has_def = true;
     f->fn->defined = true;
   }
+  fe_use_unit(c, was);
   fe_map_put(&c->funcs, key, f);
   fe_push(c->A, (void ***)&c->prog->funcs, &c->prog->nfuncs, f->fn);
   fe_push(c->A, (void ***)&c->ffuncs, &c->nffuncs, f);
@@ -199,9 +299,12 @@ FeFunc *fe_func_for(FeCtx *c, CXCursor decl) {
 }
 
 FeGlobal *fe_global_for(FeCtx *c, CXCursor decl) {
+  CXCursor elsewhere = fe_definition(c, decl); /* the defining unit's, for an external name */
+  if (c->nunits > 1 && !clang_Cursor_isNull(elsewhere)) decl = elsewhere;
   CXCursor key = clang_getCanonicalCursor(decl);
   FeGlobal *g = fe_map_get(&c->globals, key);
   if (g) return g;
+  int was = fe_use_unit(c, fe_unit_of(c, decl));
   g = fe_alloc(c->A, sizeof *g);
   fe_map_put(&c->globals, key, g);
   IrVar *v = fe_alloc(c->A, sizeof *v);
@@ -238,6 +341,7 @@ FeGlobal *fe_global_for(FeCtx *c, CXCursor decl) {
   }
   c->fn = saved_fn;
   c->global = saved_g;
+  fe_use_unit(c, was);
   return g;
 }
 
@@ -267,6 +371,7 @@ static enum CXChildVisitResult top_level(CXCursor cur, CXCursor parent, CXClient
     FeFunc *f = fe_func_for(c, cur);
     if (clang_isCursorDefinition(cur)) {
       f->def = cur;
+      f->unit = c->unit;
       f->has_def = true;
       f->fn->defined = true;
     }
@@ -277,18 +382,30 @@ static enum CXChildVisitResult top_level(CXCursor cur, CXCursor parent, CXClient
 }
 
 static void convert_program(FeCtx *c) {
-  fe_scan_unions(c);
-  clang_visitChildren(clang_getTranslationUnitCursor(c->tu), top_level, c);
+  for (int u = 0; u < c->nunits; u++) {
+    fe_use_unit(c, u);
+    fe_scan_unions(c);
+  }
+  for (int u = 0; u < c->nunits; u++) {
+    fe_use_unit(c, u);
+    clang_visitChildren(clang_getTranslationUnitCursor(c->tu), top_level, c);
+  }
   for (int i = 0; i < c->nffuncs; i++) { /* the list grows as calls find callees */
     FeFunc *f = c->ffuncs[i];
     if (f->has_def && !f->translated) {
       f->translated = true;
+      fe_use_unit(c, f->unit);
       fe_function_body(c, f);
     }
   }
+  fe_use_unit(c, 0);
   fe_lower_dispatch(c);
   fe_link_calls(c->prog);
-  fe_collect_stubs(c);
+  for (int u = 0; u < c->nunits; u++) {
+    fe_use_unit(c, u);
+    fe_collect_stubs(c);
+  }
+  fe_use_unit(c, 0);
 }
 
 /* ---- clang ----------------------------------------------------------------- */
@@ -392,68 +509,110 @@ void fe_clang_args(const FeOptions *opt, const char ***args, int *nargs, bool *s
     if (opt->clang_args[i]) add_arg(args, nargs, opt->clang_args[i]);
 }
 
-IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) {
+/* The clang arguments of one file: the run's, the file's own, and for a
+   preprocessed .i gcc-only spellings clang refuses. */
+static void source_args(const FeOptions *opt, const FeSource *src, const char ***args, int *nargs, bool *stub32) {
+  FeOptions mine = *opt;
+  mine.clang_args = src->args;
+  mine.nclang_args = src->nargs;
+  fe_clang_args(&mine, args, nargs, stub32);
+  size_t plen = strlen(src->path);
+  if (plen > 2 && strcmp(src->path + plen - 2, ".i") == 0) {
+    /* gcc's preprocessed glibc headers: gcc-only spellings clang refuses */
+    static const char *const gcc_only[] = {"-D_Float128=__float128", "-D_Float64=double", "-D_Float32=float",
+                                           "-D_Float64x=long double", "-D_Float32x=double",
+                                           "-D__malloc__(...)=__malloc__"};
+    for (size_t i = 0; i < sizeof gcc_only / sizeof gcc_only[0]; i++) add_arg(args, nargs, gcc_only[i]);
+  }
+}
+
+/* Parses source u into c->units[u]; false with clang's errors in b. */
+static bool parse_unit(FeCtx *c, CXIndex index, const FeOptions *opt, const FeSource *src, int u, FeSaved *sv,
+                       FeBuf *b) {
+  const char **args = NULL;
+  int nargs = 0;
+  bool stub32 = false;
+  source_args(opt, src, &args, &nargs, &stub32);
+  struct CXUnsavedFile unsaved[2] = {{fe_libc_path, fe_libc_models, fe_libc_models_len}, {fe_stub32_path, "", 0}};
+  FeUnit *unit = &c->units[u];
+  unit->path = c->prog->files[u];
+  enum CXErrorCode ec = clang_parseTranslationUnit2(index, src->path, args, nargs, unsaved, stub32 ? 2 : 1,
+                                                    CXTranslationUnit_None, &unit->tu);
+  FeSavedUnit *su = &sv->units[u];
+  su->path = unit->path;
+  su->args = fe_alloc(c->A, sizeof(char *) * (size_t)(nargs + 1));
+  for (int i = 0; i < nargs; i++) su->args[i] = fe_strdup(c->A, args[i]);
+  su->nargs = nargs;
+  sv->stub32 |= stub32;
+  free(args);
+  if (ec != CXError_Success || !unit->tu) {
+    fe_buf_add(b, "%s: error: clang could not parse the file (error %d; bad clang arguments?)\n", src->path, (int)ec);
+    return false;
+  }
+  if (fe_format_errors(unit->tu, src->path, false, b)) return false;
+  unit->main_file = clang_getFile(unit->tu, src->path);
+  CXString name = clang_getFileName(unit->main_file);
+  unit->clang_name = fe_strdup(c->A, clang_getCString(name) ? clang_getCString(name) : src->path);
+  clang_disposeString(name);
+  return true;
+}
+
+IrProgram *fe_parse_files(const FeSource *sources, int nsources, const FeOptions *opt, FeErrors *err) {
   FeErrors dummy;
   if (!err) err = &dummy;
   err->text = NULL;
   FeOptions defaults = {.model = IR_LP64};
   if (!opt) opt = &defaults;
-  if (!path) path = "";
-  if ((err->text = unreadable(path))) return NULL;
-  FeBuf deep = {0};
-  if (fe_too_deep(path, &deep)) {
-    err->text = deep.s;
-    return NULL;
+  assert(nsources >= 1);
+  for (int i = 0; i < nsources; i++) {
+    if ((err->text = unreadable(sources[i].path))) return NULL;
+    FeBuf deep = {0};
+    if (fe_too_deep(sources[i].path, &deep)) {
+      err->text = deep.s;
+      return NULL;
+    }
   }
-
-  const char **args = NULL;
-  int nargs = 0;
-  bool stub32 = false;
-  fe_clang_args(opt, &args, &nargs, &stub32);
-  size_t plen = strlen(path);
-  if (plen > 2 && strcmp(path + plen - 2, ".i") == 0) {
-    /* gcc's preprocessed glibc headers: gcc-only spellings clang refuses */
-    static const char *const gcc_only[] = {"-D_Float128=__float128", "-D_Float64=double", "-D_Float32=float",
-                                           "-D_Float64x=long double", "-D_Float32x=double",
-                                           "-D__malloc__(...)=__malloc__"};
-    for (size_t i = 0; i < sizeof gcc_only / sizeof gcc_only[0]; i++) add_arg(&args, &nargs, gcc_only[i]);
-  }
-  struct CXUnsavedFile unsaved[2] = {{fe_libc_path, fe_libc_models, fe_libc_models_len}, {fe_stub32_path, "", 0}};
 
   FeCtx ctx = {0};
   FeCtx *c = &ctx;
   IrArena *A = fe_arena_new();
   IrProgram *p = fe_alloc(A, sizeof *p);
   p->arena = A;
-  p->path = fe_strdup(A, path);
+  for (int i = 0; i < nsources; i++)
+    fe_push(A, (void ***)&p->files, &p->nfiles, fe_strdup(A, sources[i].path));
+  p->path = p->files[0];
   p->model = opt->model;
   p->wrapv = opt->wrapv;
   c->prog = p;
   c->A = A;
   c->no_stubs = opt->no_stubs;
+  c->check_file = p->files[0];
+  for (int i = 0; i < nsources; i++)
+    if (opt->check_file && strcmp(opt->check_file, sources[i].path) == 0) c->check_file = p->files[i];
+  c->units = calloc((size_t)nsources, sizeof *c->units);
+  if (!c->units) abort();
+  c->nunits = nsources;
+  FeSaved *sv = fe_alloc(A, sizeof *sv);
+  sv->units = fe_alloc(A, sizeof *sv->units * (size_t)nsources);
+  sv->nunits = nsources;
+  fe_arena_set_saved(A, sv);
 
   CXIndex index = clang_createIndex(0, 0);
-  enum CXErrorCode ec = clang_parseTranslationUnit2(index, path, args, nargs, unsaved, stub32 ? 2 : 1,
-                                                    CXTranslationUnit_None, &c->tu);
-  FeSaved *sv = fe_alloc(A, sizeof *sv);
-  sv->args = fe_alloc(A, sizeof(char *) * (size_t)(nargs + 1));
-  for (int i = 0; i < nargs; i++) sv->args[i] = fe_strdup(A, args[i]);
-  sv->nargs = nargs;
-  sv->stub32 = stub32;
-  fe_arena_set_saved(A, sv);
-  free(args);
   FeBuf b = {0};
-  if (ec != CXError_Success || !c->tu) {
-    fe_buf_add(&b, "%s: error: clang could not parse the file (error %d; bad clang arguments?)\n", path,
-               (int)ec);
-  } else if (!fe_format_errors(c->tu, path, false, &b)) {
-    c->main_file = clang_getFile(c->tu, path);
-    convert_program(c);
-    if (opt->check_kinds) fe_check_sites(c, opt->check_kinds, opt->check_line, opt->check_function);
-    sv->types = c->types;
-    sv->ntypes = c->ntypes;
+  bool parsed = true;
+  for (int u = 0; u < nsources && parsed; u++) parsed = parse_unit(c, index, opt, &sources[u], u, sv, &b);
+  if (parsed) {
+    fe_use_unit(c, 0);
+    if (collect_externs(c, &b)) {
+      convert_program(c);
+      if (opt->check_kinds) fe_check_sites(c, opt->check_kinds, opt->check_line, opt->check_function);
+      sv->types = c->types;
+      sv->ntypes = c->ntypes;
+    }
   }
-  if (c->tu) clang_disposeTranslationUnit(c->tu);
+  for (int u = 0; u < nsources; u++)
+    if (c->units[u].tu) clang_disposeTranslationUnit(c->units[u].tu);
+  free(c->units);
   clang_disposeIndex(index);
   fe_map_free(&c->struct_types);
   fe_map_free(&c->union_uses);
@@ -467,6 +626,11 @@ IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) 
     return NULL;
   }
   return p;
+}
+
+IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err) {
+  FeSource src = {path ? path : "", opt ? opt->clang_args : NULL, opt ? opt->nclang_args : 0};
+  return fe_parse_files(&src, 1, opt, err);
 }
 
 void fe_program_free(IrProgram *p) {

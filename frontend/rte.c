@@ -159,11 +159,20 @@ static void emit1(Sites *st, IrExprKind op, IrExpr *a, IrExpr *b, IrLoc loc) {
 }
 
 /* ---- the sites of each kind ------------------------------------------------------ */
+/* --at FILE:LINE checks the line of that file; without --at, every file of
+   the program is checked (never a header's lines). */
+bool fe_checked_file(const FeCtx *c, const char *file, bool at_line) {
+  if (!file) return false;
+  if (at_line) return strcmp(file, c->check_file) == 0;
+  for (int i = 0; i < c->prog->nfiles; i++)
+    if (strcmp(file, c->prog->files[i]) == 0) return true;
+  return false;
+}
+
 /* Is an operation of kind k at loc checked?  If so, it is a new site, whose
    checks come next. */
 static bool checked_at(Sites *st, IrLoc loc, IrRteKind k) {
-  if (!(st->kinds & k) || (st->line && loc.line != st->line) || !loc.file || strcmp(loc.file, st->c->prog->path))
-    return false;
+  if (!(st->kinds & k) || (st->line && loc.line != st->line) || !fe_checked_file(st->c, loc.file, st->line != 0)) return false;
   IrCheckSite *site = fe_alloc(st->c->A, sizeof *site);
   site->kind = k;
   site->loc = loc;

@@ -22,7 +22,7 @@ bool fe_is_stub(FeCtx *c, CXCursor decl) {
   if (c->no_stubs || clang_getCursorKind(decl) != CXCursor_FunctionDecl) return false;
   CXCursor key = clang_getCanonicalCursor(decl);
   if (fe_map_get(&c->sysdefs, key)) return false;
-  CXCursor def = clang_getCursorDefinition(decl);
+  CXCursor def = fe_definition(c, decl); /* (in another file of the program too) */
   if (!clang_Cursor_isNull(def)) return false;
   if (fe_in_system_header(key)) return false;
   char *name = fe_spelling(c, decl);

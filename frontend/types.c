@@ -7,6 +7,7 @@
  * parts, structs by their declaration.  Never guesses a size: integer and
  * struct layouts come from clang in the chosen data model.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fe.h"
@@ -152,6 +153,77 @@ static enum CXVisitorResult visit_field(CXCursor f, CXClientData data) {
   return CXVisit_Continue;
 }
 
+/* The fields, size and alignment of st from decl's definition (none:
+   incomplete, usable behind pointers); NULL with *why when a field is
+   outside the subset. */
+static IrType *fill_struct(FeCtx *c, IrType *st, CXCursor decl, CXCursor key, const char **why) {
+  bool is_union = st->is_union;
+  CXCursor def = clang_getCursorDefinition(decl);
+  if (clang_Cursor_isNull(def)) return st; /* incomplete: usable behind pointers */
+  FieldWalk w = {c, st, NULL};
+  if (is_union) fe_union_type(c, st, def, &w.why);
+  else clang_Type_visitFields(clang_getCursorType(def), visit_field, &w);
+  if (w.why) {
+    /* keep the broken struct out of reach: later lookups fail the same way */
+    fe_map_put(&c->struct_types, key, NULL);
+    *why = w.why;
+    return NULL;
+  }
+  st->size = clang_Type_getSizeOf(clang_getCursorType(def));
+  st->align = clang_Type_getAlignOf(clang_getCursorType(def));
+  st->complete = st->size >= 0;
+  if (st->size < 0) st->size = st->align = 0;
+  return st;
+}
+
+/* With several units, a struct's layout as text: each field's name,
+   canonical type, bit offset and width (NULL: no definition). */
+static enum CXVisitorResult layout_field(CXCursor f, CXClientData data) {
+  CXString name = clang_getCursorSpelling(f);
+  CXString type = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(f)));
+  fe_buf_add(data, "%s|%s|%lld|%d;", clang_getCString(name), clang_getCString(type),
+             clang_Cursor_getOffsetOfField(f), clang_Cursor_isBitField(f) ? clang_getFieldDeclBitWidth(f) : -1);
+  clang_disposeString(name);
+  clang_disposeString(type);
+  return CXVisit_Continue;
+}
+
+static const char *layout(FeCtx *c, CXCursor decl) {
+  CXCursor def = clang_getCursorDefinition(decl);
+  if (clang_Cursor_isNull(def)) return NULL;
+  FeBuf b = {0};
+  fe_buf_add(&b, "%lld:", clang_Type_getSizeOf(clang_getCursorType(def)));
+  clang_Type_visitFields(clang_getCursorType(def), layout_field, &b);
+  const char *r = fe_strdup(c->A, b.s);
+  free(b.s);
+  return r;
+}
+
+/* The entry of the struct types built by USR (a struct of a shared header
+   has one USR in every unit), or -1. */
+static int usr_entry(const FeCtx *c, CXCursor decl) {
+  CXString usr = clang_getCursorUSR(decl);
+  const char *u = clang_getCString(usr);
+  int found = -1;
+  for (int i = 0; i < c->nusr && u && *u && found < 0; i++)
+    if (strcmp(c->struct_usrs[i], u) == 0) found = i;
+  clang_disposeString(usr);
+  return found;
+}
+
+/* With several units: the struct type another unit built for the same
+   declaration when its layout is this one's (field names, types and
+   offsets), or one of them is only declared.  NULL: a type of its own (two
+   files may give one tag different definitions). */
+static IrType *shared_struct(FeCtx *c, CXCursor decl) {
+  int i = usr_entry(c, decl);
+  if (i < 0) return NULL;
+  const char *mine = layout(c, decl);
+  if (!mine) return c->usr_types[i];
+  if (!c->usr_layouts[i]) c->usr_layouts[i] = mine; /* defined here first: fill_struct follows */
+  return strcmp(c->usr_layouts[i], mine) == 0 ? c->usr_types[i] : NULL;
+}
+
 static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   CXCursor decl = clang_getTypeDeclaration(t);
   bool is_union = clang_getCursorKind(decl) == CXCursor_UnionDecl;
@@ -171,6 +243,11 @@ static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
     *why = "struct type unknown to the program";
     return NULL;
   }
+  if (!is_union && c->nunits > 1 && (st = shared_struct(c, decl))) { /* another unit's */
+    fe_map_put(&c->struct_types, key, st);
+    if (st->complete || clang_Cursor_isNull(clang_getCursorDefinition(decl))) return st;
+    return fill_struct(c, st, decl, key, why); /* defined here, declared only there */
+  }
   st = fe_alloc(c->A, sizeof *st);
   st->kind = IR_TY_STRUCT;
   st->is_union = is_union;
@@ -182,22 +259,15 @@ static IrType *struct_type(FeCtx *c, CXType t, const char **why) {
   clang_disposeString(sp);
   fe_map_put(&c->struct_types, key, st);
   fe_push(c->A, (void ***)&c->types, &c->ntypes, st);
-  CXCursor def = clang_getCursorDefinition(decl);
-  if (clang_Cursor_isNull(def)) return st; /* incomplete: usable behind pointers */
-  FieldWalk w = {c, st, NULL};
-  if (is_union) fe_union_type(c, st, def, &w.why);
-  else clang_Type_visitFields(clang_getCursorType(def), visit_field, &w);
-  if (w.why) {
-    /* keep the broken struct out of reach: later lookups fail the same way */
-    fe_map_put(&c->struct_types, key, NULL);
-    *why = w.why;
-    return NULL;
+  if (!is_union && c->nunits > 1) {
+    CXString usr = clang_getCursorUSR(decl);
+    int n = c->nusr, m = c->nusr;
+    fe_push(c->A, (void ***)&c->struct_usrs, &n, fe_strdup(c->A, clang_getCString(usr)));
+    fe_push(c->A, (void ***)&c->usr_layouts, &m, (void *)layout(c, decl));
+    fe_push(c->A, (void ***)&c->usr_types, &c->nusr, st);
+    clang_disposeString(usr);
   }
-  st->size = clang_Type_getSizeOf(clang_getCursorType(def));
-  st->align = clang_Type_getAlignOf(clang_getCursorType(def));
-  st->complete = st->size >= 0;
-  if (st->size < 0) st->size = st->align = 0;
-  return st;
+  return fill_struct(c, st, decl, key, why);
 }
 
 /* ---- function pointers --------------------------------------------------------

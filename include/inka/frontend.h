@@ -11,6 +11,14 @@
 
 #include "inka/ir.h"
 
+/* One file of a program of several files: its path and the clang
+   arguments it is compiled with (-I, -D, -std=, ...). */
+typedef struct FeSource {
+  const char *path;
+  const char *const *args;
+  int nargs;
+} FeSource;
+
 typedef struct FeOptions {
   IrDataModel model;          /* LP64 (default) or ILP32 (-m32 semantics) */
   const char *const *clang_args; /* extra arguments after "--" (-I, -D, -std=) */
@@ -23,6 +31,7 @@ typedef struct FeOptions {
   int check_line;             /*   explicit checks (frontend/rte.c) */
   const char *check_function; /* --check leak: the function whose run ends
                                  where leaks are checked (NULL: main) */
+  const char *check_file;     /* the file of check_line (NULL: the first file) */
 } FeOptions;
 
 /* Diagnostics the frontend reports, already formatted like a compiler's
@@ -34,6 +43,13 @@ typedef struct FeErrors {
 /* Parses `path`.  Returns NULL on a parse error (clang's errors in *err) or an
    unreadable file; otherwise the program (free with fe_program_free). */
 IrProgram *fe_parse_file(const char *path, const FeOptions *opt, FeErrors *err);
+/* A program of several files, each parsed with its own arguments (the
+   options' clang_args are ignored): one IrProgram holding the functions and
+   globals of all of them.  A declaration with external linkage resolves to
+   the file that defines the name; `static` names of different files stay
+   distinct objects; two files defining one external name is an error.
+   IrProgram.files lists the paths, path is the first. */
+IrProgram *fe_parse_files(const FeSource *sources, int nsources, const FeOptions *opt, FeErrors *err);
 void fe_program_free(IrProgram *p);
 void fe_errors_free(FeErrors *err);
 

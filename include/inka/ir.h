@@ -335,7 +335,10 @@ typedef struct IrStub {
 } IrStub;
 
 typedef struct IrProgram {
-  const char *path;      /* the main file */
+  const char *path;      /* the main file: the objective's (lines of other
+                            files are not objectives' lines) */
+  const char **files;    /* every file of the program (files[0] first given) */
+  int nfiles;
   IrDataModel model;
   bool wrapv;            /* signed arithmetic wraps (gcc -fwrapv); false: ISO C,
                             a signed overflow (+ - * unary - << of int, long,
