@@ -540,8 +540,12 @@ static bool call(Comp *k, const IrStmt *s, CxStmt *x) {
     x->kind = S_MALLOC;
     x->zeroed = s->builtin == IR_BI_CALLOC;
     if (s->nargs < (x->zeroed ? 2 : 1)) return fail(k, &s->loc, "unsupported: %s", "an allocation without its size");
+    x->bits = (uint8_t)s->args[0]->type->bits; /* of size_t: PTRDIFF_MAX is the most a block may have */
     if (!ptr || ptr->kind != IR_TY_PTR || ptr->base->kind == IR_TY_VOID || ptr->base->size <= 0) {
       x->reason = "an allocation whose element type is not known";
+    } else if (s->args[0]->type->kind != IR_TY_INT || s->args[0]->type->is_signed ||
+               (x->zeroed && s->args[1]->type->bits != s->args[0]->type->bits)) {
+      x->reason = "an allocation whose size is not a size_t";
     } else {
       x->type = ptr->base;
       x->cells = cx_cells(ptr->base);

@@ -459,13 +459,22 @@ static Signal call(Run *r, const CxStmt *s) {
   return SIG_NEXT;
 }
 
+/* malloc, calloc as the C library does them (the translation's allocate,
+   translate/stmt.c): more than PTRDIFF_MAX bytes, calloc's product
+   included, gives NULL; more than 2^20 elements abandons the run (a real
+   malloc may give it or not); bytes / sizeof(T) elements otherwise. */
 static void allocate(Run *r, const CxStmt *s) {
   int64_t n = eval(r, s->args[0]), m = s->zeroed ? eval(r, s->args[1]) : 1;
   if (s->reason) stop(r, CX_ABANDONED, s->reason);
-  __int128 bytes = (__int128)n * m;
+  uint64_t mask = s->bits >= 64 ? UINT64_MAX : ((uint64_t)1 << s->bits) - 1; /* values of size_t */
+  unsigned __int128 bytes = (unsigned __int128)((uint64_t)n & mask) * ((uint64_t)m & mask);
+  if (bytes > (mask >> 1)) { /* above PTRDIFF_MAX: the library refuses it */
+    assign(r, &s->lhs, 0, true);
+    return;
+  }
   int64_t size = s->type->size;
-  if (bytes < 0 || bytes / size > (1 << 20)) stop(r, CX_ABANDONED, "an allocation larger than the model handles");
-  int64_t count = (int64_t)(bytes / size);
+  if (bytes / (uint64_t)size > (1 << 20)) stop(r, CX_ABANDONED, "an allocation larger than the model handles");
+  int64_t count = (int64_t)(bytes / (uint64_t)size);
   assign(r, &s->lhs, new_object(r, CX_OBJ_HEAP, count * s->cells, s->zeroed, NULL, s->type, count, s->src_line), true);
 }
 

@@ -178,29 +178,114 @@ static StResult heap_check(StmtCtx *c, const IrStmt *s, const PropVar *args, boo
 
 static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args);
 
-/* malloc / calloc: new_s.  The block's size must be known when it runs; the
-   allocation never fails (no NULL result is modelled). */
+/* ---- malloc / calloc: new_s ------------------------------------------------------
+ * As the C library does it (docs/design.md §5.2, "Allocations"): a request
+ * of more than PTRDIFF_MAX bytes (glibc refuses it; calloc's product too,
+ * overflow included) gives NULL and the program's own check runs; a block
+ * of more elements than TR_MAX_ALLOC abandons the path (a real malloc may
+ * give it or not); any other block is allocated.  A size the inputs decide
+ * makes a sized object whose length variable is bytes / sizeof(T), its
+ * header reading "it succeeded" and the program's pointer NULL where it
+ * did not. */
+enum { TR_MAX_ALLOC = 1 << 20 };
+
+/* The boolean "lo <= x <= hi" on x's stored value; TR_FAIL on failure. */
+static PropVar within(Tr *t, PropVar x, int64_t lo, int64_t hi) {
+  PropStore *st = t->s;
+  if (prop_min(st, x) >= lo && prop_max(st, x) <= hi) return t->one;
+  if (prop_max(st, x) < lo || prop_min(st, x) > hi) return t->zero;
+  PropVar above = prop_new_var(st, 0, 1), below = prop_new_var(st, 0, 1), in = prop_new_var(st, 0, 1);
+  PropVar neither = prop_new_var(st, 0, 1);
+  if (!op_reify(st, below, x, OP_LT, prop_new_const(st, lo)) || !op_reify(st, above, x, OP_GT, prop_new_const(st, hi)) ||
+      !op_bool_or(st, neither, below, above) || !op_bool_not(st, in, neither))
+    return TR_FAIL;
+  return in;
+}
+
+/* The block of `bytes` bytes (a value at most PTRDIFF_MAX), known now. */
+static StResult allocate_known(StmtCtx *c, const IrStmt *s, uint64_t bytes) {
+  Tr *t = c->t;
+  const IrType *elem = s->type->base;
+  if (bytes / (uint64_t)elem->size > TR_MAX_ALLOC)
+    return ev_result(c, tr_abandon(t, "an allocation larger than the model handles"));
+  TrObject *o = tr_new_object(t, TR_OBJ_HEAP, elem, (int64_t)(bytes / (uint64_t)elem->size), NULL, s->loc.line);
+  if (!o) return ST_FAIL;
+  c->out = tr_state_copy(t, c->in);
+  c->out->mem = tr_new_s(t, c->in->mem, o, s->builtin == IR_BI_CALLOC);
+  return s->lhs ? assign(c, c->out, s->lhs, prop_new_const(t->s, o->base)) : ST_NEXT;
+}
+
+/* The block of units * unit bytes, units a variable of the unsigned type
+   of the size (its stored value: the value itself up to PTRDIFF_MAX), unit
+   a constant at least 1; `most` is PTRDIFF_MAX. */
+static StResult allocate_sized(StmtCtx *c, const IrStmt *s, PropVar units, uint64_t unit, int64_t most) {
+  Tr *t = c->t;
+  PropStore *st = t->s;
+  const IrType *elem = s->type->base;
+  int64_t reserve = tr_sized_reserve(elem), size = elem->size;
+  if (reserve > TR_MAX_ALLOC) reserve = TR_MAX_ALLOC;
+  if (unit > (uint64_t)most) unit = 1, most = 0; /* only units == 0 fits: no bytes */
+  int64_t fit_units = most / (int64_t)unit, use_units = (reserve * size + size - 1) / (int64_t)unit;
+  if (use_units > fit_units) use_units = fit_units;
+  PropVar fits = within(t, units, 0, fit_units), usable = within(t, units, 0, use_units);
+  if (fits == TR_FAIL || usable == TR_FAIL) return ST_FAIL;
+  if (use_units < fit_units) { /* a real malloc may give a block this large or not */
+    PropVar large = within(t, units, use_units + 1, fit_units);
+    if (large == TR_FAIL || !tr_abandon_if(t, large, "an allocation larger than the model handles")) return ST_FAIL;
+  }
+  /* used = usable ? units : 0, and used * unit = size * len + rest */
+  PropVar used = prop_new_var(st, 0, use_units), len = prop_new_var(st, 0, reserve), rest = prop_new_var(st, 0, size - 1);
+  int64_t coef[3] = {(int64_t)unit, -size, -1};
+  PropVar terms[3] = {used, len, rest};
+  if (!op_merge(st, used, usable, units, t->zero) || !op_linear(st, 3, coef, terms, OP_EQ, 0)) return ST_FAIL;
+  TrObject *o = tr_new_sized_object(t, TR_OBJ_HEAP, elem, len, NULL, s->loc.line);
+  if (!o) return ST_FAIL;
+  PropVar block = prop_new_var(st, 0, o->base);
+  if (!op_merge(st, block, fits, prop_new_const(st, o->base), t->zero)) return ST_FAIL;
+  c->out = tr_state_copy(t, c->in);
+  c->out->mem = tr_new_s_if(t, c->in->mem, o, s->builtin == IR_BI_CALLOC, fits);
+  return s->lhs ? assign(c, c->out, s->lhs, block) : ST_NEXT;
+}
+
+/* malloc(n), calloc(n, size). */
 static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args) {
   Tr *t = c->t;
   const IrType *ptr = s->type;
   if (!ptr || ptr->kind != IR_TY_PTR || ptr->base->kind == IR_TY_VOID || ptr->base->size <= 0)
     return ev_result(c, tr_abandon(t, "an allocation whose element type is not known"));
+  const IrType *size_type = s->args[0]->type;
+  for (int i = 0; i < s->nargs; i++)
+    if (s->args[i]->type->kind != IR_TY_INT || s->args[i]->type->is_signed || s->args[i]->type->bits != size_type->bits)
+      return ev_result(c, tr_abandon(t, "an allocation whose size is not a size_t"));
+  OpCType ct = tr_ctype(size_type);
+  int64_t most = size_type->bits >= 64 ? INT64_MAX : ((int64_t)1 << (size_type->bits - 1)) - 1; /* PTRDIFF_MAX */
   /* a size computed from constants (`mk(4)` allocating `cap * sizeof(int)`)
      is fixed once what computed it has run: inside a propagator that
      translates this code, those posts are only queued */
   bool fixed = true;
   for (int i = 0; i < s->nargs; i++) fixed = fixed && prop_is_fixed(t->s, args[i]);
   if (!fixed && !prop_settle(t->s, PROP_PRIO_CONTROL, TR_SETTLE_RUNS)) return ST_FAIL;
-  for (int i = 0; i < s->nargs; i++)
-    if (!prop_is_fixed(t->s, args[i])) return ev_result(c, tr_abandon(t, "an allocation of a size the inputs decide"));
-  int64_t bytes = prop_value(t->s, args[0]);
-  if (s->builtin == IR_BI_CALLOC) bytes *= prop_value(t->s, args[1]);
-  if (bytes < 0 || bytes / ptr->base->size > (1 << 20))
-    return ev_result(c, tr_abandon(t, "an allocation larger than the model handles"));
-  TrObject *o = tr_new_object(t, TR_OBJ_HEAP, ptr->base, bytes / ptr->base->size, NULL, s->loc.line);
-  c->out = tr_state_copy(t, c->in);
-  c->out->mem = tr_new_s(t, c->in->mem, o, s->builtin == IR_BI_CALLOC);
-  return s->lhs ? assign(c, c->out, s->lhs, prop_new_const(t->s, o->base)) : ST_NEXT;
+  int nfixed = 0, free_arg = -1;
+  unsigned __int128 known = 1; /* the product of the fixed arguments' values */
+  for (int i = 0; i < s->nargs; i++) {
+    if (!prop_is_fixed(t->s, args[i])) {
+      free_arg = i;
+      continue;
+    }
+    nfixed++;
+    known *= (unsigned __int128)(uint64_t)op_c_value(ct, prop_value(t->s, args[i]));
+  }
+  if (nfixed == s->nargs) {
+    if (known > (unsigned __int128)most) { /* the library refuses it */
+      c->out = tr_state_copy(t, c->in);
+      return s->lhs ? assign(c, c->out, s->lhs, t->zero) : ST_NEXT;
+    }
+    return allocate_known(c, s, (uint64_t)known);
+  }
+  if (nfixed + 1 < s->nargs)
+    return ev_result(c, tr_abandon(t, "a calloc whose count and size the inputs both decide"));
+  if (known == 0) return allocate_known(c, s, 0); /* calloc(n, 0) */
+  return allocate_sized(c, s, args[free_arg], known > (unsigned __int128)most ? UINT64_MAX : (uint64_t)known, most);
 }
 
 /* free(p): delete_s.  free(NULL) does nothing; freeing anything but a live

@@ -116,6 +116,9 @@ PropStatus tr_memory_status(Tr *t, Propagator *p, PropVar x, int *waiting, bool 
 /* ---- The operators ------------------------------------------------------------- */
 /* new_s.c: the state after allocating object o (calloc: zeroed cells). */
 TrMem *tr_new_s(Tr *t, TrMem *in, TrObject *o, bool zeroed);
+/* The same for an allocation that may fail: o's header reads the boolean
+   `allocated` (the caller gives the program NULL where it is 0). */
+TrMem *tr_new_s_if(Tr *t, TrMem *in, TrObject *o, bool zeroed, PropVar allocated);
 /* delete_s.c: the state after freeing the block x points to (the caller
    checked with tr_access_trap(..., true) that x is a live block), or NULL
    on failure. */

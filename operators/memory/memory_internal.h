@@ -39,6 +39,8 @@ struct TrMem {
   PropVar x, v;       /* STORE: location, value */
   TrObject *obj;      /* ALLOC */
   bool zeroed;        /* ALLOC: calloc */
+  PropVar allocated;  /* ALLOC: what the header reads (t->one; for an allocation
+                         that may fail, the boolean "it succeeded") */
   TrMem *resolved;    /* JOIN: the memory where execution went (trailed) */
   MemCached *cache;   /* JOIN: one variable per location read; STORE: merges (trailed) */
   int ncache;         /* entries in cache (trailed) */

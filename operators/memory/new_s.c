@@ -15,6 +15,11 @@
  * The location of the new block is the next free range on the path: id is
  * known at translation time, so new_s itself never suspends.
  *
+ * An allocation that may fail (malloc of a size the inputs decide) still
+ * makes its object, whose header reads the boolean "it succeeded": where it
+ * failed, the program holds NULL instead of its address and the block is
+ * as good as freed (nothing reaches it, a free of it would be invalid).
+ *
  * Cells of a malloc'd block read TR_UNINIT (nobody wrote them: no test
  * controls them); calloc's read 0.
  */
@@ -22,20 +27,23 @@
 
 #include "memory_internal.h"
 
-TrMem *tr_new_s(Tr *t, TrMem *in, TrObject *o, bool zeroed) {
-  assert(in && o);
+TrMem *tr_new_s(Tr *t, TrMem *in, TrObject *o, bool zeroed) { return tr_new_s_if(t, in, o, zeroed, t->one); }
+
+TrMem *tr_new_s_if(Tr *t, TrMem *in, TrObject *o, bool zeroed, PropVar allocated) {
+  assert(in && o && allocated != TR_UNINIT && allocated != TR_FAIL);
   assert(o->base + o->ncells < tr_frontier(t)); /* rule 4: o is below the frontier */
   TrMem *m = mem_node(t, TR_MEM_ALLOC, in);
   m->obj = o;
   m->zeroed = zeroed;
+  m->allocated = allocated;
   return m;
 }
 
 bool mem_alloc_read(Tr *t, const TrMem *m, int64_t loc, PropVar *v) {
   assert(m->kind == TR_MEM_ALLOC);
   const TrObject *o = m->obj;
-  if (loc == o->base - 1) { /* rule 3: the header says "allocated" */
-    *v = t->one;
+  if (loc == o->base - 1) { /* rule 3: the header says "allocated" (if it was) */
+    *v = m->allocated;
     return true;
   }
   if (loc >= o->base && loc < o->base + o->ncells) {
