@@ -838,7 +838,7 @@ static bool is_alloc_call(FeCtx *c, CXCursor x) {
   x = fe_strip(x);
   if (clang_getCursorKind(x) != CXCursor_CallExpr) return false;
   char *n = fe_spelling(c, x);
-  return strcmp(n, "malloc") == 0 || strcmp(n, "calloc") == 0;
+  return strcmp(n, "malloc") == 0 || strcmp(n, "calloc") == 0 || strcmp(n, "realloc") == 0;
 }
 
 /* Is there a `?` token directly followed by `:` in e's extent (GNU's x ?: y)? */

@@ -2,8 +2,8 @@
  *
  * A block is translated statement by statement from an input state; a
  * statement makes a new state (state.c).  `if` becomes an ite, loops a w
- * (operators/control/); malloc/calloc and free are the memory operators
- * new_s and delete_s (operators/memory/); a call to a function of the file
+ * (operators/control/); malloc/calloc/realloc and free are the memory
+ * operators new_s and delete_s (operators/memory/); a call to a function of the file
  * is translated in place, in a frame of its own.
  *
  * When a flag of the state is undecided (the path may have returned or
@@ -202,8 +202,21 @@ static PropVar within(Tr *t, PropVar x, int64_t lo, int64_t hi) {
   return in;
 }
 
+/* The state after the allocation of o, which succeeded where `allocated`
+   holds (its header reads it); a realloc of block `old` (else NULL) frees
+   old where it succeeded and gives o old's first elements. */
+static TrMem *new_block(StmtCtx *c, const IrStmt *s, TrObject *o, PropVar allocated, TrObject *old) {
+  Tr *t = c->t;
+  TrMem *m = c->in->mem;
+  if (!old) return tr_new_s_if(t, m, o, s->builtin == IR_BI_CALLOC, allocated);
+  PropVar kept = allocated == t->one ? t->zero : prop_new_var(t->s, 0, 1);
+  if (kept != t->zero && !op_bool_not(t->s, kept, allocated)) return NULL;
+  m = tr_store_element(t, m, prop_new_const(t->s, old->base - 1), kept); /* old's header: freed if moved */
+  return m ? tr_new_s_copy(t, m, o, allocated, old, c->in->mem) : NULL;
+}
+
 /* The block of `bytes` bytes (a value at most PTRDIFF_MAX), known now. */
-static StResult allocate_known(StmtCtx *c, const IrStmt *s, uint64_t bytes) {
+static StResult allocate_known(StmtCtx *c, const IrStmt *s, uint64_t bytes, TrObject *old) {
   Tr *t = c->t;
   const IrType *elem = s->type->base;
   if (bytes / (uint64_t)elem->size > TR_MAX_ALLOC)
@@ -211,14 +224,14 @@ static StResult allocate_known(StmtCtx *c, const IrStmt *s, uint64_t bytes) {
   TrObject *o = tr_new_object(t, TR_OBJ_HEAP, elem, (int64_t)(bytes / (uint64_t)elem->size), NULL, s->loc.line);
   if (!o) return ST_FAIL;
   c->out = tr_state_copy(t, c->in);
-  c->out->mem = tr_new_s(t, c->in->mem, o, s->builtin == IR_BI_CALLOC);
+  if (!(c->out->mem = new_block(c, s, o, t->one, old))) return ST_FAIL;
   return s->lhs ? assign(c, c->out, s->lhs, prop_new_const(t->s, o->base)) : ST_NEXT;
 }
 
 /* The block of units * unit bytes, units a variable of the unsigned type
    of the size (its stored value: the value itself up to PTRDIFF_MAX), unit
    a constant at least 1; `most` is PTRDIFF_MAX. */
-static StResult allocate_sized(StmtCtx *c, const IrStmt *s, PropVar units, uint64_t unit, int64_t most) {
+static StResult allocate_sized(StmtCtx *c, const IrStmt *s, PropVar units, uint64_t unit, int64_t most, TrObject *old) {
   Tr *t = c->t;
   PropStore *st = t->s;
   const IrType *elem = s->type->base;
@@ -243,19 +256,21 @@ static StResult allocate_sized(StmtCtx *c, const IrStmt *s, PropVar units, uint6
   PropVar block = prop_new_var(st, 0, o->base);
   if (!op_merge(st, block, fits, prop_new_const(st, o->base), t->zero)) return ST_FAIL;
   c->out = tr_state_copy(t, c->in);
-  c->out->mem = tr_new_s_if(t, c->in->mem, o, s->builtin == IR_BI_CALLOC, fits);
+  if (!(c->out->mem = new_block(c, s, o, fits, old))) return ST_FAIL;
   return s->lhs ? assign(c, c->out, s->lhs, block) : ST_NEXT;
 }
 
-/* malloc(n), calloc(n, size). */
-static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args) {
+/* malloc(n), calloc(n, size) (size args[0 .. nsize - 1]), and realloc of
+   block old (else NULL) to args[0] bytes. */
+static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args, const IrExpr *const *size_args, int nsize,
+                         TrObject *old) {
   Tr *t = c->t;
   const IrType *ptr = s->type;
   if (!ptr || ptr->kind != IR_TY_PTR || ptr->base->kind == IR_TY_VOID || ptr->base->size <= 0)
     return ev_result(c, tr_abandon(t, "an allocation whose element type is not known"));
-  const IrType *size_type = s->args[0]->type;
-  for (int i = 0; i < s->nargs; i++)
-    if (s->args[i]->type->kind != IR_TY_INT || s->args[i]->type->is_signed || s->args[i]->type->bits != size_type->bits)
+  const IrType *size_type = size_args[0]->type;
+  for (int i = 0; i < nsize; i++)
+    if (size_args[i]->type->kind != IR_TY_INT || size_args[i]->type->is_signed || size_args[i]->type->bits != size_type->bits)
       return ev_result(c, tr_abandon(t, "an allocation whose size is not a size_t"));
   OpCType ct = tr_ctype(size_type);
   int64_t most = size_type->bits >= 64 ? INT64_MAX : ((int64_t)1 << (size_type->bits - 1)) - 1; /* PTRDIFF_MAX */
@@ -263,11 +278,17 @@ static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args) {
      is fixed once what computed it has run: inside a propagator that
      translates this code, those posts are only queued */
   bool fixed = true;
-  for (int i = 0; i < s->nargs; i++) fixed = fixed && prop_is_fixed(t->s, args[i]);
+  for (int i = 0; i < nsize; i++) fixed = fixed && prop_is_fixed(t->s, args[i]);
   if (!fixed && !prop_settle(t->s, PROP_PRIO_CONTROL, TR_SETTLE_RUNS)) return ST_FAIL;
+  if (old) { /* realloc(p, 0): freed or not, NULL or not, as the library chooses */
+    PropVar none = prop_new_var(t->s, 0, 1);
+    if (!op_reify(t->s, none, args[0], OP_EQ, t->zero) ||
+        !tr_abandon_if(t, none, "a realloc to size 0 (what it does is the library's choice)"))
+      return ST_FAIL;
+  }
   int nfixed = 0, free_arg = -1;
   unsigned __int128 known = 1; /* the product of the fixed arguments' values */
-  for (int i = 0; i < s->nargs; i++) {
+  for (int i = 0; i < nsize; i++) {
     if (!prop_is_fixed(t->s, args[i])) {
       free_arg = i;
       continue;
@@ -275,17 +296,36 @@ static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args) {
     nfixed++;
     known *= (unsigned __int128)(uint64_t)op_c_value(ct, prop_value(t->s, args[i]));
   }
-  if (nfixed == s->nargs) {
-    if (known > (unsigned __int128)most) { /* the library refuses it */
+  if (nfixed == nsize) {
+    if (known > (unsigned __int128)most) { /* the library refuses it (realloc keeps the old block) */
       c->out = tr_state_copy(t, c->in);
       return s->lhs ? assign(c, c->out, s->lhs, t->zero) : ST_NEXT;
     }
-    return allocate_known(c, s, (uint64_t)known);
+    return allocate_known(c, s, (uint64_t)known, old);
   }
-  if (nfixed + 1 < s->nargs)
-    return ev_result(c, tr_abandon(t, "a calloc whose count and size the inputs both decide"));
-  if (known == 0) return allocate_known(c, s, 0); /* calloc(n, 0) */
-  return allocate_sized(c, s, args[free_arg], known > (unsigned __int128)most ? UINT64_MAX : (uint64_t)known, most);
+  if (nfixed + 1 < nsize) return ev_result(c, tr_abandon(t, "a calloc whose count and size the inputs both decide"));
+  if (known == 0) return allocate_known(c, s, 0, old); /* calloc(n, 0) */
+  return allocate_sized(c, s, args[free_arg], known > (unsigned __int128)most ? UINT64_MAX : (uint64_t)known, most, old);
+}
+
+/* realloc(p, n): malloc(n) for p NULL; else p must be a live block (as for
+   free), known when the call runs, of the result's element type: a new
+   block holding p's first min(old, new) elements, p freed, or NULL and p
+   kept where the library refuses the size. */
+static StResult reallocate(StmtCtx *c, const IrStmt *s, const PropVar *args) {
+  Tr *t = c->t;
+  PropVar p = args[0];
+  if (!prop_is_fixed(t->s, p) && !prop_settle(t->s, PROP_PRIO_CONTROL, TR_SETTLE_RUNS)) return ST_FAIL;
+  if (!prop_is_fixed(t->s, p)) return ev_result(c, tr_abandon(t, "a realloc of a block not known when it runs"));
+  if (prop_value(t->s, p) == 0) return allocate(c, s, args + 1, (const IrExpr *const *)s->args + 1, 1, NULL);
+  StResult r = ev_result(c, tr_check_access(&c->ev, s->args[0], p, true));
+  if (r != ST_NEXT) return r;
+  TrObject *old = tr_object_at(t, prop_value(t->s, p));
+  assert(old && old->base == prop_value(t->s, p)); /* a live block's start */
+  if (old->kind != TR_OBJ_HEAP) return ev_result(c, tr_abandon(t, "a realloc of an input object"));
+  if (!s->type || s->type->kind != IR_TY_PTR || old->type != s->type->base)
+    return ev_result(c, tr_abandon(t, "a realloc to another element type"));
+  return allocate(c, s, args + 1, (const IrExpr *const *)s->args + 1, 1, old);
 }
 
 /* free(p): delete_s.  free(NULL) does nothing; freeing anything but a live
@@ -377,7 +417,8 @@ static StResult translate_call(StmtCtx *c, const IrStmt *s) {
   case IR_BI_ASSERT: return conditional_end(c, s->args[0], objective);
   case IR_BI_ABORT: case IR_BI_EXIT: return end_path(c, false);
   case IR_BI_ERROR: return end_path(c, objective);
-  case IR_BI_MALLOC: case IR_BI_CALLOC: return allocate(c, s, args);
+  case IR_BI_MALLOC: case IR_BI_CALLOC: return allocate(c, s, args, (const IrExpr *const *)s->args, s->nargs, NULL);
+  case IR_BI_REALLOC: return reallocate(c, s, args);
   case IR_BI_FREE: return release(c, s, args[0]);
   case IR_BI_CHECK_HEAP: return heap_check(c, s, args, objective);
   case IR_BI_FP_CLASS: {

@@ -194,6 +194,8 @@ typedef enum {
                         void * when the result is never converted.  lhs, when
                         present, has type stmt->type (no IR_CAST around it). */
   IR_BI_CALLOC,      /* lhs = calloc(args[0], args[1]); stmt->type as for malloc */
+  IR_BI_REALLOC,     /* lhs = realloc(args[0], args[1]); stmt->type as for malloc;
+                        args[0] is the pointer as the program holds it (as free's) */
   IR_BI_FREE,        /* free(args[0]); args[0] is the pointer as the program
                         holds it (its conversion to void * is dropped) */
   IR_BI_NONDET,      /* lhs = __VERIFIER_nondet_<type>(): a fresh input; the

@@ -387,6 +387,7 @@ PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
     case TR_MEM_INIT: return read_initial(t, loc);
     case TR_MEM_ALLOC: {
       PropVar v;
+      if (m->copy_from && loc >= m->obj->base && loc < m->obj->base + m->obj->ncells) return mem_copy_read(t, m, loc, need);
       if (mem_alloc_read(t, m, loc, &v)) return v;
       m = m->parent;
       continue;
