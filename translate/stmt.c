@@ -88,10 +88,12 @@ static StResult assign(StmtCtx *c, TrState *st, const IrExpr *lhs, PropVar v) {
 }
 
 /* A new object for a local whose address is taken (its lifetime begins). */
-static void allocate_local(Tr *t, TrState *st, const IrVar *var) {
+static bool allocate_local(Tr *t, TrState *st, const IrVar *var) {
   TrObject *o = tr_new_object(t, TR_OBJ_LOCAL, var->type, 1, var->name, var->loc.line);
+  if (!o) return false;
   st->mem = tr_new_s(t, st->mem, o, false);
   tr_set_slot(st, tr_frame_slot(st->fn, var), prop_new_const(t->s, o->base));
+  return true;
 }
 
 /* A variable length array: an object whose length is the value of the
@@ -463,7 +465,7 @@ static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args) 
   for (int i = 0; i < fn->nparams; i++) {
     const IrVar *p = fn->params[i];
     if (!p->address_taken) continue;
-    allocate_local(t, cs, p);
+    if (!allocate_local(t, cs, p)) return ST_FAIL;
     if (p->type->kind == IR_TY_STRUCT) cs->mem = tr_copy_struct(t, cs->mem, cs->slot[i], args[i], p->type);
     else cs->mem = tr_store_element(t, cs->mem, cs->slot[i], args[i]);
     if (!cs->mem) return ST_FAIL;
@@ -532,8 +534,8 @@ static StResult translate_stmt(StmtCtx *c) {
     if (s->rhs) return declare_vla(c, s);
     c->out = tr_state_copy(t, c->in);
     if (s->var->kind == IR_VAR_GLOBAL) return ST_NEXT;
-    if (s->var->address_taken) allocate_local(t, c->out, s->var);
-    else tr_set_slot(c->out, tr_frame_slot(c->in->fn, s->var), TR_UNINIT);
+    if (!s->var->address_taken) tr_set_slot(c->out, tr_frame_slot(c->in->fn, s->var), TR_UNINIT);
+    else if (!allocate_local(t, c->out, s->var)) return ST_FAIL;
     return ST_NEXT;
   case IR_ST_ASSIGN:
     if ((r = eval_into(c, s->rhs, &v)) != ST_NEXT) return r;
