@@ -247,12 +247,18 @@ static StResult allocate_sized(StmtCtx *c, const IrStmt *s, PropVar units, uint6
   if (use_units < fit_units) { /* a real malloc may give a block this large or not */
     PropVar large = within(t, units, use_units + 1, fit_units);
     if (large == TR_FAIL || !tr_abandon_if(t, large, "an allocation larger than the model handles")) return ST_FAIL;
+    /* and no proof rests on the path: the model's block is no longer than
+       the reserve, so propagation could refute a large request (through an
+       access past the reserve, say) before `large` is decided */
+    if (large != t->zero) t->incomplete_reason = "an allocation that may be larger than the model handles";
   }
-  /* used = usable ? units : 0, and used * unit = size * len + rest */
+  /* used = usable ? units : 0, and used * unit = size * len + rest (or
+     len = used * (unit / size), exact, when the unit is whole elements) */
   PropVar used = prop_new_var(st, 0, use_units), len = prop_new_var(st, 0, reserve), rest = prop_new_var(st, 0, size - 1);
-  int64_t coef[3] = {(int64_t)unit, -size, -1};
+  int64_t coef[3] = {(int64_t)unit, -size, -1}, whole[2] = {(int64_t)unit / size, -1};
   PropVar terms[3] = {used, len, rest};
-  if (!op_merge(st, used, usable, units, t->zero) || !op_linear(st, 3, coef, terms, OP_EQ, 0)) return ST_FAIL;
+  bool tied = (int64_t)unit % size == 0 ? op_linear(st, 2, whole, terms, OP_EQ, 0) : op_linear(st, 3, coef, terms, OP_EQ, 0);
+  if (!op_merge(st, used, usable, units, t->zero) || !tied) return ST_FAIL;
   TrObject *o = tr_new_sized_object(t, TR_OBJ_HEAP, elem, len, NULL, s->loc.line);
   if (!o) return ST_FAIL;
   PropVar block = prop_new_var(st, 0, o->base);
@@ -260,6 +266,25 @@ static StResult allocate_sized(StmtCtx *c, const IrStmt *s, PropVar units, uint6
   c->out = tr_state_copy(t, c->in);
   if (!(c->out->mem = new_block(c, s, o, fits, old))) return ST_FAIL;
   return s->lhs ? assign(c, c->out, s->lhs, block) : ST_NEXT;
+}
+
+/* For a size `x * c` (c a constant, x of the size's unsigned type) whose
+   product cannot wrap for any x the domain still holds: c, and x in *x
+   (then "x * c bytes" is exactly "x units of c bytes", and the block's
+   length a multiple of x, not a quotient the search must find); else 0. */
+static uint64_t product_units(StmtCtx *c, const IrExpr *size, PropVar *x) {
+  if (size->kind != IR_MUL) return 0;
+  const IrExpr *k = size->a[1], *e = size->a[0];
+  if (k->kind != IR_INT_CONST) k = size->a[0], e = size->a[1];
+  if (k->kind != IR_INT_CONST || e->type != size->type || k->ival <= 0 || k->ival > INT32_MAX) return 0;
+  if (tr_eval(&c->ev, e, x) != TR_EV_OK) return 0;
+  PropStore *st = c->t->s;
+  int64_t lo = prop_min(st, *x), hi = prop_max(st, *x);
+  /* 64 bits: the stored patterns times c stay in int64 (a negative one is
+     a value past PTRDIFF_MAX, and so is its product); narrower: no wrap */
+  bool exact = size->type->bits >= 64 ? lo >= INT64_MIN / k->ival && hi <= INT64_MAX / k->ival
+                                      : lo >= 0 && hi <= (int64_t)((((uint64_t)1 << size->type->bits) - 1) / (uint64_t)k->ival);
+  return exact ? (uint64_t)k->ival : 0;
 }
 
 /* malloc(n), calloc(n, size) (size args[0 .. nsize - 1]), and realloc of
@@ -287,6 +312,9 @@ static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args, const
     if (!op_reify(t->s, none, args[0], OP_EQ, t->zero) ||
         !tr_abandon_if(t, none, "a realloc to size 0 (what it does is the library's choice)"))
       return ST_FAIL;
+    /* the model gives a block of no elements there: propagation may refute
+       the path before `none` is decided, so no proof rests on it */
+    if (prop_has(t->s, args[0], 0)) t->incomplete_reason = "a realloc that may be to size 0 (the library's choice)";
   }
   int nfixed = 0, free_arg = -1;
   unsigned __int128 known = 1; /* the product of the fixed arguments' values */
@@ -306,6 +334,11 @@ static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args, const
     return allocate_known(c, s, (uint64_t)known, old);
   }
   if (nfixed + 1 < nsize) return ev_result(c, tr_abandon(t, "a calloc whose count and size the inputs both decide"));
+  if (nsize == 1) { /* malloc(x * c): x of c-byte units where the product cannot wrap */
+    PropVar x;
+    uint64_t c_units = product_units(c, size_args[0], &x);
+    if (c_units) return allocate_sized(c, s, x, c_units, most, old);
+  }
   if (known == 0) return allocate_known(c, s, 0, old); /* calloc(n, 0) */
   return allocate_sized(c, s, args[free_arg], known > (unsigned __int128)most ? UINT64_MAX : (uint64_t)known, most, old);
 }

@@ -78,7 +78,7 @@ static PropVar bad_access(Tr *t, TrMem *m, PropVar x, int64_t l, Use use) {
     if (prop_is_fixed(t->s, live)) dead = prop_value(t->s, live) ? t->zero : t->one;
     else if ((dead = prop_new_var(t->s, 0, 1)) == TR_FAIL || !op_bool_not(t->s, dead, live)) return TR_FAIL;
   }
-  if (o->len == TR_UNINIT || dead == t->one || dangling) return dead;
+  if (o->len == TR_UNINIT || dead == t->one || dangling || for_free) return dead; /* free(malloc(0)) is valid */
   PropVar short_ = past_length(t, o, l);
   if (short_ == t->zero) return dead;
   return dead == t->zero || short_ == t->one || short_ == TR_FAIL ? short_ : either(t, dead, short_);

@@ -48,7 +48,7 @@ int zeroed(unsigned long n) {
   if (n > 2 && n < 50 && a[n - 1] == 0)
     return 3; /* expect reachable */
   if (n > 2 && n < 50 && a[n - 2] != 0)
-    return 4; /* expect unreachable */
+    return 4; /* expect not-reachable (n may ask for more than the model handles: no proof) */
   free(a);
   return 0;
 }
