@@ -103,6 +103,8 @@ struct IrVar {
   bool is_temp;         /* introduced by lowering */
   IrInit *init;         /* GLOBAL: initializer, NULL means zero-initialized.
                            LOCAL: always NULL (initializers become statements). */
+  IrVar *vla_length;    /* a variable length array: the temporary holding the
+                           length its declaration computed (for sizeof) */
   IrLoc loc;
 };
 
