@@ -272,6 +272,9 @@ bool cli_emit_driver(const CliRun *run, const char *path, char *err, size_t len)
   verifier_functions(out, run->prog);
   stub_functions(out, run->prog);
   fprintf(out, "unsigned int alarm(unsigned int);\nint *__errno_location(void);\n"); /* (not unistd.h: its other names may clash with the program's) */
+  /* built with ASan, malloc still answers a request past PTRDIFF_MAX (or
+     calloc's overflowing one) with NULL, as the C library and the model do */
+  fprintf(out, "const char *__asan_default_options(void) { return \"allocator_may_return_null=1\"; }\n");
   fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n");
   fprintf(out, "void *volatile inka_result; /* the result, where the caller would hold it */\n");
   if (run->opt->check & IR_RTE_LEAK) /* LeakSanitizer scans the stack: no stale copy of a lost pointer may stay there */

@@ -153,6 +153,7 @@ static void main_function(FILE *out, const Suite *s) {
   for (int k = 0; k < s->ntests; k++) fprintf(out, "%sinka_test_%d", k ? ", " : "", k + 1);
   fprintf(out, "%s};\n", s->ntests ? "" : "0");
   fprintf(out, "\nint *__errno_location(void);\n");
+  fprintf(out, "const char *__asan_default_options(void) { return \"allocator_may_return_null=1\"; }\n"); /* as cli/driver.c */
   fprintf(out, "\nstatic void inka_on_signal(int sig) { (void)sig; exit(0); /* exit writes the coverage */ }\n\n");
   fprintf(out,
           "int main(int argc, char **argv) {\n"

@@ -535,13 +535,19 @@ static bool call(Comp *k, const IrStmt *s, CxStmt *x) {
   case IR_BI_ABORT: x->kind = S_ABORT; return true;
   case IR_BI_EXIT: x->kind = S_EXIT; return true;
   case IR_BI_ERROR: x->kind = S_ERROR; return true;
-  case IR_BI_MALLOC: case IR_BI_CALLOC: {
+  case IR_BI_MALLOC: case IR_BI_CALLOC: case IR_BI_REALLOC: {
     const IrType *ptr = s->type;
     x->kind = S_MALLOC;
     x->zeroed = s->builtin == IR_BI_CALLOC;
-    if (s->nargs < (x->zeroed ? 2 : 1)) return fail(k, &s->loc, "unsupported: %s", "an allocation without its size");
+    x->moves = s->builtin == IR_BI_REALLOC;
+    if (s->nargs < (x->zeroed || x->moves ? 2 : 1)) return fail(k, &s->loc, "unsupported: %s", "an allocation without its size");
+    const IrExpr *size = s->args[x->moves ? 1 : 0];
+    x->bits = (uint8_t)size->type->bits; /* of size_t: PTRDIFF_MAX is the most a block may have */
     if (!ptr || ptr->kind != IR_TY_PTR || ptr->base->kind == IR_TY_VOID || ptr->base->size <= 0) {
       x->reason = "an allocation whose element type is not known";
+    } else if (size->type->kind != IR_TY_INT || size->type->is_signed ||
+               (x->zeroed && s->args[1]->type->bits != s->args[0]->type->bits)) {
+      x->reason = "an allocation whose size is not a size_t";
     } else {
       x->type = ptr->base;
       x->cells = cx_cells(ptr->base);

@@ -116,6 +116,7 @@ struct CxStmt {
   const IrStmt *ir;   /* the IR statement (for CxRunOptions.on_event) */
   int64_t cells;      /* DECL_MEM: cells of the type; MALLOC, CHECK_HEAP: cells per element */
   bool zeroed;        /* MALLOC: calloc */
+  bool moves;         /* MALLOC: realloc (args[0] the old block, args[1] the size) */
   uint8_t use;        /* CHECK_HEAP: IrCheckUse (args[2]: the element count of bounds) */
   const char *reason; /* MALLOC: why it cannot run (NULL: it can) */
   CxBlock a, b, c, d; /* IF: then, else; WHILE: pre, body, step; BLOCK: body (a) */

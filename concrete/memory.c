@@ -84,7 +84,9 @@ int cx_mem_new_object(CxMemory *m, CxObjKind kind, int64_t ncells, bool zeroed) 
 
 bool cx_mem_valid(const CxMemory *m, int64_t l, bool for_free) {
   const CxObject *o = cx_mem_object_at(m, l);
-  if (!o || l < o->base || l >= o->base + o->ncells) return false;
+  /* malloc(0) gives a block of no cells that free takes */
+  bool empty_block = for_free && o && o->kind == CX_OBJ_HEAP && o->ncells == 0 && l == o->base;
+  if (!o || l < o->base || (l >= o->base + o->ncells && !empty_block)) return false;
   /* an input object is a heap block of the driver's (calloc): it may be freed */
   bool freeable = o->kind == CX_OBJ_HEAP || o->kind == CX_OBJ_INPUT;
   if (for_free && (!freeable || l != o->base)) return false;

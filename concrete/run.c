@@ -464,14 +464,56 @@ static Signal call(Run *r, const CxStmt *s) {
   return SIG_NEXT;
 }
 
+/* malloc, calloc as the C library does them (the translation's allocate,
+   translate/stmt.c): more than PTRDIFF_MAX bytes, calloc's product
+   included, gives NULL; more than 2^20 elements abandons the run (a real
+   malloc may give it or not); bytes / sizeof(T) elements otherwise. */
 static void allocate(Run *r, const CxStmt *s) {
-  int64_t n = eval(r, s->args[0]), m = s->zeroed ? eval(r, s->args[1]) : 1;
+  int64_t n = eval(r, s->args[s->moves]), m = s->zeroed ? eval(r, s->args[1]) : 1;
   if (s->reason) stop(r, CX_ABANDONED, s->reason);
-  __int128 bytes = (__int128)n * m;
+  uint64_t mask = s->bits >= 64 ? UINT64_MAX : ((uint64_t)1 << s->bits) - 1; /* values of size_t */
+  unsigned __int128 bytes = (unsigned __int128)((uint64_t)n & mask) * ((uint64_t)m & mask);
+  if (bytes > (mask >> 1)) { /* above PTRDIFF_MAX: the library refuses it */
+    assign(r, &s->lhs, 0, true);
+    return;
+  }
   int64_t size = s->type->size;
-  if (bytes < 0 || bytes / size > (1 << 20)) stop(r, CX_ABANDONED, "an allocation larger than the model handles");
-  int64_t count = (int64_t)(bytes / size);
+  if (bytes / (uint64_t)size > (1 << 20)) stop(r, CX_ABANDONED, "an allocation larger than the model handles");
+  int64_t count = (int64_t)(bytes / (uint64_t)size);
   assign(r, &s->lhs, new_object(r, CX_OBJ_HEAP, count * s->cells, s->zeroed, NULL, s->type, count, s->src_line), true);
+}
+
+/* realloc(p, n) (translate/stmt.c, reallocate): malloc(n) for p NULL; else
+   p must be a live heap block's start (a trap otherwise, as for free) of
+   the result's element type; n == 0 abandons (the library's choice); past
+   PTRDIFF_MAX gives NULL and keeps p; else a new block with p's first
+   min(old, new) elements, p freed. */
+static void reallocate(Run *r, const CxStmt *s) {
+  int64_t p = eval(r, s->args[0]);
+  if (p == 0) {
+    allocate(r, s);
+    return;
+  }
+  if (!cx_mem_valid(r->m, p, true)) trap(r, "a realloc of something that is not a live heap block");
+  const CxObject *o = cx_mem_object_at(r->m, p);
+  if (o->kind != CX_OBJ_HEAP) stop(r, CX_ABANDONED, "a realloc of an input object");
+  if (s->reason) stop(r, CX_ABANDONED, s->reason);
+  if (o->type != s->type) stop(r, CX_ABANDONED, "a realloc to another element type");
+  uint64_t mask = s->bits >= 64 ? UINT64_MAX : ((uint64_t)1 << s->bits) - 1;
+  uint64_t bytes = (uint64_t)eval(r, s->args[1]) & mask;
+  if (bytes == 0) stop(r, CX_ABANDONED, "a realloc to size 0 (what it does is the library's choice)");
+  if (bytes > (mask >> 1)) { /* refused: p is kept */
+    assign(r, &s->lhs, 0, true);
+    return;
+  }
+  if (bytes / (uint64_t)s->type->size > (1 << 20)) stop(r, CX_ABANDONED, "an allocation larger than the model handles");
+  int64_t count = (int64_t)(bytes / (uint64_t)s->type->size), kept = o->count < count ? o->count : count;
+  int64_t from = o->base;
+  int64_t to = new_object(r, CX_OBJ_HEAP, count * s->cells, false, NULL, s->type, count, s->src_line);
+  memcpy(r->m->val + to, r->m->val + from, sizeof *r->m->val * (size_t)(kept * s->cells));
+  memcpy(r->m->def + to, r->m->def + from, (size_t)(kept * s->cells));
+  r->m->val[from - 1] = 0; /* freed */
+  assign(r, &s->lhs, to, true);
 }
 
 /* A variable length array of the length its declaration computes: a length
@@ -711,7 +753,10 @@ static Signal statement(Run *r, const CxStmt *s) {
     for (int i = 0; i < s->nargs; i++) eval(r, s->args[i]);
     if (s->kind == S_ERROR && s->objective && objective_now(r)) stop(r, CX_REACHED, NULL);
     end(r, s->kind == S_ABORT ? CX_END_ABORT : s->kind == S_EXIT ? CX_END_EXIT : CX_END_ERROR);
-  case S_MALLOC: allocate(r, s); return SIG_NEXT;
+  case S_MALLOC:
+    if (s->moves) reallocate(r, s);
+    else allocate(r, s);
+    return SIG_NEXT;
   case S_FREE: release(r, s); return SIG_NEXT;
   case S_ALLOC_LINE: {
     int64_t p = eval(r, s->e);

@@ -2,7 +2,7 @@
  *
  * The sv-benchmarks conventions (__VERIFIER_nondet_*, __VERIFIER_assume,
  * reach_error, __VERIFIER_error, assert's __assert_fail), abort/exit and
- * malloc/calloc/free become IR_ST_CALL with an IrBuiltin; their bodies, when
+ * malloc/calloc/realloc/free become IR_ST_CALL with an IrBuiltin; their bodies, when
  * the file defines them, are never translated.  A call's value lands in a
  * temporary (the assignment that uses it may retarget the call, see
  * fe_assign_from).  A malloc/calloc whose void * result is converted to T *
@@ -17,7 +17,7 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
 
 IrBuiltin fe_builtin(const char *name, bool *is_builtin) {
   static const struct { const char *name; IrBuiltin b; } table[] = {
-      {"malloc", IR_BI_MALLOC}, {"calloc", IR_BI_CALLOC}, {"free", IR_BI_FREE},
+      {"malloc", IR_BI_MALLOC}, {"calloc", IR_BI_CALLOC}, {"realloc", IR_BI_REALLOC}, {"free", IR_BI_FREE},
       {"__VERIFIER_assume", IR_BI_ASSUME}, {"abort", IR_BI_ABORT}, {"exit", IR_BI_EXIT},
       {"_Exit", IR_BI_EXIT}, {"_exit", IR_BI_EXIT}, {"__assert_fail", IR_BI_ASSERT},
       {"__assert", IR_BI_ASSERT}, {"__assert_rtn", IR_BI_ASSERT}, {"__assert_perror_fail", IR_BI_ASSERT},
@@ -131,7 +131,7 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
   }
   case IR_BI_MALLOC: case IR_BI_FREE: case IR_BI_ASSUME: case IR_BI_EXIT: want_args = 1; break;
   case IR_BI_FABS: case IR_BI_SQRT: case IR_BI_FP_CLASS: want_args = 1; break;
-  case IR_BI_CALLOC: want_args = 2; break;
+  case IR_BI_CALLOC: case IR_BI_REALLOC: want_args = 2; break;
   case IR_BI_ASSERT: /* __assert_fail(text, file, line, func): a failed assertion */
     s->args = fe_alloc(c->A, sizeof(IrExpr *));
     s->args[0] = fe_int_const(c, fe_type_int_(c), 0, loc);
@@ -139,7 +139,7 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
     break;
   default: break;
   }
-  if (bi == IR_BI_MALLOC || bi == IR_BI_CALLOC) {
+  if (bi == IR_BI_MALLOC || bi == IR_BI_CALLOC || bi == IR_BI_REALLOC) {
     if (alloc_type) s->type = alloc_type;
     if (s->type->kind != IR_TY_PTR) {
       fe_unsupported(c, loc, "unsupported: %s with an unusual declaration", name);
@@ -159,7 +159,7 @@ IrExpr *fe_call(FeCtx *c, CXCursor call, IrType *alloc_type, bool want_value, Ir
       if (s->args[i]->type->kind == IR_TY_STRUCT && (bi != IR_BI_NONE || !ir_is_lvalue(s->args[i])))
         fe_unsupported(c, loc, "unsupported: struct value");
     }
-    if (bi == IR_BI_FREE) s->args[0] = strip_ptr_cast(s->args[0]);
+    if (bi == IR_BI_FREE || bi == IR_BI_REALLOC) s->args[0] = strip_ptr_cast(s->args[0]);
   }
   if (s->type->kind == IR_TY_STRUCT && bi != IR_BI_NONE) fe_unsupported(c, loc, "unsupported: struct returned by value");
   return fe_emit_call(c, s, want_value, loc, out);

@@ -827,6 +827,18 @@ static IrExpr *subscript(FeCtx *c, CXCursor e, IrBlock *out) {
   return d;
 }
 
+/* sizeof v of a variable length array v (clang cannot evaluate it): the
+   length its declaration computed (kept in v->vla_length) times the size of
+   an element; NULL for any other operand (a type, an expression). */
+static IrExpr *vla_sizeof(FeCtx *c, CXCursor e, IrType *t, IrLoc loc) {
+  FeKids k = fe_kids(c, e);
+  if (k.n != 1 || clang_getCursorKind(fe_strip(k.k[0])) != CXCursor_DeclRefExpr || !t || t->kind != IR_TY_INT) return NULL;
+  IrVar *v = fe_map_get(&c->locals, clang_getCanonicalCursor(clang_getCursorReferenced(fe_strip(k.k[0]))));
+  if (!v || !v->vla_length || v->type->kind != IR_TY_ARRAY || !v->type->variable || v->type->base->size <= 0) return NULL;
+  IrExpr *n = fe_cast(c, t, fe_var_expr(c, v->vla_length, loc), loc);
+  return fe_op(c, IR_MUL, t, n, fe_int_const(c, t, v->type->base->size, loc), loc);
+}
+
 /* ---- casts ------------------------------------------------------------------------ */
 static CXCursor last_expr_kid(FeKids k) {
   for (int i = k.n - 1; i >= 0; i--)
@@ -838,7 +850,7 @@ static bool is_alloc_call(FeCtx *c, CXCursor x) {
   x = fe_strip(x);
   if (clang_getCursorKind(x) != CXCursor_CallExpr) return false;
   char *n = fe_spelling(c, x);
-  return strcmp(n, "malloc") == 0 || strcmp(n, "calloc") == 0;
+  return strcmp(n, "malloc") == 0 || strcmp(n, "calloc") == 0 || strcmp(n, "realloc") == 0;
 }
 
 /* Is there a `?` token directly followed by `:` in e's extent (GNU's x ?: y)? */
@@ -1004,6 +1016,10 @@ static IrExpr *expr(FeCtx *c, CXCursor e, bool want, IrBlock *out) {
   case CXCursor_FloatingLiteral:
   case CXCursor_UnaryExpr: {
     IrType *t = fe_type_of(c, e);
+    if (kind == CXCursor_UnaryExpr) {
+      IrExpr *size = vla_sizeof(c, e, t, loc);
+      if (size) return size;
+    }
     fe_unsupported(c, loc, "unsupported: %s", kind == CXCursor_UnaryExpr ? "sizeof of a variable length array"
                                                                          : "literal clang cannot evaluate");
     return fe_zero(c, t, loc);

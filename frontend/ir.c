@@ -274,7 +274,7 @@ static void dump_call(FILE *out, const IrStmt *s) {
     dump_expr(out, s->lhs, true);
     fputs(" = ", out);
   }
-  if ((s->builtin == IR_BI_MALLOC || s->builtin == IR_BI_CALLOC) && s->type && s->type->kind == IR_TY_PTR &&
+  if ((s->builtin == IR_BI_MALLOC || s->builtin == IR_BI_CALLOC || s->builtin == IR_BI_REALLOC) && s->type && s->type->kind == IR_TY_PTR &&
       s->type->base->kind != IR_TY_VOID)
     fprintf(out, "(%s)", s->type->spelling);
   fputs(builtin_name(s), out);

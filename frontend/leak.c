@@ -17,6 +17,8 @@
  *     free(q);         ->  k = __inka_alloc_line(q);
  *                          if (k == L) inka.live.L -= 1;  (each site L)
  *                          free(q);
+ *     q = realloc(p, n) -> k = __inka_alloc_line(p); q = realloc(p, n);
+ *                          if (q != NULL) { the same for k; inka.live.R += 1; }
  *     return e;        ->  if (inka.live.L - held > 0) __inka_check(e, LEAK, L);
  *                          (each site L) return e;
  *     exit(n);         ->  if (inka.live.L - held > 0) __inka_check(0, LEAK_EXIT, L);
@@ -67,7 +69,8 @@ static IrVar *ghost(FeCtx *c, const char *name, IrLoc loc) {
 }
 
 static bool allocates(const IrStmt *s) {
-  return s->kind == IR_ST_CALL && (s->builtin == IR_BI_MALLOC || s->builtin == IR_BI_CALLOC);
+  return s->kind == IR_ST_CALL &&
+         (s->builtin == IR_BI_MALLOC || s->builtin == IR_BI_CALLOC || s->builtin == IR_BI_REALLOC);
 }
 
 static int site_at(const Leaks *lk, const char *file, int line) {
@@ -178,14 +181,31 @@ static IrExpr *alloc_line_of(Leaks *lk, IrExpr *p, IrLoc loc, IrBlock *out) {
   return line->lhs;
 }
 
+/* the counter of the site that allocated the block of the line `line` (a
+   temporary holding __inka_alloc_line), less one */
+static void uncount(Leaks *lk, IrExpr *line, IrLoc loc, IrBlock *out) {
+  FeCtx *c = lk->c;
+  for (int i = 0; i < lk->nsites; i++) {
+    IrExpr *from = cmp(lk, IR_EQ, line, num(c, lk->sites[i]->loc.line, loc), loc);
+    emit(lk, out, when(lk, from, bump(lk, lk->live[i], -1, loc), loc));
+  }
+}
+
 /* before free(q): the counter of the site that allocated q's block, less one */
 static void count_release(Leaks *lk, IrStmt *s, IrBlock *out) {
+  uncount(lk, alloc_line_of(lk, s->args[0], s->loc, out), s->loc, out);
+}
+
+/* q = realloc(p, n) (after it, emitted into out): where it succeeded, p's
+   block is freed (its site's counter less one: `line`, taken before the
+   call) and q's counts for the realloc's own site (site, or -1) */
+static void count_reallocation(Leaks *lk, IrStmt *s, IrExpr *line, int site, IrBlock *out) {
   FeCtx *c = lk->c;
-  IrExpr *line = alloc_line_of(lk, s->args[0], s->loc, out);
-  for (int i = 0; i < lk->nsites; i++) {
-    IrExpr *from = cmp(lk, IR_EQ, line, num(c, lk->sites[i]->loc.line, s->loc), s->loc);
-    emit(lk, out, when(lk, from, bump(lk, lk->live[i], -1, s->loc), s->loc));
-  }
+  IrStmt *moved = fe_stmt_new(c, IR_ST_IF, s->loc);
+  moved->cond = cmp(lk, IR_NE, s->lhs, fe_zero(c, s->lhs->type, s->loc), s->loc);
+  uncount(lk, line, s->loc, &moved->then);
+  if (site >= 0) emit(lk, &moved->then, bump(lk, lk->live[site], 1, s->loc));
+  emit(lk, out, moved);
 }
 
 enum { MAX_ROOTS = 16 };
@@ -264,9 +284,13 @@ static void lower_block(Leaks *lk, const IrFunction *fn, IrBlock *b) {
     if (s->kind == IR_ST_CALL && s->builtin == IR_BI_FREE && s->nargs == 1) count_release(lk, s, &out);
     if (s->kind == IR_ST_CALL && s->builtin == IR_BI_EXIT) end_checks(lk, NULL, IR_USE_LEAK_EXIT, s->loc, &out);
     if (s->kind == IR_ST_RETURN && fn == lk->root) return_checks(lk, s->rhs, s->loc, &out);
+    bool moves = s->kind == IR_ST_CALL && s->builtin == IR_BI_REALLOC && s->nargs == 2;
+    IrExpr *old_line = moves ? alloc_line_of(lk, s->args[0], s->loc, &out) : NULL;
+    if (moves && !s->lhs) s->lhs = var(lk->c, fe_temp(lk->c, s->type, s->loc), s->loc);
     emit(lk, &out, s);
     int site = allocates(s) ? site_at(lk, s->loc.file, s->loc.line) : -1;
-    if (site >= 0) count_allocation(lk, s, site, &out);
+    if (moves) count_reallocation(lk, s, old_line, site, &out);
+    else if (site >= 0) count_allocation(lk, s, site, &out);
   }
   *b = out;
 }

@@ -454,7 +454,9 @@ static void statement_sites(Sites *st, IrStmt *s) {
   case IR_ST_CALL:
     for (int i = 0; i < s->nargs; i++) sites(st, s->args[i], true);
     place_sites(st, s->lhs);
-    if (s->builtin == IR_BI_FREE && s->nargs == 1 && checked_at(st, s->loc, IR_RTE_FREE)) {
+    /* realloc takes what free takes: NULL or a live block's start */
+    if (((s->builtin == IR_BI_FREE && s->nargs == 1) || (s->builtin == IR_BI_REALLOC && s->nargs == 2)) &&
+        checked_at(st, s->loc, IR_RTE_FREE)) {
         emit_heap(st, s->args[0], IR_USE_FREE, NULL, s->loc);
     }
     break;

@@ -68,7 +68,16 @@ static void local_decl(FeCtx *c, CXCursor d, IrBlock *out) {
   IrVar *v = fe_local_var(c, d, IR_VAR_LOCAL);
   IrStmt *s = fe_stmt_new(c, IR_ST_DECL, v->loc);
   s->var = v;
-  if (v->type->kind == IR_TY_ARRAY && v->type->variable) s->rhs = vla_length(c, d, out);
+  if (v->type->kind == IR_TY_ARRAY && v->type->variable && (s->rhs = vla_length(c, d, out))) {
+    /* the length, kept for sizeof: the expression's operands may change later */
+    IrVar *len = fe_temp(c, s->rhs->type, v->loc);
+    IrStmt *keep = fe_stmt_new(c, IR_ST_ASSIGN, v->loc);
+    keep->lhs = fe_var_expr(c, len, v->loc);
+    keep->rhs = s->rhs;
+    fe_emit(c, out, keep);
+    s->rhs = fe_var_expr(c, len, v->loc);
+    v->vla_length = len;
+  }
   fe_emit(c, out, s);
   CXCursor init = clang_Cursor_getVarDeclInitializer(d);
   if (!clang_Cursor_isNull(init)) fe_local_init(c, fe_var_expr(c, v, v->loc), init, out);

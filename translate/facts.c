@@ -219,10 +219,10 @@ static void call_facts(Tr *t, const IrFunction *fn, const IrStmt *s, Facts *f) {
     }
     break;
   case IR_BI_ASSUME: case IR_BI_ABORT: case IR_BI_EXIT: case IR_BI_ASSERT: case IR_BI_ERROR:
-  case IR_BI_FREE: case IR_BI_MALLOC: case IR_BI_CALLOC: case IR_BI_CHECK_HEAP:
+  case IR_BI_FREE: case IR_BI_MALLOC: case IR_BI_CALLOC: case IR_BI_REALLOC: case IR_BI_CHECK_HEAP:
     f->may_end = true;
     f->writes_mem = true;
-    if (s->builtin == IR_BI_FREE) f->stores_any = true; /* a header cell (allocations make new objects) */
+    if (s->builtin == IR_BI_FREE || s->builtin == IR_BI_REALLOC) f->stores_any = true; /* a header cell (allocations make new objects) */
     break;
   case IR_BI_NONDET: case IR_BI_FABS: case IR_BI_SQRT: case IR_BI_FP_CLASS: case IR_BI_ALLOC_LINE:
     break;

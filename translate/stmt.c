@@ -2,8 +2,8 @@
  *
  * A block is translated statement by statement from an input state; a
  * statement makes a new state (state.c).  `if` becomes an ite, loops a w
- * (operators/control/); malloc/calloc and free are the memory operators
- * new_s and delete_s (operators/memory/); a call to a function of the file
+ * (operators/control/); malloc/calloc/realloc and free are the memory
+ * operators new_s and delete_s (operators/memory/); a call to a function of the file
  * is translated in place, in a frame of its own.
  *
  * When a flag of the state is undecided (the path may have returned or
@@ -88,10 +88,12 @@ static StResult assign(StmtCtx *c, TrState *st, const IrExpr *lhs, PropVar v) {
 }
 
 /* A new object for a local whose address is taken (its lifetime begins). */
-static void allocate_local(Tr *t, TrState *st, const IrVar *var) {
+static bool allocate_local(Tr *t, TrState *st, const IrVar *var) {
   TrObject *o = tr_new_object(t, TR_OBJ_LOCAL, var->type, 1, var->name, var->loc.line);
+  if (!o) return false;
   st->mem = tr_new_s(t, st->mem, o, false);
   tr_set_slot(st, tr_frame_slot(st->fn, var), prop_new_const(t->s, o->base));
+  return true;
 }
 
 /* A variable length array: an object whose length is the value of the
@@ -184,29 +186,187 @@ static StResult heap_check(StmtCtx *c, const IrStmt *s, const PropVar *args, boo
 
 static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args);
 
-/* malloc / calloc: new_s.  The block's size must be known when it runs; the
-   allocation never fails (no NULL result is modelled). */
-static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args) {
+/* ---- malloc / calloc: new_s ------------------------------------------------------
+ * As the C library does it (docs/design.md §5.2, "Allocations"): a request
+ * of more than PTRDIFF_MAX bytes (glibc refuses it; calloc's product too,
+ * overflow included) gives NULL and the program's own check runs; a block
+ * of more elements than TR_MAX_ALLOC abandons the path (a real malloc may
+ * give it or not); any other block is allocated.  A size the inputs decide
+ * makes a sized object whose length variable is bytes / sizeof(T), its
+ * header reading "it succeeded" and the program's pointer NULL where it
+ * did not. */
+enum { TR_MAX_ALLOC = 1 << 20 };
+
+/* The boolean "lo <= x <= hi" on x's stored value; TR_FAIL on failure. */
+static PropVar within(Tr *t, PropVar x, int64_t lo, int64_t hi) {
+  PropStore *st = t->s;
+  if (prop_min(st, x) >= lo && prop_max(st, x) <= hi) return t->one;
+  if (prop_max(st, x) < lo || prop_min(st, x) > hi) return t->zero;
+  PropVar above = prop_new_var(st, 0, 1), below = prop_new_var(st, 0, 1), in = prop_new_var(st, 0, 1);
+  PropVar neither = prop_new_var(st, 0, 1);
+  if (!op_reify(st, below, x, OP_LT, prop_new_const(st, lo)) || !op_reify(st, above, x, OP_GT, prop_new_const(st, hi)) ||
+      !op_bool_or(st, neither, below, above) || !op_bool_not(st, in, neither))
+    return TR_FAIL;
+  return in;
+}
+
+/* The state after the allocation of o, which succeeded where `allocated`
+   holds (its header reads it); a realloc of block `old` (else NULL) frees
+   old where it succeeded and gives o old's first elements. */
+static TrMem *new_block(StmtCtx *c, const IrStmt *s, TrObject *o, PropVar allocated, TrObject *old) {
+  Tr *t = c->t;
+  TrMem *m = c->in->mem;
+  if (!old) return tr_new_s_if(t, m, o, s->builtin == IR_BI_CALLOC, allocated);
+  PropVar kept = allocated == t->one ? t->zero : prop_new_var(t->s, 0, 1);
+  if (kept != t->zero && !op_bool_not(t->s, kept, allocated)) return NULL;
+  m = tr_store_element(t, m, prop_new_const(t->s, old->base - 1), kept); /* old's header: freed if moved */
+  return m ? tr_new_s_copy(t, m, o, allocated, old, c->in->mem) : NULL;
+}
+
+/* The block of `bytes` bytes (a value at most PTRDIFF_MAX), known now. */
+static StResult allocate_known(StmtCtx *c, const IrStmt *s, uint64_t bytes, TrObject *old) {
+  Tr *t = c->t;
+  const IrType *elem = s->type->base;
+  if (bytes / (uint64_t)elem->size > TR_MAX_ALLOC)
+    return ev_result(c, tr_abandon(t, "an allocation larger than the model handles"));
+  TrObject *o = tr_new_object(t, TR_OBJ_HEAP, elem, (int64_t)(bytes / (uint64_t)elem->size), NULL, s->loc.line);
+  if (!o) return ST_FAIL;
+  c->out = tr_state_copy(t, c->in);
+  if (!(c->out->mem = new_block(c, s, o, t->one, old))) return ST_FAIL;
+  return s->lhs ? assign(c, c->out, s->lhs, prop_new_const(t->s, o->base)) : ST_NEXT;
+}
+
+/* The block of units * unit bytes, units a variable of the unsigned type
+   of the size (its stored value: the value itself up to PTRDIFF_MAX), unit
+   a constant at least 1; `most` is PTRDIFF_MAX. */
+static StResult allocate_sized(StmtCtx *c, const IrStmt *s, PropVar units, uint64_t unit, int64_t most, TrObject *old) {
+  Tr *t = c->t;
+  PropStore *st = t->s;
+  const IrType *elem = s->type->base;
+  int64_t reserve = tr_sized_reserve(elem), size = elem->size;
+  if (reserve > TR_MAX_ALLOC) reserve = TR_MAX_ALLOC;
+  if (unit > (uint64_t)most) unit = 1, most = 0; /* only units == 0 fits: no bytes */
+  int64_t fit_units = most / (int64_t)unit, use_units = (reserve * size + size - 1) / (int64_t)unit;
+  if (use_units > fit_units) use_units = fit_units;
+  PropVar fits = within(t, units, 0, fit_units), usable = within(t, units, 0, use_units);
+  if (fits == TR_FAIL || usable == TR_FAIL) return ST_FAIL;
+  if (use_units < fit_units) { /* a real malloc may give a block this large or not */
+    PropVar large = within(t, units, use_units + 1, fit_units);
+    if (large == TR_FAIL || !tr_abandon_if(t, large, "an allocation larger than the model handles")) return ST_FAIL;
+    /* and no proof rests on the path: the model's block is no longer than
+       the reserve, so propagation could refute a large request (through an
+       access past the reserve, say) before `large` is decided */
+    if (large != t->zero) t->incomplete_reason = "an allocation that may be larger than the model handles";
+  }
+  /* used = usable ? units : 0, and used * unit = size * len + rest (or
+     len = used * (unit / size), exact, when the unit is whole elements) */
+  PropVar used = prop_new_var(st, 0, use_units), len = prop_new_var(st, 0, reserve), rest = prop_new_var(st, 0, size - 1);
+  int64_t coef[3] = {(int64_t)unit, -size, -1}, whole[2] = {(int64_t)unit / size, -1};
+  PropVar terms[3] = {used, len, rest};
+  bool tied = (int64_t)unit % size == 0 ? op_linear(st, 2, whole, terms, OP_EQ, 0) : op_linear(st, 3, coef, terms, OP_EQ, 0);
+  if (!op_merge(st, used, usable, units, t->zero) || !tied) return ST_FAIL;
+  TrObject *o = tr_new_sized_object(t, TR_OBJ_HEAP, elem, len, NULL, s->loc.line);
+  if (!o) return ST_FAIL;
+  PropVar block = prop_new_var(st, 0, o->base);
+  if (!op_merge(st, block, fits, prop_new_const(st, o->base), t->zero)) return ST_FAIL;
+  c->out = tr_state_copy(t, c->in);
+  if (!(c->out->mem = new_block(c, s, o, fits, old))) return ST_FAIL;
+  return s->lhs ? assign(c, c->out, s->lhs, block) : ST_NEXT;
+}
+
+/* For a size `x * c` (c a constant, x of the size's unsigned type) whose
+   product cannot wrap for any x the domain still holds: c, and x in *x
+   (then "x * c bytes" is exactly "x units of c bytes", and the block's
+   length a multiple of x, not a quotient the search must find); else 0. */
+static uint64_t product_units(StmtCtx *c, const IrExpr *size, PropVar *x) {
+  if (size->kind != IR_MUL) return 0;
+  const IrExpr *k = size->a[1], *e = size->a[0];
+  if (k->kind != IR_INT_CONST) k = size->a[0], e = size->a[1];
+  if (k->kind != IR_INT_CONST || e->type != size->type || k->ival <= 0 || k->ival > INT32_MAX) return 0;
+  if (tr_eval(&c->ev, e, x) != TR_EV_OK) return 0;
+  PropStore *st = c->t->s;
+  int64_t lo = prop_min(st, *x), hi = prop_max(st, *x);
+  /* 64 bits: the stored patterns times c stay in int64 (a negative one is
+     a value past PTRDIFF_MAX, and so is its product); narrower: no wrap */
+  bool exact = size->type->bits >= 64 ? lo >= INT64_MIN / k->ival && hi <= INT64_MAX / k->ival
+                                      : lo >= 0 && hi <= (int64_t)((((uint64_t)1 << size->type->bits) - 1) / (uint64_t)k->ival);
+  return exact ? (uint64_t)k->ival : 0;
+}
+
+/* malloc(n), calloc(n, size) (size args[0 .. nsize - 1]), and realloc of
+   block old (else NULL) to args[0] bytes. */
+static StResult allocate(StmtCtx *c, const IrStmt *s, const PropVar *args, const IrExpr *const *size_args, int nsize,
+                         TrObject *old) {
   Tr *t = c->t;
   const IrType *ptr = s->type;
   if (!ptr || ptr->kind != IR_TY_PTR || ptr->base->kind == IR_TY_VOID || ptr->base->size <= 0)
     return ev_result(c, tr_abandon(t, "an allocation whose element type is not known"));
+  const IrType *size_type = size_args[0]->type;
+  for (int i = 0; i < nsize; i++)
+    if (size_args[i]->type->kind != IR_TY_INT || size_args[i]->type->is_signed || size_args[i]->type->bits != size_type->bits)
+      return ev_result(c, tr_abandon(t, "an allocation whose size is not a size_t"));
+  OpCType ct = tr_ctype(size_type);
+  int64_t most = size_type->bits >= 64 ? INT64_MAX : ((int64_t)1 << (size_type->bits - 1)) - 1; /* PTRDIFF_MAX */
   /* a size computed from constants (`mk(4)` allocating `cap * sizeof(int)`)
      is fixed once what computed it has run: inside a propagator that
      translates this code, those posts are only queued */
   bool fixed = true;
-  for (int i = 0; i < s->nargs; i++) fixed = fixed && prop_is_fixed(t->s, args[i]);
+  for (int i = 0; i < nsize; i++) fixed = fixed && prop_is_fixed(t->s, args[i]);
   if (!fixed && !prop_settle(t->s, PROP_PRIO_CONTROL, TR_SETTLE_RUNS)) return ST_FAIL;
-  for (int i = 0; i < s->nargs; i++)
-    if (!prop_is_fixed(t->s, args[i])) return ev_result(c, tr_abandon(t, "an allocation of a size the inputs decide"));
-  int64_t bytes = prop_value(t->s, args[0]);
-  if (s->builtin == IR_BI_CALLOC) bytes *= prop_value(t->s, args[1]);
-  if (bytes < 0 || bytes / ptr->base->size > (1 << 20))
-    return ev_result(c, tr_abandon(t, "an allocation larger than the model handles"));
-  TrObject *o = tr_new_object(t, TR_OBJ_HEAP, ptr->base, bytes / ptr->base->size, NULL, s->loc.line);
-  c->out = tr_state_copy(t, c->in);
-  c->out->mem = tr_new_s(t, c->in->mem, o, s->builtin == IR_BI_CALLOC);
-  return s->lhs ? assign(c, c->out, s->lhs, prop_new_const(t->s, o->base)) : ST_NEXT;
+  if (old) { /* realloc(p, 0): freed or not, NULL or not, as the library chooses */
+    PropVar none = prop_new_var(t->s, 0, 1);
+    if (!op_reify(t->s, none, args[0], OP_EQ, t->zero) ||
+        !tr_abandon_if(t, none, "a realloc to size 0 (what it does is the library's choice)"))
+      return ST_FAIL;
+    /* the model gives a block of no elements there: propagation may refute
+       the path before `none` is decided, so no proof rests on it */
+    if (prop_has(t->s, args[0], 0)) t->incomplete_reason = "a realloc that may be to size 0 (the library's choice)";
+  }
+  int nfixed = 0, free_arg = -1;
+  unsigned __int128 known = 1; /* the product of the fixed arguments' values */
+  for (int i = 0; i < nsize; i++) {
+    if (!prop_is_fixed(t->s, args[i])) {
+      free_arg = i;
+      continue;
+    }
+    nfixed++;
+    known *= (unsigned __int128)(uint64_t)op_c_value(ct, prop_value(t->s, args[i]));
+  }
+  if (nfixed == nsize) {
+    if (known > (unsigned __int128)most) { /* the library refuses it (realloc keeps the old block) */
+      c->out = tr_state_copy(t, c->in);
+      return s->lhs ? assign(c, c->out, s->lhs, t->zero) : ST_NEXT;
+    }
+    return allocate_known(c, s, (uint64_t)known, old);
+  }
+  if (nfixed + 1 < nsize) return ev_result(c, tr_abandon(t, "a calloc whose count and size the inputs both decide"));
+  if (nsize == 1) { /* malloc(x * c): x of c-byte units where the product cannot wrap */
+    PropVar x;
+    uint64_t c_units = product_units(c, size_args[0], &x);
+    if (c_units) return allocate_sized(c, s, x, c_units, most, old);
+  }
+  if (known == 0) return allocate_known(c, s, 0, old); /* calloc(n, 0) */
+  return allocate_sized(c, s, args[free_arg], known > (unsigned __int128)most ? UINT64_MAX : (uint64_t)known, most, old);
+}
+
+/* realloc(p, n): malloc(n) for p NULL; else p must be a live block (as for
+   free), known when the call runs, of the result's element type: a new
+   block holding p's first min(old, new) elements, p freed, or NULL and p
+   kept where the library refuses the size. */
+static StResult reallocate(StmtCtx *c, const IrStmt *s, const PropVar *args) {
+  Tr *t = c->t;
+  PropVar p = args[0];
+  if (!prop_is_fixed(t->s, p) && !prop_settle(t->s, PROP_PRIO_CONTROL, TR_SETTLE_RUNS)) return ST_FAIL;
+  if (!prop_is_fixed(t->s, p)) return ev_result(c, tr_abandon(t, "a realloc of a block not known when it runs"));
+  if (prop_value(t->s, p) == 0) return allocate(c, s, args + 1, (const IrExpr *const *)s->args + 1, 1, NULL);
+  StResult r = ev_result(c, tr_check_access(&c->ev, s->args[0], p, true));
+  if (r != ST_NEXT) return r;
+  TrObject *old = tr_object_at(t, prop_value(t->s, p));
+  assert(old && old->base == prop_value(t->s, p)); /* a live block's start */
+  if (old->kind != TR_OBJ_HEAP) return ev_result(c, tr_abandon(t, "a realloc of an input object"));
+  if (!s->type || s->type->kind != IR_TY_PTR || old->type != s->type->base)
+    return ev_result(c, tr_abandon(t, "a realloc to another element type"));
+  return allocate(c, s, args + 1, (const IrExpr *const *)s->args + 1, 1, old);
 }
 
 /* free(p): delete_s.  free(NULL) does nothing; freeing anything but a live
@@ -298,7 +458,8 @@ static StResult translate_call(StmtCtx *c, const IrStmt *s) {
   case IR_BI_ASSERT: return conditional_end(c, s->args[0], objective);
   case IR_BI_ABORT: case IR_BI_EXIT: return end_path(c, false);
   case IR_BI_ERROR: return end_path(c, objective);
-  case IR_BI_MALLOC: case IR_BI_CALLOC: return allocate(c, s, args);
+  case IR_BI_MALLOC: case IR_BI_CALLOC: return allocate(c, s, args, (const IrExpr *const *)s->args, s->nargs, NULL);
+  case IR_BI_REALLOC: return reallocate(c, s, args);
   case IR_BI_FREE: return release(c, s, args[0]);
   case IR_BI_CHECK_HEAP: return heap_check(c, s, args, objective);
   case IR_BI_ALLOC_LINE: { /* a freed block is no block of the line's */
@@ -350,7 +511,7 @@ static StResult call_function(StmtCtx *c, const IrStmt *s, const PropVar *args) 
   for (int i = 0; i < fn->nparams; i++) {
     const IrVar *p = fn->params[i];
     if (!p->address_taken) continue;
-    allocate_local(t, cs, p);
+    if (!allocate_local(t, cs, p)) return ST_FAIL;
     if (p->type->kind == IR_TY_STRUCT) cs->mem = tr_copy_struct(t, cs->mem, cs->slot[i], args[i], p->type);
     else cs->mem = tr_store_element(t, cs->mem, cs->slot[i], args[i]);
     if (!cs->mem) return ST_FAIL;
@@ -419,8 +580,8 @@ static StResult translate_stmt(StmtCtx *c) {
     if (s->rhs) return declare_vla(c, s);
     c->out = tr_state_copy(t, c->in);
     if (s->var->kind == IR_VAR_GLOBAL) return ST_NEXT;
-    if (s->var->address_taken) allocate_local(t, c->out, s->var);
-    else tr_set_slot(c->out, tr_frame_slot(c->in->fn, s->var), TR_UNINIT);
+    if (!s->var->address_taken) tr_set_slot(c->out, tr_frame_slot(c->in->fn, s->var), TR_UNINIT);
+    else if (!allocate_local(t, c->out, s->var)) return ST_FAIL;
     return ST_NEXT;
   case IR_ST_ASSIGN:
     if ((r = eval_into(c, s->rhs, &v)) != ST_NEXT) return r;

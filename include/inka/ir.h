@@ -103,6 +103,8 @@ struct IrVar {
   bool is_temp;         /* introduced by lowering */
   IrInit *init;         /* GLOBAL: initializer, NULL means zero-initialized.
                            LOCAL: always NULL (initializers become statements). */
+  IrVar *vla_length;    /* a variable length array: the temporary holding the
+                           length its declaration computed (for sizeof) */
   IrLoc loc;
 };
 
@@ -194,6 +196,8 @@ typedef enum {
                         void * when the result is never converted.  lhs, when
                         present, has type stmt->type (no IR_CAST around it). */
   IR_BI_CALLOC,      /* lhs = calloc(args[0], args[1]); stmt->type as for malloc */
+  IR_BI_REALLOC,     /* lhs = realloc(args[0], args[1]); stmt->type as for malloc;
+                        args[0] is the pointer as the program holds it (as free's) */
   IR_BI_FREE,        /* free(args[0]); args[0] is the pointer as the program
                         holds it (its conversion to void * is dropped) */
   IR_BI_NONDET,      /* lhs = __VERIFIER_nondet_<type>(): a fresh input; the

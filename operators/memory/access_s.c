@@ -62,7 +62,9 @@ static PropVar bad_access(Tr *t, TrMem *m, PropVar x, int64_t l, Use use) {
   bool for_free = use == USE_FREE, dangling = use == USE_DANGLING;
   if (l >= tr_frontier(t)) return dangling ? t->zero : prop_new_var(t->s, 0, 1); /* not allocated yet */
   TrObject *o = tr_object_at(t, l);
-  if (!o || l < o->base || l >= o->base + o->ncells) return dangling ? t->zero : t->one;
+  /* malloc(0) gives a block of no cells that free takes */
+  bool empty_block = for_free && o && o->kind == TR_OBJ_HEAP && o->ncells == 0 && l == o->base;
+  if (!o || l < o->base || (l >= o->base + o->ncells && !empty_block)) return dangling ? t->zero : t->one;
   bool dynamic = o->kind == TR_OBJ_HEAP || (o->kind == TR_OBJ_INPUT && !o->by_value); /* may be freed */
   if (for_free && (!dynamic || l != o->base)) return t->one;
   if (dangling && !dynamic) return t->zero;
@@ -76,7 +78,7 @@ static PropVar bad_access(Tr *t, TrMem *m, PropVar x, int64_t l, Use use) {
     if (prop_is_fixed(t->s, live)) dead = prop_value(t->s, live) ? t->zero : t->one;
     else if ((dead = prop_new_var(t->s, 0, 1)) == TR_FAIL || !op_bool_not(t->s, dead, live)) return TR_FAIL;
   }
-  if (o->len == TR_UNINIT || dead == t->one || dangling) return dead;
+  if (o->len == TR_UNINIT || dead == t->one || dangling || for_free) return dead; /* free(malloc(0)) is valid */
   PropVar short_ = past_length(t, o, l);
   if (short_ == t->zero) return dead;
   return dead == t->zero || short_ == t->one || short_ == TR_FAIL ? short_ : either(t, dead, short_);
@@ -118,7 +120,7 @@ static bool restrict_to_objects(Tr *t, PropVar x, bool for_free) {
   d.cap = n + 2;
   for (int i = 0; i < n; i++) {
     const TrObject *o = t->objs[i];
-    if (o->ncells == 0 || (for_free && o->kind != TR_OBJ_HEAP)) continue;
+    if (for_free ? o->kind != TR_OBJ_HEAP : o->ncells == 0) continue; /* free: malloc(0)'s block too */
     d.iv[d.n++] = (PropInterval){o->base, for_free ? o->base : o->base + o->ncells - 1};
   }
   d.iv[d.n++] = (PropInterval){tr_frontier(t), INT64_MAX};
@@ -143,9 +145,42 @@ static PropStatus access_propagate(PropStore *s, Propagator *p) {
 
 static const PropClass access_class = {"access", access_propagate, PROP_PRIO_GLOBAL, false};
 
+/* An access through x whose every location lies in the cells reserved for
+   one sized object o (p[k] of a block of a length the inputs decide): the
+   trap, as one condition on x instead of a candidate per location: o is
+   freed, or x is at or past its end, base + cells * len.  TR_UNINIT when x
+   may leave o's cells. */
+static PropVar sized_trap(Tr *t, TrMem *m, PropVar x) {
+  PropStore *s = t->s;
+  int64_t lo = prop_min(s, x), hi = prop_max(s, x);
+  if (lo == hi || hi >= tr_frontier(t)) return TR_UNINIT;
+  TrObject *o = tr_object_at(t, lo);
+  if (!o || o->len == TR_UNINIT || lo < o->base || hi >= o->base + o->ncells) return TR_UNINIT;
+  PropVar dead = t->zero;
+  if (o->kind == TR_OBJ_HEAP || (o->kind == TR_OBJ_INPUT && !o->by_value)) { /* x surely lies in o: read for it */
+    PropVar live = tr_mem_read(t, m, o->base - 1, t->one);
+    if (live == TR_FAIL) return TR_FAIL;
+    if (live == TR_UNINIT) return TR_UNINIT; /* the candidates say what is known */
+    if (prop_is_fixed(s, live)) dead = prop_value(s, live) ? t->zero : t->one;
+    else if ((dead = prop_new_var(s, 0, 1)) == TR_FAIL || !op_bool_not(s, dead, live)) return TR_FAIL;
+  }
+  if (dead == t->one) return t->one;
+  PropVar last = prop_new_var(s, o->base - 1, o->base + o->ncells - 1), short_ = prop_new_var(s, 0, 1);
+  int64_t coef[2] = {1, -tr_cells(o->type)};
+  PropVar terms[2] = {last, o->len};
+  if (dead == TR_FAIL || !op_linear(s, 2, coef, terms, OP_EQ, o->base - 1) ||
+      !op_reify(s, short_, x, OP_GT, last)) /* last = base + cells * len - 1 */
+    return TR_FAIL;
+  return dead == t->zero ? short_ : either(t, dead, short_);
+}
+
 static PropVar use_trap(Tr *t, TrMem *m, PropVar x, Use use) {
   int64_t where[MEM_MAX_TARGETS];
   PropVar bad[MEM_MAX_TARGETS];
+  if (use == USE_ACCESS) {
+    PropVar trap = sized_trap(t, m, x);
+    if (trap != TR_UNINIT) return trap;
+  }
   int n = mem_targets(t, x, where);
   if (n >= 0) { /* decide now when every target is surely fine */
     bool any = false;

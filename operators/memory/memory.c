@@ -107,6 +107,11 @@ int64_t tr_frontier(Tr *t) {
 
 TrObject *tr_new_object(Tr *t, TrObjectKind kind, const IrType *type, int64_t count, const char *name, int line) {
   int n = *t->nobjs;
+  if (tr_frontier(t) + 2 + count * tr_cells(type) > TR_LOC_MAX) { /* pointers could not name it */
+    t->budget_hit = true; /* a failure now is no refutation */
+    t->incomplete_reason = "the locations of the memory model ran out";
+    return NULL;
+  }
   if (n == t->capobjs) {
     int cap = t->capobjs ? 2 * t->capobjs : 64;
     TrObject **objs = realloc(t->objs, sizeof *objs * (size_t)cap);
@@ -387,6 +392,7 @@ PropVar tr_mem_read(Tr *t, TrMem *m, int64_t loc, PropVar need) {
     case TR_MEM_INIT: return read_initial(t, loc);
     case TR_MEM_ALLOC: {
       PropVar v;
+      if (m->copy_from && loc >= m->obj->base && loc < m->obj->base + m->obj->ncells) return mem_copy_read(t, m, loc, need);
       if (mem_alloc_read(t, m, loc, &v)) return v;
       m = m->parent;
       continue;

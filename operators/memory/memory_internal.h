@@ -39,6 +39,11 @@ struct TrMem {
   PropVar x, v;       /* STORE: location, value */
   TrObject *obj;      /* ALLOC */
   bool zeroed;        /* ALLOC: calloc */
+  PropVar allocated;  /* ALLOC: what the header reads (t->one; for an allocation
+                         that may fail, the boolean "it succeeded") */
+  TrObject *copy_from; /* ALLOC of a realloc: the old block, whose first elements
+                          (in copy_mem, the state before) the new one holds */
+  TrMem *copy_mem;
   TrMem *resolved;    /* JOIN: the memory where execution went (trailed) */
   MemCached *cache;   /* JOIN: one variable per location read; STORE: merges (trailed) */
   int ncache;         /* entries in cache (trailed) */
@@ -59,6 +64,9 @@ bool mem_add_reader(Tr *t, MemCached *c, PropVar need);
 PropVar mem_cell_var(Tr *t, int64_t loc);
 /* new_s.c: the value at loc in an ALLOC node, if the node answers for loc. */
 bool mem_alloc_read(Tr *t, const TrMem *m, int64_t loc, PropVar *v);
+/* The same for a cell of a realloc's block (m->copy_from): its old value
+   where the old block held that element, else a value nobody wrote. */
+PropVar mem_copy_read(Tr *t, const TrMem *m, int64_t loc, PropVar need);
 /* store_element.c: the value at loc below a store whose location may or may
    not be loc (the guarded candidate); TR_UNINIT / TR_FAIL as tr_mem_read. */
 PropVar mem_store_read(Tr *t, TrMem *m, int64_t loc, PropVar need);

@@ -141,7 +141,7 @@ static void newest_holding(const IxEntry *n, int64_t loc, const IxEntry **best) 
 static bool barrier(const Tr *t, const TrMem *m) {
   switch (m->kind) {
   case TR_MEM_STORE: return !prop_is_fixed(t->s, m->x);
-  case TR_MEM_ALLOC: return false;
+  case TR_MEM_ALLOC: return m->copy_from != NULL; /* a realloc's cells: read with their need (memory.c) */
   case TR_MEM_JOIN: return !m->resolved;
   default: return true;
   }
