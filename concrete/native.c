@@ -5,7 +5,7 @@
  *
  * The interpreter stays the reference and the fallback: a program outside
  * what is emitted, a run with hooks the native code does not serve (line
- * hits, coverage events, exit probes, input memories), a failed compile --
+ * hits, coverage events, exit probes), a failed compile --
  * all run interpreted, silently (cx_native_stats says why).
  *
  * Compiling costs a tenth of a second or more, so in the default mode
@@ -225,17 +225,18 @@ static void refresh(CxNativeRun *R, const CxMemory *m) {
 }
 
 /* run.c's new_object */
-static int64_t make_object(CxNativeRun *R, int64_t ncells, const char *name, const IrType *type, int line) {
+static int64_t make_object(CxNativeRun *R, CxObjKind kind, int64_t ncells, const char *name, const IrType *type,
+                           int64_t count, int line) {
   CxNative *n = R->host;
   CxMemory *m = &n->c->mem;
   R->steps += (uint64_t)ncells;
   if (R->steps > R->max_steps) host_stop(R, CX_BUDGET, CXN_STEPS);
-  int o = cx_mem_new_object(m, CX_OBJ_LOCAL, ncells, false);
+  int o = cx_mem_new_object(m, kind, ncells, false);
   if (o < 0) host_stop(R, CX_BUDGET, CXN_MEMORY);
   CxObject *obj = &m->objs[o];
   obj->name = name;
   obj->type = type;
-  obj->count = 1;
+  obj->count = count;
   obj->line = line;
   refresh(R, m);
   return obj->base;
@@ -244,14 +245,14 @@ static int64_t make_object(CxNativeRun *R, int64_t ncells, const char *name, con
 static int64_t new_object(CxNativeRun *R, int site) {
   CxNative *n = R->host;
   const CxStmt *s = n->sites.decl[site];
-  return make_object(R, s->cells, s->var->name, s->type, s->var->loc.line);
+  return make_object(R, CX_OBJ_LOCAL, s->cells, s->var->name, s->type, 1, s->var->loc.line);
 }
 
 static int64_t param_object(CxNativeRun *R, int site, int64_t v) {
   CxNative *n = R->host;
   const CxFunc *f = n->sites.pfunc[site];
   const IrVar *p = f->ir->params[n->sites.pindex[site]];
-  int64_t base = make_object(R, f->param_cells[n->sites.pindex[site]], p->name, p->type, p->loc.line);
+  int64_t base = make_object(R, CX_OBJ_LOCAL, f->param_cells[n->sites.pindex[site]], p->name, p->type, 1, p->loc.line);
   R->val[base] = v;
   R->def[base] = 1;
   return base;
@@ -285,6 +286,18 @@ static int64_t checked(CxNativeRun *R, int64_t l) {
 }
 
 /* ---- A run ------------------------------------------------------------------------------ */
+/* run.c's make_inputs: the input memory, objects after the globals. */
+static void make_inputs(CxNativeRun *R, const CxInputObject *in, int n) {
+  for (int j = 0; j < n; j++) {
+    int64_t ncells = in[j].count * cx_cells(in[j].type);
+    int64_t base = make_object(R, CX_OBJ_INPUT, ncells, NULL, in[j].type, in[j].count, 0);
+    for (int64_t k = 0; k < ncells; k++) {
+      R->val[base + k] = in[j].cells[k];
+      R->def[base + k] = 1;
+    }
+  }
+}
+
 /* Runs the loaded program; the result as cx_run gives it. */
 static void execute(CxProgram *c, CxNative *n, const int64_t *params, const int64_t *nondet, int nnondet,
                     const CxRunOptions *o, CxResult *res) {
@@ -310,6 +323,7 @@ static void execute(CxProgram *c, CxNative *n, const int64_t *params, const int6
   stats.runs++;
   if (setjmp(n->jb) == 0) {
     int has_return = 0;
+    if (o && o->ninputs) make_inputs(R, o->inputs, o->ninputs);
     int64_t v = n->entry(R, args, &has_return);
     res->outcome = CX_RETURNED;
     res->has_return = has_return != 0;
@@ -334,7 +348,7 @@ static void execute(CxProgram *c, CxNative *n, const int64_t *params, const int6
 /* Can this run be native at all (whatever the program)? */
 static bool hooks_served(const CxNative *n, const CxRunOptions *o) {
   if (!o) return true;
-  if (o->line_hits || o->on_event || o->ninputs) return false;
+  if (o->line_hits || o->on_event) return false;
   return !(o->on_probe && n->probes);
 }
 

@@ -131,8 +131,8 @@ static int binary(Emit *E, const CxExpr *e, int a, int b) {
       return t;
     }
     if (e->is_signed)
-      out(E, "if (__builtin_expect(t%d == -1 && t%d == %lldll, 0)) stop_run(R, %d, %d);\n", b, a,
-          (long long)type_min(e), CX_TRAP, CXN_INT_MIN_DIV);
+      out(E, "if (__builtin_expect(t%d == -1 && t%d == ((int64_t)0x%llxull), 0)) stop_run(R, %d, %d);\n", b, a,
+          (unsigned long long)type_min(e), CX_TRAP, CXN_INT_MIN_DIV);
     /* (INT64_MIN / -1, the one quotient C leaves undefined here, trapped above) */
     out(E, "int64_t t%d = t%d %c t%d;\n", t, a, op, b);
     snprintf(s, sizeof s, "t%d", t);
@@ -218,7 +218,7 @@ static int ex(Emit *E, const CxExpr *e) {
   switch ((CxExprOp)e->op) {
   case X_CONST:
     t = fresh(E);
-    out(E, "int64_t t%d = (int64_t)%lldll;\n", t, (long long)e->k);
+    out(E, "int64_t t%d = ((int64_t)0x%llxull);\n", t, (unsigned long long)e->k);
     return t;
   case X_SLOT:
     out(E, "if (__builtin_expect(!d%d, 0)) stop_run(R, %d, %d);\n", e->slot, CX_UNINIT, CXN_UNINIT_VAR);
@@ -248,14 +248,14 @@ static int ex(Emit *E, const CxExpr *e) {
   case X_SHIFT:
     if ((a = ex(E, e->a)) < 0) return -1;
     t = fresh(E);
-    out(E, "int64_t t%d = (int64_t)((uint64_t)t%d + (uint64_t)%lldll);\n", t, a, (long long)e->k);
+    out(E, "int64_t t%d = (int64_t)((uint64_t)t%d + (uint64_t)((int64_t)0x%llxull));\n", t, a, (unsigned long long)e->k);
     return t;
   case X_INDEX:
     if ((a = ex(E, e->a)) < 0 || (b = ex(E, e->b)) < 0) return -1;
-    out(E, "if (__builtin_expect(t%d < 0 || t%d >= %lldll, 0)) stop_run(R, %d, %d);\n", b, b, (long long)e->k2,
+    out(E, "if (__builtin_expect(t%d < 0 || t%d >= ((int64_t)0x%llxull), 0)) stop_run(R, %d, %d);\n", b, b, (unsigned long long)e->k2,
         CX_TRAP, CXN_INDEX);
     t = fresh(E);
-    out(E, "int64_t t%d = (int64_t)((uint64_t)t%d + (uint64_t)%lldll * (uint64_t)t%d);\n", t, a, (long long)e->k, b);
+    out(E, "int64_t t%d = (int64_t)((uint64_t)t%d + (uint64_t)((int64_t)0x%llxull) * (uint64_t)t%d);\n", t, a, (unsigned long long)e->k, b);
     return t;
   case X_DEREF:
     if ((a = ex(E, e->a)) < 0) return -1;
@@ -265,17 +265,17 @@ static int ex(Emit *E, const CxExpr *e) {
   case X_DEREF_ADD: case X_PTR_ADD:
     if ((a = ex(E, e->a)) < 0 || (b = ex(E, e->b)) < 0) return -1;
     t = fresh(E);
-    if (e->op == X_PTR_ADD) out(E, "int64_t t%d = R->ptr_add(R, t%d, %lldll, t%d);\n", t, a, (long long)e->k, b);
-    else out(E, "int64_t t%d = R->checked(R, R->ptr_add(R, t%d, %lldll, t%d));\n", t, a, (long long)e->k, b);
+    if (e->op == X_PTR_ADD) out(E, "int64_t t%d = R->ptr_add(R, t%d, ((int64_t)0x%llxull), t%d);\n", t, a, (unsigned long long)e->k, b);
+    else out(E, "int64_t t%d = R->checked(R, R->ptr_add(R, t%d, ((int64_t)0x%llxull), t%d));\n", t, a, (unsigned long long)e->k, b);
     return t;
   case X_PTR_DIFF: {
     if ((a = ex(E, e->a)) < 0 || (b = ex(E, e->b)) < 0) return -1;
     int d = fresh(E);
     out(E, "int64_t t%d = (int64_t)((uint64_t)t%d - (uint64_t)t%d);\n", d, a, b);
-    out(E, "if (__builtin_expect(t%d %% %lldll != 0, 0)) stop_run(R, %d, %d);\n", d, (long long)e->k, CX_ABANDONED,
+    out(E, "if (__builtin_expect(t%d %% ((int64_t)0x%llxull) != 0, 0)) stop_run(R, %d, %d);\n", d, (unsigned long long)e->k, CX_ABANDONED,
         CXN_PTR_DIFF);
     char s[64];
-    snprintf(s, sizeof s, "t%d / %lldll", d, (long long)e->k);
+    snprintf(s, sizeof s, "t%d / ((int64_t)0x%llxull)", d, (unsigned long long)e->k);
     return wrapped(E, e, s);
   }
   case X_LENGTH: return refuse(E, "length() of a --pre contract"), -1;

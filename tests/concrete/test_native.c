@@ -162,17 +162,43 @@ static void compare(const Seen *i, const Seen *n, const char *file, const char *
 #undef SAME
 }
 
+/* The input memory of a run: for some pointer parameters, an object of 1
+   to 4 elements of random cells (a pointer cell: a random value too, which
+   both ways must treat alike); the others are NULL. */
+enum { MAX_INPUT_CELLS = 256 };
+static int64_t input_cells[8][MAX_INPUT_CELLS];
+
+static int random_inputs(const CxProgram *c, const IrFunction *f, int64_t *params, CxInputObject *in) {
+  int n = 0;
+  for (int i = 0; i < f->nparams; i++) {
+    const IrType *t = f->params[i]->type;
+    if (t->kind != IR_TY_PTR) continue;
+    params[i] = 0;
+    if (n == 8 || !t->base || t->base->kind == IR_TY_VOID || next() % 4 == 0) continue;
+    int64_t per = cx_cells(t->base), count = 1 + (int64_t)(next() % 4);
+    if (per < 1 || per * count > MAX_INPUT_CELLS) continue;
+    for (int64_t k = 0; k < per * count; k++) input_cells[n][k] = random_value();
+    in[n] = (CxInputObject){.type = t->base, .count = count, .cells = input_cells[n]};
+    n++;
+    params[i] = cx_input_location(c, in, n - 1);
+  }
+  return n;
+}
+
 /* Runs c on `runs` random inputs both ways. */
 static void campaign(CxProgram *c, const IrFunction *f, const char *file, int line, int runs) {
   static Seen si, sn;
   int np = f->nparams;
   int64_t params[np + 1], nondet[8];
+  CxInputObject in[8];
   for (int k = 0; k < runs; k++) {
-    for (int i = 0; i < np; i++) params[i] = f->params[i]->type->kind == IR_TY_PTR ? 0 : random_value();
+    for (int i = 0; i < np; i++) params[i] = random_value();
+    int ninputs = random_inputs(c, f, params, in);
     int nn = (int)(next() % 9);
     for (int i = 0; i < nn; i++) nondet[i] = random_value();
     static const uint64_t budgets[] = {7, 60, 1000, 100000, 3000000};
-    CxRunOptions o = {.max_steps = budgets[next() % 5], .max_depth = next() % 4 ? 0 : 3};
+    CxRunOptions o = {.max_steps = budgets[next() % 5], .max_depth = next() % 4 ? 0 : 3, .inputs = in,
+                      .ninputs = ninputs};
     bool hooks = next() % 2;
     if (hooks) o.on_compare = note, o.nondet_value = served;
     Seen *s[2] = {&si, &sn};
