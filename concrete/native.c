@@ -16,15 +16,19 @@
  * source in INKA_CACHE_DIR, else $XDG_CACHE_HOME/inka-ng, else
  * ~/.cache/inka-ng, so a second run of the same program does not compile.
  */
+#include <assert.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+extern char **environ;
 
 #include "cx_native.h"
 #include "inka/arith.h"
@@ -119,17 +123,20 @@ static bool write_file(const char *path, const char *text) {
   return fclose(f) == 0 && ok;
 }
 
-/* gcc -O2 -shared -fPIC src -o so, without a shell; its messages are dropped. */
+/* gcc -O2 -shared -fPIC src -o so, spawned without a shell (posix_spawn:
+   no copy of a large solver's page tables); its messages are dropped. */
 static bool compile(const char *src, const char *so) {
-  pid_t pid = fork();
-  if (pid < 0) return false;
-  if (pid == 0) {
-    int null = open("/dev/null", O_WRONLY);
-    if (null >= 0) dup2(null, 1), dup2(null, 2);
-    const char *cc = getenv("INKA_NATIVE_CC");
-    execlp(cc && *cc ? cc : "gcc", cc && *cc ? cc : "gcc", "-O2", "-shared", "-fPIC", "-w", "-o", so, src, (char *)NULL);
-    _exit(127);
-  }
+  const char *cc = getenv("INKA_NATIVE_CC");
+  if (!cc || !*cc) cc = "gcc";
+  char *argv[] = {(char *)cc, "-O2", "-shared", "-fPIC", "-w", "-o", (char *)so, (char *)src, NULL};
+  posix_spawn_file_actions_t fa;
+  if (posix_spawn_file_actions_init(&fa) != 0) return false;
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid;
+  int err = posix_spawnp(&pid, cc, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (err != 0) return false;
   int status;
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR) return false;
@@ -365,7 +372,13 @@ bool cx_native_run(CxProgram *c, const int64_t *params, const int64_t *nondet, i
     stats.fallbacks++;
     return false;
   }
-  if (n->state == N_WAITING && (mode == CX_NATIVE_ALWAYS || c->interpreted_steps >= NATIVE_AFTER)) compile_now(n);
+  if (n->state == N_WAITING && (mode == CX_NATIVE_ALWAYS || c->interpreted_steps >= NATIVE_AFTER)) {
+    compile_now(n);
+    if (n->state != N_READY) {
+      stats.fallbacks++;
+      return false;
+    }
+  }
   if (n->state == N_WAITING) {
     /* a run that may take longer than what is left before compiling: run
        interpreted up to there; past it, compile and run again natively.
@@ -387,6 +400,7 @@ bool cx_native_run(CxProgram *c, const int64_t *params, const int64_t *nondet, i
     }
     memset(res, 0, sizeof *res);
   }
+  assert(n->state == N_READY && n->entry);
   execute(c, n, params, nondet, nnondet, o, res);
   return true;
 }

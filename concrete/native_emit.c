@@ -408,7 +408,8 @@ static bool loop(Emit *E, const CxStmt *s) {
   if (E->nloops >= 64) return refuse(E, "loops nested too deep");
   int id = E->label++, j = s->obj_index;
   if (s->loop_target && E->c->niter == 0) out(E, "stop_run(R, %d, 0);\n", CX_REACHED);
-  if (s->probe) { /* (the exit probes are the interpreter's: native.c runs it when on_probe is set) */ }
+  /* (exit probes, s->probe, are the interpreter's: native.c interprets runs
+     with on_probe when the program has a probe loop) */
   out(E, "{\n");
   if (j >= 0) out(E, "int saved%d = R->iter[%d];\n", id, j);
   out(E, "for (uint64_t k%d = 1;; k%d++) {\n", id, id);
@@ -533,7 +534,7 @@ static bool function(Emit *E, int fi, const CxFunc *f) {
   signature(E, fi, f);
   out(E, " {\n(void)top;\n");
   for (int i = 0; i < f->nslots; i++)
-    out(E, "int64_t v%d = %s; uint8_t d%d = %d;\n", i, "0", i, i < f->nparams ? 1 : 0);
+    out(E, "int64_t v%d = 0; uint8_t d%d = %d;\n", i, i, i < f->nparams);
   for (int i = 0; i < f->nparams; i++) {
     if (f->param_type[i]->kind == IR_TY_STRUCT) return refuse(E, "a struct passed by value");
     if (f->param_in_memory[i]) {

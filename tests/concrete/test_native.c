@@ -334,6 +334,34 @@ TEST(compiled_once_then_cached) {
   fe_program_free(p);
 }
 
+TEST(failed_compile_falls_back) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/q.c", cache);
+  FILE *f = fopen(path, "w");
+  fprintf(f, "int h(int x) { int s = 1; while (x-- > 0) s = s * 3 %% 1001; return s; }\n");
+  fclose(f);
+  FeOptions fo = {.model = IR_LP64};
+  FeErrors fe = {0};
+  IrProgram *p = fe_parse_file(path, &fo, &fe);
+  fe_errors_free(&fe);
+  CHECK(p != NULL);
+  if (!p) return;
+  setenv("INKA_NATIVE_CC", "false", 1); /* a compiler that fails */
+  CxNativeStats before = cx_native_stats();
+  cx_native_mode(CX_NATIVE_ALWAYS);
+  char *err = NULL;
+  CxProgram *c = cx_new(p, ir_find_function(p, "h"), &(CxObjective){0}, &err);
+  CxResult r;
+  CHECK_EQ_INT(cx_run(c, (int64_t[]){3}, NULL, 0, NULL, &r), CX_RETURNED);
+  CHECK_EQ_INT(r.ret, 27);
+  CHECK(!cx_native_ready(c));
+  CHECK(r.ops > 0); /* interpreted */
+  CHECK_EQ_INT(cx_native_stats().compile_failures - before.compile_failures, 1);
+  cx_free(c);
+  unsetenv("INKA_NATIVE_CC");
+  fe_program_free(p);
+}
+
 TEST(acceptance_and_samples_agree) {
   const char *dirs[] = {"samples", "tests/translate/inputs", "tests/acceptance/programs"};
   keep_one_in = SLICE;
@@ -373,6 +401,7 @@ int main(int argc, char **argv) {
     summary();
   } else {
     RUN(compiled_once_then_cached);
+    RUN(failed_compile_falls_back);
     RUN(acceptance_and_samples_agree);
     summary();
   }
