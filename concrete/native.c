@@ -158,10 +158,19 @@ static bool build(CxNative *n) {
   return ok;
 }
 
+static int64_t new_object(CxNativeRun *R, int site);
+static int64_t param_object(CxNativeRun *R, int site, int64_t v);
+static int64_t more_nondet(CxNativeRun *R, int site);
+static void compared(CxNativeRun *R, int site, int64_t x, int64_t y);
+static int64_t ptr_add(CxNativeRun *R, int64_t p, int64_t k, int64_t i);
+static int64_t checked(CxNativeRun *R, int64_t l);
+
 static bool load(CxNative *n) {
   n->dl = dlopen(n->path, RTLD_NOW | RTLD_LOCAL);
   if (!n->dl) return false;
   n->entry = (NativeEntry)dlsym(n->dl, "cx_native_entry");
+  n->run = (CxNativeRun){.host = n, .jb = &n->jb, .new_object = new_object, .param_object = param_object,
+                         .more_nondet = more_nondet, .compared = compared, .ptr_add = ptr_add, .checked = checked};
   return n->entry != NULL;
 }
 
@@ -316,11 +325,10 @@ static void execute(CxProgram *c, CxNative *n, const int64_t *params, const int6
     args[i] = t->kind == IR_TY_BOOL ? params[i] != 0 : op_c_wrap((OpCType){t->bits, t->is_signed}, params[i]);
     if (t->kind == IR_TY_PTR) args[i] = params[i];
   }
-  CxNativeRun *R = &n->run;
-  *R = (CxNativeRun){.g = c->globals, .gdef = c->globals_def, .iter = c->iter, .nondet = nondet,
-                     .nnondet = nnondet, .host = n, .jb = &n->jb, .new_object = new_object,
-                     .param_object = param_object, .more_nondet = more_nondet, .compared = compared,
-                     .ptr_add = ptr_add, .checked = checked};
+  CxNativeRun *R = &n->run; /* (the services are set once, by load) */
+  R->g = c->globals, R->gdef = c->globals_def, R->iter = c->iter;
+  R->nondet = nondet, R->nnondet = nnondet, R->nused = 0;
+  R->steps = 0, R->depth = 0, R->line = 0, R->in_assume = 0, R->outcome = 0, R->why = 0;
   R->max_steps = o && o->max_steps ? o->max_steps : 1000000000;
   R->max_depth = o && o->max_depth ? o->max_depth : 10000;
   R->compare_on = o && o->on_compare;
