@@ -32,7 +32,9 @@
     int line, in_assume;                                                                                 \
     const int64_t *nondet;                                                                               \
     int nnondet, nused;                                                                                  \
-    int compare_on;                                                                                      \
+    int compare_on, event_on;                                                                            \
+    uint32_t *hits;                                                                                      \
+    int nlines;                                                                                          \
     int outcome, why;                                                                                    \
     void *host;                                                                                          \
     jmp_buf *jb;                                                                                         \
@@ -43,6 +45,7 @@
     int64_t (*ptr_add)(struct CxNativeRun *, int64_t p, int64_t k, int64_t i);                           \
     int64_t (*checked)(struct CxNativeRun *, int64_t l);                                                 \
     int64_t (*length)(struct CxNativeRun *, int64_t p, int64_t k);                                       \
+    void (*event)(struct CxNativeRun *, int site, int outcome);                                          \
   } CxNativeRun;
 
 CX_NATIVE_ABI
@@ -87,6 +90,8 @@ typedef struct CxNativeSites {
   int nnondet;
   const CxExpr **compare;   /* comparisons with a simple side (e->cmp) */
   int ncompare;
+  const CxStmt **event;     /* every statement (CxRunOptions.on_event) */
+  int nevent;
 } CxNativeSites;
 
 /* native_emit.c: the C source of c (malloc'd) and its sites, or NULL with

@@ -4,8 +4,8 @@
  * the same memory left behind.
  *
  * The interpreter stays the reference and the fallback: a program outside
- * what is emitted, a run with hooks the native code does not serve (line
- * hits, coverage events, exit probes), a failed compile --
+ * what is emitted, a run with exit probes of a program that has probe
+ * loops (the one hook the native code does not serve), a failed compile --
  * all run interpreted, silently (cx_native_stats says why).
  *
  * Compiling costs a tenth of a second or more, so in the default mode
@@ -164,13 +164,14 @@ static int64_t more_nondet(CxNativeRun *R, int site);
 static void compared(CxNativeRun *R, int site, int64_t x, int64_t y);
 static int64_t ptr_add(CxNativeRun *R, int64_t p, int64_t k, int64_t i);
 static int64_t checked(CxNativeRun *R, int64_t l);
+static void event(CxNativeRun *R, int site, int outcome);
 
 static bool load(CxNative *n) {
   n->dl = dlopen(n->path, RTLD_NOW | RTLD_LOCAL);
   if (!n->dl) return false;
   n->entry = (NativeEntry)dlsym(n->dl, "cx_native_entry");
   n->run = (CxNativeRun){.host = n, .jb = &n->jb, .new_object = new_object, .param_object = param_object,
-                         .more_nondet = more_nondet, .compared = compared, .ptr_add = ptr_add, .checked = checked};
+                         .more_nondet = more_nondet, .compared = compared, .ptr_add = ptr_add, .checked = checked, .event = event};
   return n->entry != NULL;
 }
 
@@ -295,6 +296,11 @@ static int64_t ptr_add(CxNativeRun *R, int64_t p, int64_t k, int64_t i) {
   return (int64_t)q;
 }
 
+static void event(CxNativeRun *R, int site, int outcome) {
+  CxNative *n = R->host;
+  n->o->on_event(n->o->event_ctx, n->sites.event[site]->ir, outcome);
+}
+
 static int64_t checked(CxNativeRun *R, int64_t l) {
   CxNative *n = R->host;
   if (!cx_mem_valid(&n->c->mem, l, false)) host_stop(R, CX_TRAP, CXN_BAD_ACCESS);
@@ -332,6 +338,9 @@ static void execute(CxProgram *c, CxNative *n, const int64_t *params, const int6
   R->max_steps = o && o->max_steps ? o->max_steps : 1000000000;
   R->max_depth = o && o->max_depth ? o->max_depth : 10000;
   R->compare_on = o && o->on_compare;
+  R->event_on = o && o->on_event;
+  R->hits = o ? o->line_hits : NULL;
+  R->nlines = o ? o->nlines : 0;
   refresh(R, &c->mem);
   n->c = c;
   n->o = o;
@@ -363,7 +372,6 @@ static void execute(CxProgram *c, CxNative *n, const int64_t *params, const int6
 /* Can this run be native at all (whatever the program)? */
 static bool hooks_served(const CxNative *n, const CxRunOptions *o) {
   if (!o) return true;
-  if (o->line_hits || o->on_event) return false;
   return !(o->on_probe && n->probes);
 }
 

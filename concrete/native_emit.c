@@ -404,6 +404,18 @@ static bool nondet(Emit *E, const CxStmt *s) {
   return assign(E, &s->lhs, v);
 }
 
+/* The statement's number for on_event. */
+static int event_site(Emit *E, const CxStmt *s) {
+  for (int i = E->sites->nevent - 1; i >= 0; i--)
+    if (E->sites->event[i] == s) return i;
+  return push_site((const void ***)&E->sites->event, &E->sites->nevent, s);
+}
+
+/* on_event of a decided condition (temporary go) */
+static void decided(Emit *E, const CxStmt *s, int go) {
+  out(E, "if (__builtin_expect(R->event_on, 0)) R->event(R, %d, (int)t%d);\n", event_site(E, s), go);
+}
+
 static bool loop(Emit *E, const CxStmt *s) {
   if (E->nloops >= 64) return refuse(E, "loops nested too deep");
   int id = E->label++, j = s->obj_index;
@@ -424,6 +436,7 @@ static bool loop(Emit *E, const CxStmt *s) {
   if (!block(E, &s->a)) return false;
   int go = truth(E, s->e);
   if (go < 0) return false;
+  decided(E, s, go);
   out(E, "if (!t%d) goto brk%d;\n}\n", go, id);
   if (j >= 0) {
     out(E, "R->iter[%d] = (int)k%d;\n", j, id);
@@ -446,6 +459,8 @@ static bool stmt(Emit *E, const CxStmt *s) {
   if (E->why) return false;
   out(E, "if (__builtin_expect(++R->steps > R->max_steps, 0)) stop_run(R, %d, %d);\n", CX_BUDGET, CXN_STEPS);
   out(E, "R->line = %d;\n", s->line);
+  if (s->line > 0) out(E, "if (__builtin_expect(R->hits != 0, 0) && %d < R->nlines) R->hits[%d]++;\n", s->line, s->line);
+  out(E, "if (__builtin_expect(R->event_on, 0)) R->event(R, %d, -1);\n", event_site(E, s));
   if (s->target) reached_if_now(E);
   int t;
   switch ((CxStmtKind)s->kind) {
@@ -486,6 +501,7 @@ static bool stmt(Emit *E, const CxStmt *s) {
   case S_IF:
     out(E, "{\n");
     if ((t = truth(E, s->e)) < 0) return false;
+    decided(E, s, t);
     out(E, "if (t%d) {\n", t);
     if (!block(E, &s->a)) return false;
     out(E, "} else {\n");
@@ -656,5 +672,6 @@ void cx_native_sites_free(CxNativeSites *s) {
   free(s->pindex);
   free(s->nondet);
   free(s->compare);
+  free(s->event);
   memset(s, 0, sizeof *s);
 }

@@ -48,7 +48,7 @@ static int64_t random_value(void) {
 }
 
 /* ---- What a run saw ---------------------------------------------------------------- */
-enum { MAX_NOTES = 64, MAX_CELLS = 4096 };
+enum { MAX_NOTES = 64, MAX_CELLS = 4096, NLINES = 400 };
 
 typedef struct Seen {
   CxResult r;
@@ -62,7 +62,15 @@ typedef struct Seen {
   int ncells;
   int64_t globals[256];
   uint8_t globals_def[256];
+  uint32_t hits[NLINES];     /* CxRunOptions.line_hits */
+  uint64_t events, event_hash; /* CxRunOptions.on_event: how many, and their sequence */
 } Seen;
+
+static void event(void *ctx, const IrStmt *stmt, int outcome) {
+  Seen *s = ctx;
+  s->events++;
+  s->event_hash = (s->event_hash ^ (uint64_t)(uintptr_t)stmt ^ (uint64_t)(outcome + 2) << 56) * 0x100000001b3ull;
+}
 
 static void note(void *ctx, const void *site, int param, int64_t value) {
   Seen *s = ctx;
@@ -143,6 +151,9 @@ static void compare(const Seen *i, const Seen *n, const char *file, const char *
   SAME("return value", i->r.ret, n->r.ret);
   SAME("nondet used", i->r.nondet_used, n->r.nondet_used);
   SAME("steps", i->r.steps, n->r.steps);
+  SAME("events", i->events, n->events);
+  SAME("event sequence", i->event_hash, n->event_hash);
+  for (int k = 0; k < NLINES; k++) SAME("line hits", i->hits[k], n->hits[k]);
   SAME("compared values", i->notes, n->notes);
   for (int k = 0; k < i->notes && k < MAX_NOTES; k++) {
     SAME("compared site", (intptr_t)i->site[k], (intptr_t)n->site[k]);
@@ -199,12 +210,16 @@ static void campaign(CxProgram *c, const IrFunction *f, const char *file, int li
     static const uint64_t budgets[] = {7, 60, 1000, 100000, 3000000};
     CxRunOptions o = {.max_steps = budgets[next() % 5], .max_depth = next() % 4 ? 0 : 3, .inputs = in,
                       .ninputs = ninputs};
-    bool hooks = next() % 2;
+    bool hooks = next() % 2, lines = next() % 3 == 0;
     if (hooks) o.on_compare = note, o.nondet_value = served;
+    if (lines) o.on_event = event, o.nlines = NLINES;
     Seen *s[2] = {&si, &sn};
     for (int way = 0; way < 2; way++) {
       s[way]->notes = 0;
-      o.compare_ctx = s[way];
+      s[way]->events = s[way]->event_hash = 0;
+      memset(s[way]->hits, 0, sizeof s[way]->hits);
+      o.compare_ctx = o.event_ctx = s[way];
+      o.line_hits = lines ? s[way]->hits : NULL;
       cx_native_mode(way ? CX_NATIVE_ALWAYS : CX_NATIVE_OFF);
       cx_run(c, params, nondet, nn, &o, &s[way]->r);
       observe(c, s[way]);
