@@ -58,10 +58,24 @@ typedef struct CxNative {
 } CxNative;
 
 static CxNativeMode mode = CX_NATIVE_AUTO;
+static bool mode_set;
 static CxNativeStats stats;
 
-void cx_native_mode(CxNativeMode m) { mode = m; }
-CxNativeMode cx_native_get_mode(void) { return mode; }
+void cx_native_mode(CxNativeMode m) {
+  mode = m;
+  mode_set = true;
+}
+
+/* The mode: cx_native_mode's, else INKA_NATIVE's (off, auto, always: for
+   running whole test suites natively), else AUTO. */
+CxNativeMode cx_native_get_mode(void) {
+  if (!mode_set) {
+    const char *e = getenv("INKA_NATIVE");
+    mode = e && !strcmp(e, "off") ? CX_NATIVE_OFF : e && !strcmp(e, "always") ? CX_NATIVE_ALWAYS : CX_NATIVE_AUTO;
+    mode_set = true;
+  }
+  return mode;
+}
 CxNativeStats cx_native_stats(void) { return stats; }
 
 static const char *const reasons[CXN_NREASONS] = {
@@ -377,7 +391,7 @@ static bool hooks_served(const CxNative *n, const CxRunOptions *o) {
 
 bool cx_native_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int nnondet, const CxRunOptions *o,
                    CxResult *res) {
-  if (mode == CX_NATIVE_OFF) return false;
+  if (cx_native_get_mode() == CX_NATIVE_OFF) return false;
   if (!c->native) {
     c->native = calloc(1, sizeof *c->native);
     if (!c->native) return false;
@@ -388,7 +402,7 @@ bool cx_native_run(CxProgram *c, const int64_t *params, const int64_t *nondet, i
     stats.fallbacks++;
     return false;
   }
-  if (n->state == N_WAITING && (mode == CX_NATIVE_ALWAYS || c->interpreted_steps >= NATIVE_AFTER)) {
+  if (n->state == N_WAITING && (cx_native_get_mode() == CX_NATIVE_ALWAYS || c->interpreted_steps >= NATIVE_AFTER)) {
     compile_now(n);
     if (n->state != N_READY) {
       stats.fallbacks++;

@@ -168,7 +168,8 @@ int cx_probe_direction(const CxProgram *c, int param);
    whatever is not emitted.  OFF: never; AUTO (the default): once the
    program's interpreted runs took enough steps to pay for the compile, or
    at once when the compiled program is cached; ALWAYS: from the first run
-   (tests).  Process-wide. */
+   (tests).  Process-wide; before any cx_native_mode, the environment's
+   INKA_NATIVE (off, auto, always) decides. */
 typedef enum { CX_NATIVE_OFF, CX_NATIVE_AUTO, CX_NATIVE_ALWAYS } CxNativeMode;
 void cx_native_mode(CxNativeMode m);
 CxNativeMode cx_native_get_mode(void);
