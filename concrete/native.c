@@ -185,7 +185,8 @@ static bool load(CxNative *n) {
   if (!n->dl) return false;
   n->entry = (NativeEntry)dlsym(n->dl, "cx_native_entry");
   n->run = (CxNativeRun){.host = n, .jb = &n->jb, .new_object = new_object, .param_object = param_object,
-                         .more_nondet = more_nondet, .compared = compared, .ptr_add = ptr_add, .checked = checked, .event = event};
+                         .more_nondet = more_nondet, .compared = compared, .ptr_add = ptr_add, .checked = checked,
+                         .event = event};
   return n->entry != NULL;
 }
 

@@ -77,6 +77,16 @@ static int ex(Emit *E, const CxExpr *e);
 
 static int fresh(Emit *E) { return E->tmp++; }
 
+/* v as a C constant of type int64_t (hex: INT64_MIN has no decimal literal). */
+typedef struct Lit {
+  char s[48];
+} Lit;
+static Lit lit(int64_t v) {
+  Lit l;
+  snprintf(l.s, sizeof l.s, "((int64_t)0x%llxull)", (unsigned long long)v);
+  return l;
+}
+
 /* wrap(v) to e's type, as op_c_wrap */
 static void wrap_text(char *buf, size_t len, const char *v, int bits, bool is_signed) {
   if (bits >= 64) snprintf(buf, len, "(%s)", v);
@@ -131,8 +141,8 @@ static int binary(Emit *E, const CxExpr *e, int a, int b) {
       return t;
     }
     if (e->is_signed)
-      out(E, "if (__builtin_expect(t%d == -1 && t%d == ((int64_t)0x%llxull), 0)) stop_run(R, %d, %d);\n", b, a,
-          (unsigned long long)type_min(e), CX_TRAP, CXN_INT_MIN_DIV);
+      out(E, "if (__builtin_expect(t%d == -1 && t%d == %s, 0)) stop_run(R, %d, %d);\n", b, a, lit(type_min(e)).s,
+          CX_TRAP, CXN_INT_MIN_DIV);
     /* (INT64_MIN / -1, the one quotient C leaves undefined here, trapped above) */
     out(E, "int64_t t%d = t%d %c t%d;\n", t, a, op, b);
     snprintf(s, sizeof s, "t%d", t);
@@ -218,7 +228,7 @@ static int ex(Emit *E, const CxExpr *e) {
   switch ((CxExprOp)e->op) {
   case X_CONST:
     t = fresh(E);
-    out(E, "int64_t t%d = ((int64_t)0x%llxull);\n", t, (unsigned long long)e->k);
+    out(E, "int64_t t%d = %s;\n", t, lit(e->k).s);
     return t;
   case X_SLOT:
     out(E, "if (__builtin_expect(!d%d, 0)) stop_run(R, %d, %d);\n", e->slot, CX_UNINIT, CXN_UNINIT_VAR);
@@ -248,14 +258,14 @@ static int ex(Emit *E, const CxExpr *e) {
   case X_SHIFT:
     if ((a = ex(E, e->a)) < 0) return -1;
     t = fresh(E);
-    out(E, "int64_t t%d = (int64_t)((uint64_t)t%d + (uint64_t)((int64_t)0x%llxull));\n", t, a, (unsigned long long)e->k);
+    out(E, "int64_t t%d = (int64_t)((uint64_t)t%d + (uint64_t)%s);\n", t, a, lit(e->k).s);
     return t;
   case X_INDEX:
     if ((a = ex(E, e->a)) < 0 || (b = ex(E, e->b)) < 0) return -1;
-    out(E, "if (__builtin_expect(t%d < 0 || t%d >= ((int64_t)0x%llxull), 0)) stop_run(R, %d, %d);\n", b, b, (unsigned long long)e->k2,
-        CX_TRAP, CXN_INDEX);
+    out(E, "if (__builtin_expect(t%d < 0 || t%d >= %s, 0)) stop_run(R, %d, %d);\n", b, b, lit(e->k2).s, CX_TRAP,
+        CXN_INDEX);
     t = fresh(E);
-    out(E, "int64_t t%d = (int64_t)((uint64_t)t%d + (uint64_t)((int64_t)0x%llxull) * (uint64_t)t%d);\n", t, a, (unsigned long long)e->k, b);
+    out(E, "int64_t t%d = (int64_t)((uint64_t)t%d + (uint64_t)%s * (uint64_t)t%d);\n", t, a, lit(e->k).s, b);
     return t;
   case X_DEREF:
     if ((a = ex(E, e->a)) < 0) return -1;
@@ -265,17 +275,17 @@ static int ex(Emit *E, const CxExpr *e) {
   case X_DEREF_ADD: case X_PTR_ADD:
     if ((a = ex(E, e->a)) < 0 || (b = ex(E, e->b)) < 0) return -1;
     t = fresh(E);
-    if (e->op == X_PTR_ADD) out(E, "int64_t t%d = R->ptr_add(R, t%d, ((int64_t)0x%llxull), t%d);\n", t, a, (unsigned long long)e->k, b);
-    else out(E, "int64_t t%d = R->checked(R, R->ptr_add(R, t%d, ((int64_t)0x%llxull), t%d));\n", t, a, (unsigned long long)e->k, b);
+    if (e->op == X_PTR_ADD) out(E, "int64_t t%d = R->ptr_add(R, t%d, %s, t%d);\n", t, a, lit(e->k).s, b);
+    else out(E, "int64_t t%d = R->checked(R, R->ptr_add(R, t%d, %s, t%d));\n", t, a, lit(e->k).s, b);
     return t;
   case X_PTR_DIFF: {
     if ((a = ex(E, e->a)) < 0 || (b = ex(E, e->b)) < 0) return -1;
     int d = fresh(E);
     out(E, "int64_t t%d = (int64_t)((uint64_t)t%d - (uint64_t)t%d);\n", d, a, b);
-    out(E, "if (__builtin_expect(t%d %% ((int64_t)0x%llxull) != 0, 0)) stop_run(R, %d, %d);\n", d, (unsigned long long)e->k, CX_ABANDONED,
+    out(E, "if (__builtin_expect(t%d %% %s != 0, 0)) stop_run(R, %d, %d);\n", d, lit(e->k).s, CX_ABANDONED,
         CXN_PTR_DIFF);
     char s[64];
-    snprintf(s, sizeof s, "t%d / ((int64_t)0x%llxull)", d, (unsigned long long)e->k);
+    snprintf(s, sizeof s, "t%d / %s", d, lit(e->k).s);
     return wrapped(E, e, s);
   }
   case X_LENGTH: return refuse(E, "length() of a --pre contract"), -1;
@@ -459,7 +469,8 @@ static bool stmt(Emit *E, const CxStmt *s) {
   if (E->why) return false;
   out(E, "if (__builtin_expect(++R->steps > R->max_steps, 0)) stop_run(R, %d, %d);\n", CX_BUDGET, CXN_STEPS);
   out(E, "R->line = %d;\n", s->line);
-  if (s->line > 0) out(E, "if (__builtin_expect(R->hits != 0, 0) && %d < R->nlines) R->hits[%d]++;\n", s->line, s->line);
+  if (s->line > 0)
+    out(E, "if (__builtin_expect(R->hits != 0, 0) && %d < R->nlines) R->hits[%d]++;\n", s->line, s->line);
   out(E, "if (__builtin_expect(R->event_on, 0)) R->event(R, %d, -1);\n", event_site(E, s));
   if (s->target) reached_if_now(E);
   int t;
