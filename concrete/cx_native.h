@@ -34,6 +34,7 @@
     int nnondet, nused;                                                                                  \
     int compare_on, event_on;                                                                            \
     uint32_t *hits;                                                                                      \
+    uintptr_t stack_floor;                                                                               \
     int nlines;                                                                                          \
     int outcome, why;                                                                                    \
     void *host;                                                                                          \
@@ -52,6 +53,10 @@ CX_NATIVE_ABI
 
 #define CX_NATIVE_STR_(...) #__VA_ARGS__
 #define CX_NATIVE_STR(...) CX_NATIVE_STR_(__VA_ARGS__)
+
+/* The outcome of a native run that gave up (recursion deeper than the C
+   stack allows): the interpreter runs it again from the start. */
+enum { CXN_OUTCOME_STACK = -1 };
 
 /* Why a native run stopped (CxNativeRun.why): the interpreter's texts
    (native.c cx_native_reason).  For CX_ENDED, why is the CxEnd. */
@@ -92,6 +97,8 @@ typedef struct CxNativeSites {
   int ncompare;
   const CxStmt **event;     /* every statement (CxRunOptions.on_event) */
   int nevent;
+  bool recursive;           /* a function calls itself, directly or not: each
+                               call checks the C stack (CXN_OUTCOME_STACK) */
 } CxNativeSites;
 
 /* native_emit.c: the C source of c (malloc'd) and its sites, or NULL with

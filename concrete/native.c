@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -47,6 +48,7 @@ typedef struct CxNative {
   CxNativeSites sites;
   int nassumes;             /* the --assume expressions emitted */
   bool probes;              /* the entry has loops that exit probes use */
+  bool recursive;           /* native runs may give up (CXN_OUTCOME_STACK) */
   const char *why;          /* N_OFF: why (static text) */
   void *dl;
   NativeEntry entry;
@@ -204,6 +206,7 @@ static void emit(CxProgram *c, CxNative *n) {
   n->source = cx_native_emit(c, &n->sites, &why);
   n->nassumes = c->nassumes;
   n->probes = has_probes(c);
+  n->recursive = n->sites.recursive;
   char dir[4000];
   if (!n->source) {
     stats.not_emitted++;
@@ -335,8 +338,19 @@ static void make_inputs(CxNativeRun *R, const CxInputObject *in, int n) {
   }
 }
 
-/* Runs the loaded program; the result as cx_run gives it. */
-static void execute(CxProgram *c, CxNative *n, const int64_t *params, const int64_t *nondet, int nnondet,
+/* The lowest address native frames may reach: half the C stack's limit
+   (at most 32 MB) below the caller's frame. */
+static uintptr_t stack_floor(const void *here) {
+  struct rlimit rl;
+  uint64_t room = 4u << 20;
+  if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) room = (uint64_t)rl.rlim_cur / 2;
+  if (room > (32u << 20)) room = 32u << 20;
+  return (uintptr_t)here > room ? (uintptr_t)here - (uintptr_t)room : 0;
+}
+
+/* Runs the loaded program; true with the result as cx_run gives it, false
+   when the run gave up (recursion deeper than the C stack allows). */
+static bool execute(CxProgram *c, CxNative *n, const int64_t *params, const int64_t *nondet, int nnondet,
                     const CxRunOptions *o, CxResult *res) {
   cx_reset(c);
   const CxFunc *f = c->entry;
@@ -356,6 +370,7 @@ static void execute(CxProgram *c, CxNative *n, const int64_t *params, const int6
   R->event_on = o && o->on_event;
   R->hits = o ? o->line_hits : NULL;
   R->nlines = o ? o->nlines : 0;
+  R->stack_floor = stack_floor(&args);
   refresh(R, &c->mem);
   n->c = c;
   n->o = o;
@@ -382,11 +397,19 @@ static void execute(CxProgram *c, CxNative *n, const int64_t *params, const int6
   res->steps = R->steps;
   res->ops = 0; /* (not counted natively) */
   n->o = NULL;
+  if (R->outcome != CXN_OUTCOME_STACK) return true;
+  stats.runs--;
+  stats.stack_fallbacks++;
+  memset(res, 0, sizeof *res);
+  return false;
 }
 
 /* Can this run be native at all (whatever the program)? */
 static bool hooks_served(const CxNative *n, const CxRunOptions *o) {
   if (!o) return true;
+  /* a recursive program's run may give up halfway: then not with hooks that
+     record what they see (run again, they would see it twice) */
+  if (n->recursive && (o->on_compare || o->nondet_value || o->on_event || o->line_hits)) return false;
   return !(o->on_probe && n->probes);
 }
 
@@ -432,8 +455,9 @@ bool cx_native_run(CxProgram *c, const int64_t *params, const int64_t *nondet, i
     memset(res, 0, sizeof *res);
   }
   assert(n->state == N_READY && n->entry);
-  execute(c, n, params, nondet, nnondet, o, res);
-  return true;
+  if (execute(c, n, params, nondet, nnondet, o, res)) return true;
+  stats.fallbacks++;
+  return false;
 }
 
 bool cx_native_ready(const CxProgram *c) { return c->native && c->native->state == N_READY; }

@@ -17,11 +17,13 @@
  * conditionals, casts), locals and parameters in slots or in memory
  * (arrays and structs of fixed size, pointers to them), SSA and in-memory
  * globals, pointer arithmetic, differences and accesses, calls between the
- * functions of the program (no recursion), nondet integers, assume, assert,
+ * functions of the program (recursive ones check the C stack at each call:
+ * below the host's floor the run gives up and is interpreted), nondet
+ * integers, assume, assert,
  * abort, exit, reach_error, the objective (target statement, loop, call,
  * --iter) and --assume preconditions.  Everything else is not emitted (the
  * interpreter runs it): floats, heap (malloc, free, heap checks), variable
- * length arrays, length(), structs passed or returned by value, recursion.
+ * length arrays, length(), structs passed or returned by value.
  */
 #include <assert.h>
 #include <stdarg.h>
@@ -560,6 +562,9 @@ static bool function(Emit *E, int fi, const CxFunc *f) {
   E->fn = f;
   signature(E, fi, f);
   out(E, " {\n(void)top;\n");
+  if (E->sites->recursive) /* the C stack, not the interpreter's: the host gives up below its floor */
+    out(E, "if (__builtin_expect((uintptr_t)__builtin_frame_address(0) < R->stack_floor, 0)) stop_run(R, %d, 0);\n",
+        CXN_OUTCOME_STACK);
   for (int i = 0; i < f->nslots; i++)
     out(E, "int64_t v%d = 0; uint8_t d%d = %d;\n", i, i, i < f->nparams);
   for (int i = 0; i < f->nparams; i++) {
@@ -631,12 +636,12 @@ char *cx_native_emit(const CxProgram *c, CxNativeSites *sites, const char **why)
   *why = NULL;
   int nf = c->prog->nfuncs;
   uint8_t *state = calloc((size_t)nf + 1, 1);
-  bool rec = !state || recursive_func(c, c->entry, state);
-  free(state);
-  if (rec) {
-    *why = "recursion";
+  if (!state) {
+    *why = "out of memory";
     return NULL;
   }
+  sites->recursive = recursive_func(c, c->entry, state);
+  free(state);
   char *text = NULL;
   size_t len = 0;
   Emit E = {.c = c, .sites = sites};

@@ -177,6 +177,7 @@ typedef struct CxNativeStats {
   uint64_t runs;             /* native runs */
   uint64_t fallbacks;        /* runs the interpreter made instead */
   uint64_t compiles, compile_failures, cache_hits;
+  uint64_t stack_fallbacks;  /* native runs given up (recursion too deep for the C stack) */
   uint64_t not_emitted;      /* programs outside what is emitted */
   const char *why_not;       /*   the last one's reason */
 } CxNativeStats;

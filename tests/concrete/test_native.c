@@ -18,6 +18,7 @@
  * cache: a program compiled once is loaded, not compiled, the next time.
  */
 #include <dirent.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -377,6 +378,49 @@ TEST(failed_compile_falls_back) {
   fe_program_free(p);
 }
 
+/* A recursion deeper than the C stack's room for native frames: the native
+   run gives up and the interpreter answers (the same answer). */
+TEST(deep_recursion_falls_back) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/r.c", cache);
+  FILE *f = fopen(path, "w");
+  fprintf(f, "int down(int n) { if (n <= 0) return 0; int a = n * 3, b = a ^ n, c = b + a; "
+             "return (down(n - 1) + a + b + c) %% 1000003; }\n");
+  fclose(f);
+  FeOptions fo = {.model = IR_LP64};
+  FeErrors fe = {0};
+  IrProgram *p = fe_parse_file(path, &fo, &fe);
+  fe_errors_free(&fe);
+  CHECK(p != NULL);
+  if (!p) return;
+  char *err = NULL;
+  CxProgram *c = cx_new(p, ir_find_function(p, "down"), &(CxObjective){0}, &err);
+  CxResult shallow_i, shallow_n, deep_i, deep_n;
+  cx_native_mode(CX_NATIVE_OFF);
+  cx_run(c, (int64_t[]){50}, NULL, 0, NULL, &shallow_i);
+  cx_run(c, (int64_t[]){9000}, NULL, 0, NULL, &deep_i);
+  cx_native_mode(CX_NATIVE_ALWAYS);
+  CxNativeStats before = cx_native_stats();
+  cx_run(c, (int64_t[]){50}, NULL, 0, NULL, &shallow_n);
+  CHECK(cx_native_ready(c));
+  CHECK_EQ_INT(shallow_n.ops, 0); /* native */
+  CHECK_EQ_INT(shallow_n.ret, shallow_i.ret);
+  struct rlimit saved, small;
+  getrlimit(RLIMIT_STACK, &saved);
+  small = saved;
+  small.rlim_cur = 1 << 20; /* room for native frames: 512 KB, fewer than 9,000 of them */
+  setrlimit(RLIMIT_STACK, &small);
+  cx_run(c, (int64_t[]){9000}, NULL, 0, NULL, &deep_n);
+  setrlimit(RLIMIT_STACK, &saved);
+  CHECK_EQ_INT(cx_native_stats().stack_fallbacks - before.stack_fallbacks, 1);
+  CHECK_EQ_INT(deep_n.outcome, deep_i.outcome);
+  CHECK_EQ_INT(deep_n.ret, deep_i.ret);
+  CHECK_EQ_INT(deep_n.steps, deep_i.steps);
+  CHECK(deep_n.ops > 0); /* interpreted */
+  cx_free(c);
+  fe_program_free(p);
+}
+
 TEST(acceptance_and_samples_agree) {
   const char *dirs[] = {"samples", "tests/translate/inputs", "tests/acceptance/programs"};
   keep_one_in = SLICE;
@@ -417,6 +461,7 @@ int main(int argc, char **argv) {
   } else {
     RUN(compiled_once_then_cached);
     RUN(failed_compile_falls_back);
+    RUN(deep_recursion_falls_back);
     RUN(acceptance_and_samples_agree);
     summary();
   }
