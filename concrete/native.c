@@ -186,10 +186,15 @@ static bool load(CxNative *n) {
   n->dl = dlopen(n->path, RTLD_NOW | RTLD_LOCAL);
   if (!n->dl) return false;
   n->entry = (NativeEntry)dlsym(n->dl, "cx_native_entry");
+  if (!n->entry) { /* (closed: a later dlopen of the same path must load the new file) */
+    dlclose(n->dl);
+    n->dl = NULL;
+    return false;
+  }
   n->run = (CxNativeRun){.host = n, .jb = &n->jb, .new_object = new_object, .param_object = param_object,
                          .more_nondet = more_nondet, .compared = compared, .ptr_add = ptr_add, .checked = checked,
                          .event = event};
-  return n->entry != NULL;
+  return true;
 }
 
 /* ---- Preparing a program ----------------------------------------------------------- */
