@@ -375,7 +375,7 @@ static bool execute(CxProgram *c, CxNative *n, const int64_t *params, const int6
   R->event_on = o && o->on_event;
   R->hits = o ? o->line_hits : NULL;
   R->nlines = o ? o->nlines : 0;
-  R->stack_floor = stack_floor(&args);
+  R->stack_floor = n->recursive ? stack_floor(&args) : 0; /* (a system call: only where it is read) */
   refresh(R, &c->mem);
   n->c = c;
   n->o = o;
