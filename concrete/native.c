@@ -409,12 +409,17 @@ static bool execute(CxProgram *c, CxNative *n, const int64_t *params, const int6
   return false;
 }
 
+/* Does the run have hooks that record what they see (a run begun again
+   would make them see it twice)? */
+static bool recording(const CxRunOptions *o) {
+  return o && (o->on_compare || o->nondet_value || o->on_event || o->line_hits || o->on_probe);
+}
+
 /* Can this run be native at all (whatever the program)? */
 static bool hooks_served(const CxNative *n, const CxRunOptions *o) {
   if (!o) return true;
-  /* a recursive program's run may give up halfway: then not with hooks that
-     record what they see (run again, they would see it twice) */
-  if (n->recursive && (o->on_compare || o->nondet_value || o->on_event || o->line_hits)) return false;
+  /* a recursive program's run may give up halfway and begin again */
+  if (n->recursive && recording(o)) return false;
   return !(o->on_probe && n->probes);
 }
 
@@ -443,14 +448,17 @@ bool cx_native_run(CxProgram *c, const int64_t *params, const int64_t *nondet, i
        interpreted up to there; past it, compile and run again natively.
        (Not with hooks that record what they see: they would see it twice.) */
     uint64_t max = o && o->max_steps ? o->max_steps : 1000000000, left = NATIVE_AFTER - c->interpreted_steps;
-    if (max <= left || (o && (o->on_compare || o->nondet_value))) {
+    if (max <= left || recording(o)) {
       stats.fallbacks++;
       return false;
     }
     CxRunOptions capped = o ? *o : (CxRunOptions){0};
     capped.max_steps = left;
     cx_interpret(c, params, nondet, nnondet, &capped, res);
-    if (!(res->outcome == CX_BUDGET && res->steps > left)) return true; /* the cap did not matter */
+    if (!(res->outcome == CX_BUDGET && res->steps > left)) { /* the cap did not matter */
+      stats.fallbacks++;
+      return true;
+    }
     compile_now(n);
     if (n->state != N_READY) {
       stats.fallbacks++;
@@ -463,6 +471,16 @@ bool cx_native_run(CxProgram *c, const int64_t *params, const int64_t *nondet, i
   if (execute(c, n, params, nondet, nnondet, o, res)) return true;
   stats.fallbacks++;
   return false;
+}
+
+bool cx_native_prepare(CxProgram *c) {
+  if (cx_native_get_mode() == CX_NATIVE_OFF) return false;
+  if (!c->native && !(c->native = calloc(1, sizeof *c->native))) return false;
+  CxNative *n = c->native;
+  if (n->state == N_UNTRIED) emit(c, n);
+  if (n->nassumes != c->nassumes) return false;
+  compile_now(n);
+  return n->state == N_READY;
 }
 
 bool cx_native_ready(const CxProgram *c) { return c->native && c->native->state == N_READY; }

@@ -185,6 +185,10 @@ CxNativeStats cx_native_stats(void);
 /* Are c's runs native (compiled and loaded)?  If not, why (static text, or
    NULL when they are). */
 bool cx_native_ready(const CxProgram *c);
+/* Compiles c now, unless native runs are off or c is not emitted (a caller
+   about to make many runs, so that the compile is not in the middle of
+   them); true when c's runs are native from now on. */
+bool cx_native_prepare(CxProgram *c);
 const char *cx_native_why_not(const CxProgram *c);
 
 const char *cx_outcome_name(CxOutcome o);
