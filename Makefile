@@ -6,7 +6,7 @@ LLVM_DIR ?= /usr/lib/llvm-19
 CC       ?= cc
 CFLAGS   ?= -O2 -g
 override CFLAGS += -std=gnu11 -Wall -Wextra -I. -Iinclude -I$(LLVM_DIR)/include
-LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lppl_c -lppl -lgmpxx -lgmp -lglpk -lcadical -lstdc++ -lm
+LDLIBS   += -L$(LLVM_DIR)/lib -Wl,-rpath,$(LLVM_DIR)/lib -lclang -lmpfr -lppl_c -lppl -lgmpxx -lgmp -lglpk -lcadical -lstdc++ -lm -ldl
 BUILD    ?= build
 BIN      ?= inka-ng
 

@@ -13,3 +13,12 @@ int loop(int n) {
   }
   return s + t[3];
 }
+
+/* The function of the enumeration line: two small parameters (65,536
+   inputs), a short loop. */
+int pick(signed char a, signed char b) {
+  int r = 0;
+  for (int i = 0; i < (a & 15); i++) r += (b ^ i) % 7;
+  if (r == 1234) return -1;
+  return r;
+}

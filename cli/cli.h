@@ -46,7 +46,7 @@ typedef struct CliOptions {
   const char **assumes;
   int nassumes;
   const char *cover;          /* --cover statements|branches: a test suite */
-  bool json, validate, stats, dump_ir, show_memory, no_concrete, no_sat, no_stubs, no_alias, acyclic, quiet;
+  bool json, validate, stats, dump_ir, show_memory, no_concrete, no_native, no_sat, no_stubs, no_alias, acyclic, quiet;
   bool wrapv;                 /* gcc -fwrapv semantics (default: ISO C, signed overflow is undefined) */
   const char *emit_test, *emit_dir, *dot, *testcomp;
   double timeout_s;           /* the whole run: parsing, translation, solving */

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "inka/concrete.h"
 #include "suite.h"
 
 /* The options of this run, for the error paths (--json needs them). */
@@ -278,6 +279,7 @@ int main(int argc, char **argv) {
     cli_options_free(&o);
     return usage_error(err);
   }
+  if (o.no_native) cx_native_mode(CX_NATIVE_OFF);
   int st = exit_now ? 0 : o.merge_reports ? suite_merge_reports(o.merge_reports, o.html) : run_program(&o);
   cli_options_free(&o);
   return st;

@@ -67,6 +67,8 @@ static const char usage[] =
     "  --max-unfold N          loop unfoldings and call depth on one path (default 100000)\n"
     "  --seed N                seed of random choices (default 1)\n"
     "  --no-concrete           never run the program concretely (propagation and search only)\n"
+    "  --no-native             run the program concretely with the interpreter only (no program\n"
+    "                          compiled by gcc for its concrete runs)\n"
     "  --no-sat                no bit-precise bounded check with the SAT solver\n"
     "  --data-model LP64|ILP32 widths of long and pointers (default LP64)\n"
     "  --wrapv                 signed arithmetic wraps as with gcc -fwrapv (default: ISO C, a\n"
@@ -252,6 +254,7 @@ static bool flag_option(CliOptions *o, const char *a) {
   if (!strcmp(a, "--show-memory")) return o->show_memory = true;
   if (!strcmp(a, "--no-concrete")) return o->no_concrete = true;
   if (!strcmp(a, "--no-sat")) return o->no_sat = true;
+  if (!strcmp(a, "--no-native")) return o->no_native = true;
   if (!strcmp(a, "--no-stubs")) return o->no_stubs = true;
   if (!strcmp(a, "--wrapv")) return o->wrapv = true;
   if (!strcmp(a, "--no-alias")) return o->no_alias = true;

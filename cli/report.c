@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "inka/concrete.h"
 #include "inka/fp.h"
 
 static bool is_unsigned64(const IrType *t) { return t->kind == IR_TY_INT && !t->is_signed && t->bits == 64; }
@@ -112,6 +113,11 @@ static void print_stats(FILE *out, const LblStats *s, const CliRun *run) {
   if (run->result.verdict == LBL_REACHABLE && run->result.confirmed) fprintf(out, ", confirmed");
   else if (run->result.verdict == LBL_REACHABLE)
     fprintf(out, ", unconfirmed (%s)", run->result.unconfirmed ? run->result.unconfirmed : "no concrete run");
+  CxNativeStats nat = cx_native_stats();
+  fprintf(out, "\nnative: runs %" PRIu64 ", interpreted instead %" PRIu64 ", compiles %" PRIu64 " (%" PRIu64
+               " failed), cache hits %" PRIu64,
+          nat.runs, nat.fallbacks, nat.compiles, nat.compile_failures, nat.cache_hits);
+  if (nat.not_emitted) fprintf(out, ", programs not emitted %" PRIu64 " (%s)", nat.not_emitted, nat.why_not);
   const uint64_t *n = s->prop.notes;
   fprintf(out, "\nreasoning: equality %" PRIu64 ", congruence %" PRIu64 ", difference cycles %" PRIu64
                ", loop summaries %" PRIu64 ", linear relaxation %" PRIu64 ", elimination %" PRIu64

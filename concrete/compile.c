@@ -760,6 +760,7 @@ static bool globals(Comp *k) {
 
 /* ---- Entry points ------------------------------------------------------------------- */
 static void release(CxProgram *c) {
+  cx_native_free(c->native);
   for (CxArena *a = c->arena, *n; a; a = n) {
     n = a->next;
     free(a);

@@ -239,7 +239,13 @@ struct CxProgram {
   uint8_t *globals_def;
   int *iter;
   struct CxArena *arena;
+  /* native runs (native.c) */
+  struct CxNative *native;
+  uint64_t interpreted_steps; /* by every interpreted run so far */
 };
+
+/* native.c */
+void cx_native_free(struct CxNative *n);
 
 /* compile.c */
 void *cx_alloc(CxProgram *c, size_t size);

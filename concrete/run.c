@@ -22,6 +22,7 @@
 
 #include "cx_float.h"
 #include "cx_internal.h"
+#include "cx_native.h"
 #include "inka/arith.h"
 
 typedef enum { SIG_NEXT, SIG_BREAK, SIG_CONTINUE, SIG_RETURN } Signal;
@@ -230,16 +231,21 @@ static int64_t inverse(const CxExpr *side, int64_t v, int *slot) {
 }
 
 /* A comparison of x (left) and y (right) with a side marked (e->cmp). */
-static void compared(Run *r, const CxExpr *e, int64_t x, int64_t y) {
+void cx_report_compare(const CxExpr *e, int64_t x, int64_t y,
+                       void (*on_compare)(void *ctx, const void *site, int param, int64_t value), void *ctx) {
   int slot;
   if (e->cmp & 1) {
     int64_t v = inverse(e->a, y, &slot);
-    r->on_compare(r->compare_ctx, e, slot, v);
+    on_compare(ctx, e, slot, v);
   }
   if (e->cmp & 2) {
     int64_t v = inverse(e->b, x, &slot);
-    r->on_compare(r->compare_ctx, e, slot, v);
+    on_compare(ctx, e, slot, v);
   }
+}
+
+static void compared(Run *r, const CxExpr *e, int64_t x, int64_t y) {
+  cx_report_compare(e, x, y, r->on_compare, r->compare_ctx);
 }
 
 static int64_t eval(Run *r, const CxExpr *e) {
@@ -800,7 +806,7 @@ static Signal block(Run *r, const CxBlock *b) {
 
 /* ---- Entry ------------------------------------------------------------------------------- */
 /* Memory and globals as before any run. */
-static void reset(CxProgram *c) {
+void cx_reset(CxProgram *c) {
   CxMemory *m = &c->mem, *p = &c->pristine;
   if (m->nobjs < p->nobjs || (p->nobjs && m->objs[p->nobjs - 1].base != p->objs[p->nobjs - 1].base)) {
     cx_mem_free(m);
@@ -838,7 +844,14 @@ static void make_inputs(Run *r, const CxInputObject *in, int n) {
 CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int nnondet, const CxRunOptions *o,
                  CxResult *res) {
   memset(res, 0, sizeof *res);
-  reset(c);
+  if (cx_native_run(c, params, nondet, nnondet, o, res)) return res->outcome;
+  return cx_interpret(c, params, nondet, nnondet, o, res);
+}
+
+CxOutcome cx_interpret(CxProgram *c, const int64_t *params, const int64_t *nondet, int nnondet, const CxRunOptions *o,
+                       CxResult *res) {
+  memset(res, 0, sizeof *res);
+  cx_reset(c);
   /* on the heap: it is modified between setjmp and longjmp */
   Run *rp = malloc(sizeof *rp);
   if (!rp) {
@@ -887,6 +900,7 @@ CxOutcome cx_run(CxProgram *c, const int64_t *params, const int64_t *nondet, int
   }
   res->nondet_used = r.nused;
   res->steps = r.steps;
+  c->interpreted_steps += r.steps;
   res->ops = r.ops;
   probe_free(r.probe);
 #undef r

@@ -1233,6 +1233,9 @@ static bool too_slow(double began, uint64_t done, uint64_t total, double deadlin
   return now + (now - began) / (double)done * (double)(total - done) > deadline;
 }
 
+/* Steps of an enumeration that pay for compiling the program (concrete/native.c). */
+enum { NATIVE_WORTH = 20 * 1000 * 1000 };
+
 int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline, uint64_t limit) {
   if (c->guess_only) return -1; /* the nondet values are not inputs it can enumerate */
   int n = c->nparams;
@@ -1248,9 +1251,14 @@ int lbl_cx_enumerate(LblConcrete *c, PropStore *s, double deadline, uint64_t lim
   bool cut = false;
   double began = prop_now();
   for (uint64_t k = 1;; k++) {
+    uint64_t before = c->steps;
     int r = run_steps(c, steps, NULL);
     if (r == 1) return 1;
     if (r < 0) cut = true;
+    /* many runs like the first one: run them natively, compiled now rather
+       than in the middle of them (where the rate below would count it) */
+    if (k == 1 && (double)(c->steps - before) * (double)product > NATIVE_WORTH && cx_native_prepare(c->cx))
+      began = prop_now();
     if (k == product) break; /* the last one: done, whatever the clock says */
     if (deadline > 0 && prop_now() >= deadline) return -1;
     if ((k & (k - 1)) == 0 && k >= 256 && too_slow(began, k, product, deadline)) return -1;

@@ -163,6 +163,34 @@ bool cx_has_loops(const CxProgram *c);
    (`i > param`), 0 when no loop probes it. */
 int cx_probe_direction(const CxProgram *c, int param);
 
+/* Native runs (concrete/native.c): the program compiled by gcc and run in
+   place of the interpreter, with the same results; the interpreter runs
+   whatever is not emitted.  OFF: never; AUTO (the default): once the
+   program's interpreted runs took enough steps to pay for the compile, or
+   at once when the compiled program is cached; ALWAYS: from the first run
+   (tests).  Process-wide; before any cx_native_mode, the environment's
+   INKA_NATIVE (off, auto, always) decides. */
+typedef enum { CX_NATIVE_OFF, CX_NATIVE_AUTO, CX_NATIVE_ALWAYS } CxNativeMode;
+void cx_native_mode(CxNativeMode m);
+CxNativeMode cx_native_get_mode(void);
+typedef struct CxNativeStats {
+  uint64_t runs;             /* native runs */
+  uint64_t fallbacks;        /* runs the interpreter made instead */
+  uint64_t compiles, compile_failures, cache_hits;
+  uint64_t stack_fallbacks;  /* native runs given up (recursion too deep for the C stack) */
+  uint64_t not_emitted;      /* programs outside what is emitted */
+  const char *why_not;       /*   the last one's reason */
+} CxNativeStats;
+CxNativeStats cx_native_stats(void);
+/* Are c's runs native (compiled and loaded)?  If not, why (static text, or
+   NULL when they are). */
+bool cx_native_ready(const CxProgram *c);
+/* Compiles c now, unless native runs are off or c is not emitted (a caller
+   about to make many runs, so that the compile is not in the middle of
+   them); true when c's runs are native from now on. */
+bool cx_native_prepare(CxProgram *c);
+const char *cx_native_why_not(const CxProgram *c);
+
 const char *cx_outcome_name(CxOutcome o);
 /* The scalar cells of a value of type ty (struct fields and array elements
    flattened), as the translation counts them. */
