@@ -6,17 +6,10 @@
 # event).  Usage: bench/html_pages.sh INKA RUNS
 set -u
 inka=${1:-./inka-ng}; runs=${2:-3}
+cd "$(dirname "$0")/.." || exit 2
 chrome=$(command -v chromium || command -v chromium-browser || true)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-{
-  echo "struct node { int v; struct node *next; };"
-  for k in $(seq 0 19); do
-    echo "int f$k(int x, int y) { if (x > $k && y < x) return 1; if (x == y + $k || y == 3 * $k) return 2; return 0; }"
-  done
-  for k in $(seq 0 9); do
-    echo "int g$k(struct node *p) { if (p && p->v > $k) { if (p->next && p->next->v == p->v) return 2; return 1; } return 0; }"
-  done
-} >"$tmp/thirty.c"
+scripts/thirty-functions >"$tmp/thirty.c"
 "$inka" --cover branches --objective-timeout 2 --quiet --html "$tmp/thirty" "$tmp/thirty.c" >/dev/null || exit 1
 largest=$(ls -S "$tmp/thirty"/file-*.html | head -1)
 printf '%-28s %10s %12s %12s\n' "page set" "bytes" "index ms" "largest ms"

@@ -312,16 +312,24 @@ static void program_dir(const char *dir, bool wrapv, int runs) {
 /* ---- The cache ------------------------------------------------------------------------ */
 static char cache[256];
 
-TEST(compiled_once_then_cached) {
+/* The program of `text`, written to the file `name` of the cache
+   directory, or NULL. */
+static IrProgram *program_in_cache(const char *name, const char *text) {
   char path[512];
-  snprintf(path, sizeof path, "%s/p.c", cache);
+  snprintf(path, sizeof path, "%s/%s", cache, name);
   FILE *f = fopen(path, "w");
-  fprintf(f, "int g(int x) { int s = 0; for (int i = 0; i < x; i++) s += i %% 7; return s; }\n");
+  if (!f) return NULL;
+  fputs(text, f);
   fclose(f);
   FeOptions fo = {.model = IR_LP64};
   FeErrors fe = {0};
   IrProgram *p = fe_parse_file(path, &fo, &fe);
   fe_errors_free(&fe);
+  return p;
+}
+
+TEST(compiled_once_then_cached) {
+  IrProgram *p = program_in_cache("p.c", "int g(int x) { int s = 0; for (int i = 0; i < x; i++) s += i % 7; return s; }\n");
   CHECK(p != NULL);
   if (!p) return;
   CxNativeStats before = cx_native_stats();
@@ -351,15 +359,7 @@ TEST(compiled_once_then_cached) {
 }
 
 TEST(failed_compile_falls_back) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/q.c", cache);
-  FILE *f = fopen(path, "w");
-  fprintf(f, "int h(int x) { int s = 1; while (x-- > 0) s = s * 3 %% 1001; return s; }\n");
-  fclose(f);
-  FeOptions fo = {.model = IR_LP64};
-  FeErrors fe = {0};
-  IrProgram *p = fe_parse_file(path, &fo, &fe);
-  fe_errors_free(&fe);
+  IrProgram *p = program_in_cache("q.c", "int h(int x) { int s = 1; while (x-- > 0) s = s * 3 % 1001; return s; }\n");
   CHECK(p != NULL);
   if (!p) return;
   setenv("INKA_NATIVE_CC", "false", 1); /* a compiler that fails */
@@ -381,16 +381,8 @@ TEST(failed_compile_falls_back) {
 /* A recursion deeper than the C stack's room for native frames: the native
    run gives up and the interpreter answers (the same answer). */
 TEST(deep_recursion_falls_back) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/r.c", cache);
-  FILE *f = fopen(path, "w");
-  fprintf(f, "int down(int n) { if (n <= 0) return 0; int a = n * 3, b = a ^ n, c = b + a; "
-             "return (down(n - 1) + a + b + c) %% 1000003; }\n");
-  fclose(f);
-  FeOptions fo = {.model = IR_LP64};
-  FeErrors fe = {0};
-  IrProgram *p = fe_parse_file(path, &fo, &fe);
-  fe_errors_free(&fe);
+  IrProgram *p = program_in_cache("r.c", "int down(int n) { if (n <= 0) return 0; int a = n * 3, b = a ^ n, c = b + a; "
+             "return (down(n - 1) + a + b + c) % 1000003; }\n");
   CHECK(p != NULL);
   if (!p) return;
   char *err = NULL;

@@ -104,15 +104,7 @@ else bad "hostile: markup of the report went into the pages: $(grep -v '^[0-9]* 
 
 # a suite of 30 functions (scalar and pointer inputs): pages under 2 MB
 big=$tmp/thirty.c
-{
-  echo "struct node { int v; struct node *next; };"
-  for k in $(seq 0 19); do
-    echo "int f$k(int x, int y) { if (x > $k && y < x) return 1; if (x == y + $k || y == 3 * $k) return 2; return 0; }"
-  done
-  for k in $(seq 0 9); do
-    echo "int g$k(struct node *p) { if (p && p->v > $k) { if (p->next && p->next->v == p->v) return 2; return 1; } return 0; }"
-  done
-} >"$big"
+scripts/thirty-functions >"$big"
 pages thirty --cover branches --objective-timeout 2 "$big"
 rows=$(grep -c '<th scope="row">' "$tmp/thirty/index.html" 2>/dev/null)
 [ "$rows" = 30 ] && ok || bad "thirty: $rows rows in the index, want 30"

@@ -123,5 +123,5 @@ expect 1 "UNREACHABLE" "-p: .S left out, parser.c's first entry" \
   $INKA -p "$tmp/db2" --function evaluate --reach "$(at api.c api-too-long)"
 expect 2 "cannot read the compilation database" "-p without one" $INKA -p "$tmp/none" --function evaluate --reach api.c:3
 
-echo "multifile: $pass passed, $fail failed"
+echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
