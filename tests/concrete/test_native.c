@@ -435,7 +435,7 @@ static void summary(void) {
 }
 
 int main(int argc, char **argv) {
-  snprintf(cache, sizeof cache, "/tmp/inka-native-XXXXXX");
+  snprintf(cache, sizeof cache, "%s/inka-native-XXXXXX", P_tmpdir);
   if (!mkdtemp(cache)) return 2;
   setenv("INKA_CACHE_DIR", cache, 1);
   int runs = 40, first = 1;

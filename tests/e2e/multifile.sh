@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Programs of several files: tests/e2e/multifile/ is a small parser split
-# over lexer.c, parser.c and api.c (a header, a static helper `classify` in
+# over lexer.c, parser.c and api.c (a header, a static function `classify` in
 # two files, a global of lexer.c counted through extern in parser.c), with a
 # compile_commands.json whose parser.c entry sets -DMAX_TOKENS=8.  Asked
 # through -p DIR and through the list of files: REACHABLE validated in
 # another file than the function under test, UNREACHABLE proofs across
-# files, the static helpers kept apart, --check --at FILE:LINE, --cover with
+# files, the static functions kept apart, --check --at FILE:LINE, --cover with
 # a suite that builds and runs, and errors naming the right file (exit 2,
 # --cover included).
 cd "$(dirname "$0")/../.." || exit 2
@@ -58,7 +58,7 @@ if grep -q REACHABLE <<<"$out" && grep -q "inka_src_1.o.*parser.c.*-DMAX_TOKENS=
    (cd "$tmp/drv" && eval "$build" >/dev/null 2>&1 && ./driver && gcov -o inka_src_0.o "$root/$D/lexer.c" >/dev/null 2>&1; true) &&
    grep -q "^ *1:.*@bad-char" "$tmp/drv/lexer.c.gcov" 2>/dev/null; then ok
 else bad "--emit-test over three files: $out / $build"; fi
-# the static helpers of one name stay two functions: the objective's file
+# the static functions of one name stay two functions: the objective's file
 # tells which is under test (the driver includes parser.c, calls its own)
 expect 0 "REACHABLE  classify(kind = 3).*validated" "parser.c's classify" \
   $INKA -p $D --function classify --reach "$(at parser.c minus)" --validate

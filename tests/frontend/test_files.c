@@ -14,7 +14,7 @@
 #include "check.h"
 #include "inka/frontend.h"
 
-static char dir[] = "/tmp/inka-files-XXXXXX";
+static char dir[] = P_tmpdir "/inka-files-XXXXXX";
 
 static const char *write_file(const char *name, const char *text) {
   static char paths[8][512];
@@ -54,12 +54,12 @@ static const IrFunction *defined_in(const IrProgram *p, const char *name, const 
 
 TEST(externals_resolve_to_their_definition) {
   const char *a = "#include \"pair.h\"\n"
-                  "static int helper(int x) { return x + 1; }\n"
-                  "int use(int x) { struct pair p = {x, shared}; return helper(sum(&p)); }\n";
+                  "static int twin(int x) { return x + 1; }\n"
+                  "int use(int x) { struct pair p = {x, shared}; return twin(sum(&p)); }\n";
   const char *b = "#include \"pair.h\"\n"
                   "int shared = 7;\n"
-                  "static int helper(int x) { return x * 2; }\n"
-                  "int sum(struct pair *p) { return helper(p->a + p->b); }\n";
+                  "static int twin(int x) { return x * 2; }\n"
+                  "int sum(struct pair *p) { return twin(p->a + p->b); }\n";
   FeErrors e = {0};
   IrProgram *p = parse2(a, b, NULL, 0, &e);
   CHECK(p != NULL);
@@ -68,9 +68,9 @@ TEST(externals_resolve_to_their_definition) {
   CHECK_EQ_INT(p->nstubs, 0);                           /* sum is b.c's, not a stub */
   CHECK_EQ_INT(count_named(p->funcs, p->nfuncs, "sum", true), 1);
   CHECK_EQ_INT(count_named(p->funcs, p->nfuncs, "sum", false), 0);
-  CHECK_EQ_INT(count_named(p->funcs, p->nfuncs, "helper", true), 2); /* two statics */
+  CHECK_EQ_INT(count_named(p->funcs, p->nfuncs, "twin", true), 2); /* two statics */
   const IrFunction *use = defined_in(p, "use", "a.c"), *sum = defined_in(p, "sum", "b.c");
-  const IrFunction *ha = defined_in(p, "helper", "a.c"), *hb = defined_in(p, "helper", "b.c");
+  const IrFunction *ha = defined_in(p, "twin", "a.c"), *hb = defined_in(p, "twin", "b.c");
   CHECK(use && sum && ha && hb && ha != hb);
   if (!use || !sum || !ha || !hb) return;
   bool calls_sum = false, calls_ha = false, calls_hb = false;
@@ -79,7 +79,7 @@ TEST(externals_resolve_to_their_definition) {
     calls_ha |= use->callees[i] == ha;
     calls_hb |= use->callees[i] == hb;
   }
-  CHECK(calls_sum && calls_ha && !calls_hb);            /* each file calls its own helper */
+  CHECK(calls_sum && calls_ha && !calls_hb);            /* each file calls its own twin */
   CHECK(sum->ncallees == 1 && sum->callees[0] == hb);
   int nshared = 0;
   for (int i = 0; i < p->nglobals; i++) {

@@ -2,7 +2,7 @@
 
 int lexer_errors = 0;
 
-/* a helper of the same name as parser.c's, of another type */
+/* a static function of the same name as parser.c's, of another type */
 static int classify(char c) {
   if (c >= '0' && c <= '9') return TK_NUM;
   if (c == '+') return TK_PLUS;

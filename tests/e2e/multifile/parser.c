@@ -4,7 +4,7 @@
 #define MAX_TOKENS 2
 #endif
 
-/* the sign a token gives: a helper of the same name as lexer.c's */
+/* the sign a token gives: a static function of the same name as lexer.c's */
 static int classify(int kind) {
   if (kind == TK_PLUS) return 1;
   if (kind == TK_MINUS)
