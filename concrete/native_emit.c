@@ -223,6 +223,15 @@ static int logic(Emit *E, const CxExpr *e) {
   return t;
 }
 
+/* The value of frame slot `slot` in a temporary; the run stops (outcome,
+   why) where the slot holds nothing yet. */
+static int slot_value(Emit *E, int slot, int outcome, int why) {
+  out(E, "if (__builtin_expect(!d%d, 0)) stop_run(R, %d, %d);\n", slot, outcome, why);
+  int t = fresh(E);
+  out(E, "int64_t t%d = v%d;\n", t, slot);
+  return t;
+}
+
 static int ex(Emit *E, const CxExpr *e) {
   if (E->why) return -1;
   if (e->op >= X_FADD) return refuse(E, "floating point"), -1;
@@ -232,11 +241,7 @@ static int ex(Emit *E, const CxExpr *e) {
     t = fresh(E);
     out(E, "int64_t t%d = %s;\n", t, lit(e->k).s);
     return t;
-  case X_SLOT:
-    out(E, "if (__builtin_expect(!d%d, 0)) stop_run(R, %d, %d);\n", e->slot, CX_UNINIT, CXN_UNINIT_VAR);
-    t = fresh(E);
-    out(E, "int64_t t%d = v%d;\n", t, e->slot);
-    return t;
+  case X_SLOT: return slot_value(E, e->slot, CX_UNINIT, CXN_UNINIT_VAR);
   case X_GLOBAL:
     out(E, "if (__builtin_expect(!R->gdef[%d], 0)) stop_run(R, %d, %d);\n", e->slot, CX_UNINIT, CXN_UNINIT_GLOBAL);
     t = fresh(E);
@@ -252,11 +257,7 @@ static int ex(Emit *E, const CxExpr *e) {
       snprintf(s, sizeof s, "t%d", t);
       return wrapped(E, e, s);
     }
-  case X_SLOT_ADDR:
-    out(E, "if (__builtin_expect(!d%d, 0)) stop_run(R, %d, %d);\n", e->slot, CX_ABANDONED, CXN_ADDR_LIFETIME);
-    t = fresh(E);
-    out(E, "int64_t t%d = v%d;\n", t, e->slot);
-    return t;
+  case X_SLOT_ADDR: return slot_value(E, e->slot, CX_ABANDONED, CXN_ADDR_LIFETIME);
   case X_SHIFT:
     if ((a = ex(E, e->a)) < 0) return -1;
     t = fresh(E);

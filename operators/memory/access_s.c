@@ -213,6 +213,16 @@ PropVar tr_dangling(Tr *t, TrMem *m, PropVar x) { return use_trap(t, m, x, USE_D
  * q = p + k is undefined behaviour unless q stays within p's object (one
  * past the end included): like an out-of-bounds index, it ends the path
  * (docs/design.md, "Runtime errors").  The trap boolean is decided once p is known. */
+/* The location p holds, once p is fixed and its block allocated (below the
+   frontier): true with *l and *done; false while a rule must wait. */
+static bool known_location(Tr *t, PropVar p, int64_t *l, bool *done) {
+  *done = false;
+  if (!prop_is_fixed(t->s, p)) return false;
+  *l = prop_value(t->s, p);
+  if (*l >= tr_frontier(t)) return false; /* its block is not allocated yet */
+  return *done = true;
+}
+
 /* A rule decided once pointer p is known: rule(t, p, x, stride, out, &done)
    posts what it decides about out (x: a second operand), or waits (done
    false) while p is not fixed. */
@@ -271,11 +281,8 @@ static bool sized_arith(Tr *t, const TrObject *o, PropVar q, PropVar trap, PropV
 static bool arith_now(Tr *t, PropVar p, PropVar q, int64_t stride, PropVar trap, bool *done) {
   (void)stride;
   PropStore *s = t->s;
-  *done = false;
-  if (!prop_is_fixed(s, p)) return true;
-  int64_t l = prop_value(s, p);
-  if (l >= tr_frontier(t)) return true; /* its block is not allocated yet */
-  *done = true;
+  int64_t l;
+  if (!known_location(t, p, &l, done)) return true;
   TrObject *o = tr_object_at(t, l);
   int64_t lo = o ? o->base : l, hi = o ? o->base + o->ncells : l; /* NULL or a gap: only + 0 */
   PropVar below = prop_new_var(s, 0, 1), above = prop_new_var(s, 0, 1);
@@ -306,11 +313,8 @@ static int64_t floor_div(int64_t a, int64_t b) { return a / b - (a % b != 0 && (
 
 static bool outside_now(Tr *t, PropVar p, PropVar k, int64_t stride, PropVar bad, bool *done) {
   PropStore *s = t->s;
-  *done = false;
-  if (!prop_is_fixed(s, p)) return true;
-  int64_t l = prop_value(s, p);
-  if (l >= tr_frontier(t)) return true; /* its block is not allocated yet */
-  *done = true;
+  int64_t l;
+  if (!known_location(t, p, &l, done)) return true;
   TrObject *o = l ? tr_object_at(t, l) : NULL;
   if (!l) return prop_fix(s, bad, 0);
   if (!o || l < o->base || l >= o->base + o->ncells) return prop_fix(s, bad, 1);
@@ -347,11 +351,8 @@ PropVar tr_outside(Tr *t, PropVar p, const IrType *ptr, PropVar k) {
 static bool length_now(Tr *t, PropVar p, PropVar unused, int64_t stride, PropVar n, bool *done) {
   (void)unused;
   PropStore *s = t->s;
-  *done = false;
-  if (!prop_is_fixed(s, p)) return true;
-  int64_t l = prop_value(s, p);
-  if (l >= tr_frontier(t)) return true; /* its block is not allocated yet */
-  *done = true;
+  int64_t l;
+  if (!known_location(t, p, &l, done)) return true;
   if (!l) return prop_fix(s, n, 0);
   TrObject *o = tr_object_at(t, l);
   if (!o || l < o->base || l >= o->base + o->ncells)
@@ -378,11 +379,8 @@ PropVar tr_length(Tr *t, PropVar p, const IrType *ptr) {
 static bool alloc_line_now(Tr *t, PropVar p, PropVar unused, int64_t stride, PropVar line, bool *done) {
   (void)unused, (void)stride;
   PropStore *s = t->s;
-  *done = false;
-  if (!prop_is_fixed(s, p)) return true;
-  int64_t l = prop_value(s, p);
-  if (l >= tr_frontier(t)) return true; /* its block is not allocated yet */
-  *done = true;
+  int64_t l;
+  if (!known_location(t, p, &l, done)) return true;
   TrObject *o = l ? tr_object_at(t, l) : NULL;
   bool heap = o && o->kind == TR_OBJ_HEAP && l >= o->base && l < o->base + o->ncells;
   return prop_fix(s, line, heap ? o->line : 0);
