@@ -49,34 +49,32 @@ static int site_depth(const IrCheckSite *site) {
   return d > 0 ? d : 0;
 }
 
-static int *sorted_depth;
+typedef struct Ranked {
+  int depth, site;
+} Ranked;
 
 static int deeper_first(const void *a, const void *b) {
-  int x = *(const int *)a, y = *(const int *)b;
-  if (sorted_depth[x] != sorted_depth[y]) return sorted_depth[y] - sorted_depth[x];
-  return x - y; /* then source order */
+  const Ranked *x = a, *y = b;
+  if (x->depth != y->depth) return y->depth - x->depth;
+  return x->site - y->site; /* then source order */
 }
 
 /* The sites to answer in e->order, deepest first; the safe ones counted. */
 static int order_sites(Every *e) {
   IrProgram *p = e->p;
   int safe = 0;
-  int *depth = calloc((size_t)p->ncheck_sites + 1, sizeof *depth);
+  Ranked *ranked = calloc((size_t)p->ncheck_sites + 1, sizeof *ranked);
   e->order = calloc((size_t)p->ncheck_sites + 1, sizeof *e->order);
   for (int i = 0; i < p->ncheck_sites; i++) {
     bool is_safe;
     e->answers[i].verdict = -1;
     if (!cli_check_site_counted(p, e->o, i, &is_safe)) continue;
-    if (is_safe) {
-      safe++;
-      continue;
-    }
-    depth[i] = site_depth(p->check_sites[i]);
-    e->order[e->norder++] = i;
+    if (is_safe) safe++;
+    else ranked[e->norder++] = (Ranked){site_depth(p->check_sites[i]), i};
   }
-  sorted_depth = depth;
-  qsort(e->order, (size_t)e->norder, sizeof *e->order, deeper_first);
-  free(depth);
+  qsort(ranked, (size_t)e->norder, sizeof *ranked, deeper_first);
+  for (int k = 0; k < e->norder; k++) e->order[k] = ranked[k].site;
+  free(ranked);
   return safe;
 }
 
